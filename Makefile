@@ -1,0 +1,34 @@
+# Two commands a user needs: `make run` and `make test` (see README.md).
+SHELL := /bin/bash
+# Debian's Tesseract uses OpenMP and runs ~9x slower without this; the binary
+# re-execs itself to guarantee it, and tests and scripts set it too.
+export OMP_THREAD_LIMIT := 1
+
+SWIFT ?= swift
+STORE ?= receipts.sqlite
+RELEASE_BIN = .build/release
+
+.PHONY: deps test-deps build run test bench clean
+
+deps:
+	@scripts/install-deps.sh
+
+test-deps:
+	@scripts/install-deps.sh --test
+
+build: deps
+	$(SWIFT) build -c release --product receipts
+
+run: build
+	$(RELEASE_BIN)/receipts ocr Fixtures/receipts/*.png
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	scripts/with-postgres.sh $(SWIFT) test --skip-build
+
+bench: test-deps
+	$(SWIFT) build -c release --product receipts-bench --product receipts
+	$(RELEASE_BIN)/receipts-bench all
+
+clean:
+	rm -rf .build

@@ -1,0 +1,152 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// Settings every target of ours shares: Swift 6 mode comes with the tools
+/// version; warnings are errors so that "no warnings" is enforced, not hoped for.
+let strict: [SwiftSetting] = [
+    .treatAllWarnings(as: .error)
+]
+
+let package = Package(
+    name: "receipts",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "receipts", targets: ["receipts"]),
+        .library(name: "ReceiptPipeline", targets: ["ReceiptPipeline"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.25.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // C libraries, each behind exactly one thin Swift layer.
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+
+        // Shared document types (cart, product, failure, JSON value).
+        .target(
+            name: "ReceiptModel",
+            swiftSettings: strict
+        ),
+        // Images, preprocessing and OCR: the only importer of CTesseract.
+        .target(
+            name: "ReceiptOCR",
+            dependencies: [
+                "CTesseract",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // Pure Swift: OCR lines or text in, checked receipt out. No C, no I/O.
+        .target(
+            name: "ReceiptParsing",
+            swiftSettings: strict
+        ),
+        // HTTP over libcurl: the only importer of CCurl.
+        .target(
+            name: "CurlHTTP",
+            dependencies: [
+                "CCurl",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // JSON document store: SQLite (embedded) and PostgreSQL engines.
+        .target(
+            name: "DocumentStore",
+            dependencies: [
+                "ReceiptModel",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // Product catalog: Chomp API client, offline catalog, search, matching.
+        .target(
+            name: "Catalog",
+            dependencies: [
+                "ReceiptModel", "CurlHTTP", "DocumentStore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // Orchestration: folders → OCR → parse → match → store.
+        .target(
+            name: "ReceiptPipeline",
+            dependencies: [
+                "ReceiptModel", "ReceiptOCR", "ReceiptParsing", "Catalog", "DocumentStore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // Accuracy on a labelled corpus, with the corpus README's scoring rules.
+        .target(
+            name: "ReceiptEvaluation",
+            dependencies: [
+                "ReceiptModel", "ReceiptOCR", "ReceiptParsing", "ReceiptPipeline",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "receipts",
+            dependencies: [
+                "ReceiptModel", "ReceiptOCR", "ReceiptParsing", "CurlHTTP", "Catalog",
+                "DocumentStore", "ReceiptPipeline", "ReceiptEvaluation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "receipts-bench",
+            dependencies: [
+                "ReceiptModel", "ReceiptOCR", "ReceiptParsing", "CurlHTTP", "Catalog",
+                "DocumentStore", "ReceiptPipeline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // Test support: fixture paths, loopback servers, temporary stores.
+        .target(
+            name: "ReceiptTesting",
+            dependencies: [
+                "ReceiptModel",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "ReceiptModelTests", dependencies: ["ReceiptModel", "ReceiptTesting"], swiftSettings: strict),
+        .testTarget(name: "ReceiptOCRTests", dependencies: ["ReceiptOCR", "ReceiptTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "ReceiptParsingTests",
+            dependencies: [
+                "ReceiptParsing", "ReceiptTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "CurlHTTPTests", dependencies: ["CurlHTTP", "ReceiptTesting"], swiftSettings: strict),
+        .testTarget(name: "DocumentStoreTests", dependencies: ["DocumentStore", "ReceiptTesting"], swiftSettings: strict),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "DocumentStore", "ReceiptTesting"], swiftSettings: strict),
+        .testTarget(name: "ReceiptPipelineTests", dependencies: ["ReceiptPipeline", "ReceiptTesting"], swiftSettings: strict),
+        .testTarget(name: "ReceiptEvaluationTests", dependencies: ["ReceiptEvaluation", "ReceiptTesting"], swiftSettings: strict),
+        .testTarget(name: "ReceiptsCLITests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
+    ]
+)

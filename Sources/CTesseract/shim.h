@@ -1,0 +1,7 @@
+#ifndef CTESSERACT_SHIM_H
+#define CTESSERACT_SHIM_H
+// Leptonica first: otherwise Pix* imports as OpaquePointer (see shared/docs/ocr-notes.md).
+#include <leptonica/allheaders.h>
+#include <tesseract/capi.h>
+#include <tesseract/version.h>
+#endif

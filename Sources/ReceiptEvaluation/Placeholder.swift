@@ -1,0 +1,2 @@
+// Placeholder so the module builds until its issue fills it; delete when adding real sources.
+enum ReceiptEvaluationPlaceholder {}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "receipts-bench",
+        abstract: "Benchmarks for receipts: figures go in README.md with this command.",
+        subcommands: []
+    )
+}

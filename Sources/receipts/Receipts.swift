@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Logging
+
+@main
+struct Receipts: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "receipts",
+        abstract: "Turn photos of shopping receipts into priced shopping carts.",
+        discussion: """
+            Results go to stdout (add --json for JSON or JSON Lines); logs and progress go to stderr.
+            """,
+        version: ReceiptsVersion.string,
+        subcommands: [
+            // Each command lives in Commands/<Name>Command.swift.
+        ]
+    )
+
+    static func main() async {
+        OpenMPGuard.ensureSingleThreadedOpenMP()
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+enum ReceiptsVersion {
+    static let string = "0.1.0"
+}
+
+/// Options every command takes. Commands include them with
+/// `@OptionGroup var global: GlobalOptions` and call `global.makeLogger(label:)`
+/// once at the start of `run()`.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: "Log level on stderr: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .warning
+
+    /// Configures logging (stderr only; stdout is for results) and returns the command's logger.
+    func makeLogger(label: String = "receipts") -> Logger {
+        LoggingBootstrap.bootstrapOnce(level: logLevel)
+        var logger = Logger(label: label)
+        logger.logLevel = logLevel
+        return logger
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+enum LoggingBootstrap {
+    private static let once: Void = {
+        LoggingSystem.bootstrap { label in StreamLogHandler.standardError(label: label) }
+    }()
+
+    static func bootstrapOnce(level: Logger.Level) {
+        _ = once
+    }
+}
