@@ -13,6 +13,7 @@ struct Receipts: AsyncParsableCommand {
         version: ReceiptsVersion.string,
         subcommands: [
             // Each command lives in Commands/<Name>Command.swift.
+            OCRCommand.self,
         ]
     )
 

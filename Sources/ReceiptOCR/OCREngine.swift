@@ -1,0 +1,328 @@
+import Dispatch
+import Foundation
+import Logging
+internal import CTesseract
+
+/// Tesseract page segmentation modes (mirrors `TessPageSegMode`).
+public enum PageSegmentationMode: Int, Sendable, Hashable, CaseIterable, Codable {
+    case auto = 3
+    case singleColumn = 4
+    case singleBlock = 6
+    case singleLine = 7
+    case singleWord = 8
+    case sparseText = 11
+    case rawLine = 13
+}
+
+/// How an `OCREngine` is set up.
+public struct OCRConfiguration: Sendable, Hashable {
+    /// Tesseract language codes, e.g. `["eng"]` or `["eng", "deu"]`.
+    public var languages: [String]
+    /// Directory holding `<lang>.traineddata`; nil searches `TESSDATA_PREFIX` and the standard locations.
+    public var tessdataDirectory: String?
+    public var pageSegmentationMode: PageSegmentationMode
+    /// Tesseract variables. Init-only ones (`load_*_dawg`) are passed at initialisation.
+    public var variables: [String: String]
+    public var preprocessing: PreprocessingOptions
+    public var imageLimits: ImageLimits
+
+    /// Dictionaries off (they "correct" prices and codes), column gaps kept, resolution fixed.
+    public static let receiptVariables: [String: String] = [
+        "load_system_dawg": "0",
+        "load_freq_dawg": "0",
+        "preserve_interword_spaces": "1",
+        "user_defined_dpi": "300",
+    ]
+
+    public init(
+        languages: [String] = ["eng"],
+        tessdataDirectory: String? = nil,
+        pageSegmentationMode: PageSegmentationMode = .singleBlock,
+        variables: [String: String] = OCRConfiguration.receiptVariables,
+        preprocessing: PreprocessingOptions = .default,
+        imageLimits: ImageLimits = .default
+    ) {
+        self.languages = languages
+        self.tessdataDirectory = tessdataDirectory
+        self.pageSegmentationMode = pageSegmentationMode
+        self.variables = variables
+        self.preprocessing = preprocessing
+        self.imageLimits = imageLimits
+    }
+
+    /// Standard model locations, searched after `TESSDATA_PREFIX`.
+    public static let standardTessdataDirectories = [
+        "/usr/share/tesseract-ocr/5/tessdata",
+        "/usr/share/tesseract-ocr/4.00/tessdata",
+        "/usr/share/tessdata",
+        "/usr/local/share/tessdata",
+    ]
+
+    /// The directory that holds every configured language's model.
+    /// - Throws: `OCRError` `ocr.model-missing` naming the package to install.
+    public func resolveTessdataDirectory() throws -> String {
+        var candidates: [String] = []
+        if let tessdataDirectory {
+            candidates = [tessdataDirectory]
+        } else {
+            if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {
+                candidates += [prefix, (prefix as NSString).appendingPathComponent("tessdata")]
+            }
+            candidates += Self.standardTessdataDirectories
+        }
+        let fm = FileManager.default
+        for directory in candidates
+        where languages.allSatisfy({ fm.fileExists(atPath: "\(directory)/\($0).traineddata") }) {
+            return directory
+        }
+        let missing = languages.map { "tesseract-ocr-\($0)" }.joined(separator: " ")
+        throw OCRError(
+            .modelMissing,
+            "no Tesseract model for \(languages.joined(separator: "+")) in \(candidates.joined(separator: ", ")): install \(missing) (apt-get install \(missing)) or set TESSDATA_PREFIX to the folder holding \(languages[0]).traineddata")
+    }
+}
+
+/// Owns one `TessBaseAPI*`: `End` + `Delete` in `deinit`. Never shared between threads.
+final class TessHandle {
+    let pointer: OpaquePointer
+
+    private init(_ pointer: OpaquePointer) { self.pointer = pointer }
+
+    /// Creates and initialises the handle; on failure the C handle is freed here,
+    /// before any Swift object owns it (so no deinit can free it twice).
+    static func make(directory: String, languages: String, variables: [String: String]) throws -> TessHandle {
+        guard let raw = TessBaseAPICreate() else {
+            throw OCRError(.initFailed, "could not create a Tesseract engine: out of memory?")
+        }
+        let initOnly = variables.filter { $0.key.hasPrefix("load_") }
+        var names = initOnly.keys.sorted().map { strdup($0) }
+        var values = initOnly.keys.sorted().map { strdup(initOnly[$0] ?? "") }
+        defer {
+            names.forEach { free($0) }
+            values.forEach { free($0) }
+        }
+        let status = names.withUnsafeMutableBufferPointer { n in
+            values.withUnsafeMutableBufferPointer { v in
+                TessBaseAPIInit4(raw, directory, languages, OEM_LSTM_ONLY, nil, 0, n.baseAddress, v.baseAddress, n.count, 0)
+            }
+        }
+        if status != 0 {
+            TessBaseAPIDelete(raw)
+            throw OCRError(
+                .initFailed,
+                "Tesseract could not load \(languages) from \(directory): reinstall tesseract-ocr-\(languages) or set TESSDATA_PREFIX")
+        }
+        for (name, value) in variables where !name.hasPrefix("load_") {
+            _ = TessBaseAPISetVariable(raw, name, value)
+        }
+        return TessHandle(raw)
+    }
+
+    deinit {
+        TessBaseAPIEnd(pointer)
+        TessBaseAPIDelete(pointer)
+    }
+}
+
+@available(*, unavailable)
+extension TessHandle: Sendable {}
+
+/// One Tesseract engine with its own serial queue: every Tesseract and
+/// Leptonica call of this engine runs there, never on Swift's cooperative pool.
+///
+/// `@unchecked Sendable`: the only mutable state is `handle`, which is touched
+/// only inside blocks on `queue` (serial), so at most one thread uses it at a time.
+/// Create one per worker (init costs 50-100 ms) and reuse it; for several images
+/// at once use `OCREnginePool`.
+public final class OCREngine: @unchecked Sendable {
+    public let configuration: OCRConfiguration
+    private let queue: DispatchQueue
+    private let handle: TessHandle
+    private let logger: Logger
+
+    /// - Throws: `OCRError` `ocr.model-missing` or `ocr.init-failed`.
+    public init(configuration: OCRConfiguration = OCRConfiguration(), logger: Logger) throws {
+        _ = LeptonicaSetup.silenced
+        let directory = try configuration.resolveTessdataDirectory()
+        let start = DispatchTime.now()
+        self.handle = try TessHandle.make(
+            directory: directory, languages: configuration.languages.joined(separator: "+"),
+            variables: configuration.variables)
+        self.configuration = configuration
+        self.queue = DispatchQueue(label: "receipts.ocr-engine", qos: .userInitiated)
+        self.logger = logger
+        logger.debug(
+            "OCR engine ready",
+            metadata: [
+                "ocr.tessdata": "\(directory)", "ocr.languages": "\(configuration.languages)",
+                "ocr.init_ms": "\(Self.seconds(since: start) * 1000)",
+            ])
+    }
+
+    // MARK: Async API (work runs on the engine's queue)
+
+    /// Loads, preprocesses and recognises an image file.
+    public func recognize(contentsOf url: URL, preprocessing: PreprocessingOptions? = nil) async throws -> OCRPage {
+        try await onQueue { try self.fileOnQueue(url, preprocessing: preprocessing) }
+    }
+
+    /// Decodes, preprocesses and recognises encoded image bytes.
+    public func recognize(data: Data, preprocessing: PreprocessingOptions? = nil) async throws -> OCRPage {
+        try await onQueue { try self.dataOnQueue(data, preprocessing: preprocessing) }
+    }
+
+    /// Preprocesses and recognises a decoded image.
+    public func recognize(_ image: OCRImage, preprocessing: PreprocessingOptions? = nil) async throws -> OCRPage {
+        try await onQueue { try self.recognizeOnQueue(image, preprocessing: preprocessing ?? self.configuration.preprocessing) }
+    }
+
+    /// Runs only the preprocessing stages (e.g. to look at, or re-read parts of, what Tesseract sees).
+    public func preprocess(_ image: OCRImage, options: PreprocessingOptions? = nil) async throws -> PreprocessedImage {
+        try await onQueue {
+            let (pix, report) = try Preprocessor.run(image, options: options ?? self.configuration.preprocessing)
+            return PreprocessedImage(image: OCRImage(pix: pix, header: image.header), report: report)
+        }
+    }
+
+    /// Recognises one sub-rectangle of an image as it is (no preprocessing), optionally
+    /// restricted to the characters in `whitelist` (e.g. "0123456789.,-$" to re-read prices).
+    /// - Throws: `OCRError` `ocr.invalid-region` when the box is empty or outside the image.
+    public func recognize(
+        region: OCRBox, in image: OCRImage, whitelist: String? = nil,
+        pageSegmentationMode: PageSegmentationMode = .singleBlock
+    ) async throws -> OCRPage {
+        try await onQueue {
+            try self.regionOnQueue(
+                region: region, in: image, whitelist: whitelist, pageSegmentationMode: pageSegmentationMode)
+        }
+    }
+
+    // MARK: Blocking API (for callers that already own a thread, such as benchmarks)
+
+    /// Blocking version of `recognize(contentsOf:)`; runs on the engine's queue.
+    public func recognizeBlocking(contentsOf url: URL, preprocessing: PreprocessingOptions? = nil) throws -> OCRPage {
+        try queue.sync { try fileOnQueue(url, preprocessing: preprocessing) }
+    }
+
+    public func recognizeBlocking(data: Data, preprocessing: PreprocessingOptions? = nil) throws -> OCRPage {
+        try queue.sync { try dataOnQueue(data, preprocessing: preprocessing) }
+    }
+
+    public func recognizeBlocking(_ image: OCRImage, preprocessing: PreprocessingOptions? = nil) throws -> OCRPage {
+        try queue.sync { try recognizeOnQueue(image, preprocessing: preprocessing ?? configuration.preprocessing) }
+    }
+
+    public func recognizeRegionBlocking(
+        region: OCRBox, in image: OCRImage, whitelist: String? = nil,
+        pageSegmentationMode: PageSegmentationMode = .singleBlock
+    ) throws -> OCRPage {
+        try queue.sync {
+            try regionOnQueue(region: region, in: image, whitelist: whitelist, pageSegmentationMode: pageSegmentationMode)
+        }
+    }
+
+    // MARK: On the queue
+
+    private func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try work() })
+            }
+        }
+    }
+
+    private func fileOnQueue(_ url: URL, preprocessing: PreprocessingOptions?) throws -> OCRPage {
+        let start = DispatchTime.now()
+        let image = try OCRImage(contentsOf: url, limits: configuration.imageLimits)
+        let loaded = Self.seconds(since: start)
+        var page = try recognizeOnQueue(image, preprocessing: preprocessing ?? configuration.preprocessing)
+        page.timing.load = loaded
+        return page
+    }
+
+    private func dataOnQueue(_ data: Data, preprocessing: PreprocessingOptions?) throws -> OCRPage {
+        let start = DispatchTime.now()
+        let image = try OCRImage(data: data, limits: configuration.imageLimits)
+        let loaded = Self.seconds(since: start)
+        var page = try recognizeOnQueue(image, preprocessing: preprocessing ?? configuration.preprocessing)
+        page.timing.load = loaded
+        return page
+    }
+
+    private func regionOnQueue(
+        region: OCRBox, in image: OCRImage, whitelist: String?, pageSegmentationMode: PageSegmentationMode
+    ) throws -> OCRPage {
+        guard region.width > 0, region.height > 0, region.x >= 0, region.y >= 0,
+            region.maxX <= image.width, region.maxY <= image.height
+        else {
+            throw OCRError(
+                .invalidRegion,
+                "region \(region) is empty or outside the \(image.width)x\(image.height) image: pass a box inside the image")
+        }
+        guard let pix = image.withPix({ $0.copy() }) else { throw Preprocessor.outOfMemory }
+        let api = handle.pointer
+        if let whitelist { _ = TessBaseAPISetVariable(api, "tessedit_char_whitelist", whitelist) }
+        defer { if whitelist != nil { _ = TessBaseAPISetVariable(api, "tessedit_char_whitelist", "") } }
+        var report = PreprocessingReport()
+        report.outputWidth = image.width
+        report.outputHeight = image.height
+        return try recognizePix(
+            pix, region: region, mode: pageSegmentationMode, source: (image.width, image.height), report: report)
+    }
+
+    private func recognizeOnQueue(_ image: OCRImage, preprocessing: PreprocessingOptions) throws -> OCRPage {
+        let (pix, report) = try Preprocessor.run(image, options: preprocessing)
+        var page = try recognizePix(
+            pix, region: nil, mode: configuration.pageSegmentationMode, source: (image.width, image.height),
+            report: report)
+        page.timing.preprocess = report.seconds
+        return page
+    }
+
+    private func recognizePix(
+        _ pix: PixHandle, region: OCRBox?, mode: PageSegmentationMode, source: (Int, Int), report: PreprocessingReport
+    ) throws -> OCRPage {
+        let api = handle.pointer
+        let start = DispatchTime.now()
+        TessBaseAPISetImage2(api, pix.pointer)
+        defer { TessBaseAPIClear(api) }
+        TessBaseAPISetSourceResolution(api, 300)
+        if let region {
+            TessBaseAPISetRectangle(api, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height))
+        }
+        TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(mode.rawValue)))
+        guard TessBaseAPIRecognize(api, nil) == 0 else {
+            throw OCRError(.failed, "Tesseract failed to recognise the image: check that it is a readable picture of text")
+        }
+        var words: [OCRWord] = []
+        if let iterator = TessBaseAPIGetIterator(api) {
+            defer { TessResultIteratorDelete(iterator) }
+            let pageIterator = TessResultIteratorGetPageIteratorConst(iterator)
+            repeat {
+                guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+                let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
+                TessDeleteText(cText)
+                var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+                guard !text.isEmpty, TessPageIteratorBoundingBox(pageIterator, RIL_WORD, &left, &top, &right, &bottom) != 0
+                else { continue }
+                let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
+                words.append(
+                    OCRWord(
+                        text: text,
+                        box: OCRBox(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top)),
+                        confidence: min(1, max(0, confidence))))
+            } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        }
+        let lines = LineBuilder.lines(from: words)
+        let confidence = words.isEmpty ? 0 : words.reduce(0) { $0 + $1.confidence } / Double(words.count)
+        let elapsed = Self.seconds(since: start)
+        logger.trace("recognised page", metadata: ["ocr.words": "\(words.count)", "ocr.seconds": "\(elapsed)"])
+        return OCRPage(
+            width: pix.width, height: pix.height, sourceWidth: source.0, sourceHeight: source.1, lines: lines,
+            confidence: confidence, timing: OCRTiming(recognize: elapsed), preprocessing: report)
+    }
+
+    static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+}

@@ -1,0 +1,37 @@
+internal import CTesseract
+
+/// Owns exactly one Leptonica `PIX*` and destroys it in `deinit`.
+///
+/// Not Sendable: a handle belongs to one thread at a time (Leptonica's
+/// reference counts are not atomic). `OCRImage` wraps one behind a lock.
+final class PixHandle {
+    let pointer: UnsafeMutablePointer<Pix>
+
+    /// Takes ownership of `pointer`; returns nil when Leptonica returned NULL.
+    init?(_ pointer: UnsafeMutablePointer<Pix>?) {
+        guard let pointer else { return nil }
+        self.pointer = pointer
+    }
+
+    deinit {
+        var p: UnsafeMutablePointer<Pix>? = pointer
+        pixDestroy(&p)
+    }
+
+    var width: Int { Int(pixGetWidth(pointer)) }
+    var height: Int { Int(pixGetHeight(pointer)) }
+    var depth: Int { Int(pixGetDepth(pointer)) }
+
+    /// A deep copy that shares nothing with this handle.
+    func copy() -> PixHandle? { PixHandle(pixCopy(nil, pointer)) }
+}
+
+@available(*, unavailable)
+extension PixHandle: Sendable {}
+
+/// Leptonica prints its errors to stderr; we turn them into `OCRError`s instead.
+enum LeptonicaSetup {
+    static let silenced: Void = {
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+    }()
+}

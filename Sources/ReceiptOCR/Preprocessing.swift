@@ -1,0 +1,298 @@
+import Foundation
+internal import CTesseract
+
+/// Named preprocessing stages, each of which can be switched off for measurement.
+///
+/// Stages run in this order: orientation, grayscale, crop, scale, deskew,
+/// normalize, binarize.
+public struct PreprocessingOptions: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Apply the EXIF orientation of JPEG photos.
+    public static let orientation = PreprocessingOptions(rawValue: 1 << 0)
+    /// Convert colour to 8-bit gray.
+    public static let grayscale = PreprocessingOptions(rawValue: 1 << 1)
+    /// Find the receipt (the largest bright region) in a photo and crop to it.
+    public static let crop = PreprocessingOptions(rawValue: 1 << 2)
+    /// Scale so that text is about `PreprocessingTuning.targetTextHeight` pixels high.
+    public static let scale = PreprocessingOptions(rawValue: 1 << 3)
+    /// Measure the skew of the text lines and rotate it away.
+    public static let deskew = PreprocessingOptions(rawValue: 1 << 4)
+    /// Flatten uneven lighting (shadows, gradients) to a white background.
+    public static let normalize = PreprocessingOptions(rawValue: 1 << 5)
+    /// Adaptive (local) binarisation to black text on white.
+    public static let binarize = PreprocessingOptions(rawValue: 1 << 6)
+
+    /// No preprocessing: Tesseract sees the decoded image as it is.
+    public static let none: PreprocessingOptions = []
+    /// Every stage.
+    public static let all: PreprocessingOptions = [.orientation, .grayscale, .crop, .scale, .deskew, .normalize, .binarize]
+    /// The combination that found the most labelled totals on the development corpus.
+    public static let `default`: PreprocessingOptions = [.orientation, .grayscale, .crop, .scale, .deskew]
+
+    /// Stage names in pipeline order, as used on the command line.
+    public static let names: [(String, PreprocessingOptions)] = [
+        ("orientation", .orientation), ("grayscale", .grayscale), ("crop", .crop), ("scale", .scale),
+        ("deskew", .deskew), ("normalize", .normalize), ("binarize", .binarize),
+    ]
+
+    /// Parses a comma-separated list of stage names ("" or "none" for no stages, "all", "default").
+    public init?(names list: String) {
+        var result: PreprocessingOptions = []
+        for raw in list.split(separator: ",") {
+            let name = raw.trimmingCharacters(in: .whitespaces).lowercased()
+            switch name {
+            case "none", "": continue
+            case "all": result.formUnion(.all)
+            case "default": result.formUnion(.default)
+            default:
+                guard let stage = Self.names.first(where: { $0.0 == name })?.1 else { return nil }
+                result.insert(stage)
+            }
+        }
+        self = result
+    }
+
+    public var description: String {
+        let parts = Self.names.filter { contains($0.1) }.map(\.0)
+        return parts.isEmpty ? "none" : parts.joined(separator: ",")
+    }
+}
+
+/// What preprocessing did to one image.
+public struct PreprocessingReport: Sendable, Hashable, Codable {
+    /// Stages that changed the image, in order.
+    public var applied: [String] = []
+    /// Clockwise quarter turns applied for the EXIF orientation (0...3).
+    public var rotationQuarterTurns: Int = 0
+    /// The receipt's box in the (oriented) input image, when cropped.
+    public var crop: OCRBox?
+    /// The estimated text height (median glyph height, px) before scaling.
+    public var estimatedTextHeight: Double?
+    /// The scale factor applied (1 when not scaled).
+    public var scale: Double = 1
+    /// The skew angle corrected, in degrees.
+    public var skewDegrees: Double = 0
+    /// Size of the image handed to Tesseract.
+    public var outputWidth: Int = 0
+    public var outputHeight: Int = 0
+    public var seconds: Double = 0
+}
+
+/// The image Tesseract will read, plus the report of how it was made.
+public struct PreprocessedImage: Sendable {
+    public var image: OCRImage
+    public var report: PreprocessingReport
+}
+
+/// Tuning constants of the stages (measured on ../shared/corpus; see the OCR benchmark).
+public enum PreprocessingTuning {
+    /// Median glyph height the scale stage aims for, in pixels.
+    public static let targetTextHeight = 26.0
+    /// Largest output the scale stage may produce, in pixels.
+    public static let maxOutputPixels = 16_000_000
+}
+
+enum Preprocessor {
+    static func run(_ image: OCRImage, options: PreprocessingOptions) throws -> (PixHandle, PreprocessingReport) {
+        let start = DispatchTime.now()
+        var report = PreprocessingReport()
+        // Our own copy first (under the image's lock): all later steps are private to this thread.
+        var pix: PixHandle = try image.withPix { source in
+            if options.contains(.grayscale), let gray = toGray(source) { return gray }
+            guard let copy = source.copy() else { throw outOfMemory }
+            return copy
+        }
+        if options.contains(.grayscale) { report.applied.append("grayscale") }
+
+        if options.contains(.orientation), image.header.exifOrientation != 1,
+            let oriented = applyEXIFOrientation(pix, image.header.exifOrientation)
+        {
+            pix = oriented.0
+            report.rotationQuarterTurns = oriented.1
+            report.applied.append("orientation")
+        }
+        if options.contains(.crop), let (cropped, box) = cropToReceipt(pix) {
+            pix = cropped
+            report.crop = box
+            report.applied.append("crop")
+        }
+        if options.contains(.scale) {
+            let height = estimateTextHeight(pix)
+            report.estimatedTextHeight = height
+            if let height, let scaled = scaleForText(pix, textHeight: height) {
+                pix = scaled.0
+                report.scale = scaled.1
+                report.applied.append("scale")
+            }
+        }
+        if options.contains(.deskew), let (straight, angle) = deskew(pix) {
+            pix = straight
+            report.skewDegrees = angle
+            report.applied.append("deskew")
+        }
+        if options.contains(.normalize), let gray = toGray(pix),
+            let normalized = PixHandle(pixBackgroundNormSimple(gray.pointer, nil, nil))
+        {
+            pix = normalized
+            report.applied.append("normalize")
+        }
+        if options.contains(.binarize), let binary = binarize(pix) {
+            pix = binary
+            report.applied.append("binarize")
+        }
+        report.outputWidth = pix.width
+        report.outputHeight = pix.height
+        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return (pix, report)
+    }
+
+    static let outOfMemory = OCRError(.failed, "Leptonica could not allocate memory for the image: free memory or use a smaller image")
+
+    /// 8-bit gray version (a new handle; a copy when already 8-bit).
+    static func toGray(_ pix: PixHandle) -> PixHandle? {
+        switch pix.depth {
+        case 8: return pix.copy()
+        case 32: return PixHandle(pixConvertRGBToGray(pix.pointer, 0, 0, 0))
+        default: return PixHandle(pixConvertTo8(pix.pointer, 0))
+        }
+    }
+
+    /// Returns the rotated image and the clockwise quarter turns applied.
+    static func applyEXIFOrientation(_ pix: PixHandle, _ orientation: Int) -> (PixHandle, Int)? {
+        func rotate(_ p: PixHandle, _ quads: Int32) -> PixHandle? { PixHandle(pixRotateOrth(p.pointer, quads)) }
+        func flipLR(_ p: PixHandle) -> PixHandle? { PixHandle(pixFlipLR(nil, p.pointer)) }
+        switch orientation {
+        case 2: return flipLR(pix).map { ($0, 0) }
+        case 3: return rotate(pix, 2).map { ($0, 2) }
+        case 4: return PixHandle(pixFlipTB(nil, pix.pointer)).map { ($0, 0) }
+        case 5: return flipLR(pix).flatMap { rotate($0, 3) }.map { ($0, 3) }
+        case 6: return rotate(pix, 1).map { ($0, 1) }
+        case 7: return flipLR(pix).flatMap { rotate($0, 1) }.map { ($0, 1) }
+        case 8: return rotate(pix, 3).map { ($0, 3) }
+        default: return nil
+        }
+    }
+
+    /// Finds the largest bright region (the paper) on a downscaled copy and crops to it with a margin.
+    /// Returns nil when the receipt already fills the frame or nothing receipt-like is found.
+    static func cropToReceipt(_ pix: PixHandle) -> (PixHandle, OCRBox)? {
+        guard let gray = toGray(pix) else { return nil }
+        let width = gray.width, height = gray.height
+        let factor = min(1.0, 600.0 / Double(max(width, height)))
+        guard let small = factor < 1 ? PixHandle(pixScaleGeneral(gray.pointer, Float(factor), Float(factor), 0, 0)) : gray
+        else { return nil }
+        // Global Otsu split: the paper is the bright class.
+        var threshold: Int32 = 0
+        guard pixSplitDistributionFgBg(small.pointer, 0.1, 1, &threshold, nil, nil, nil) == 0,
+            let dark = PixHandle(pixThresholdToBinary(small.pointer, threshold)),
+            let bright = PixHandle(pixInvert(nil, dark.pointer)),
+            // Close the holes of the printed text, then cut thin bridges to bright clutter.
+            let closed = PixHandle(pixCloseBrick(nil, bright.pointer, 9, 9)),
+            let opened = PixHandle(pixOpenBrick(nil, closed.pointer, 7, 7))
+        else { return nil }
+        var pixa: UnsafeMutablePointer<Pixa>?
+        guard let boxa = pixConnComp(opened.pointer, &pixa, 8) else { return nil }
+        var boxaOptional: UnsafeMutablePointer<Boxa>? = boxa
+        defer {
+            boxaDestroy(&boxaOptional)
+            pixaDestroy(&pixa)
+        }
+        let count = boxaGetCount(boxa)
+        guard count > 0, let pixa else { return nil }
+        var best: (pixels: Int32, x: Int32, y: Int32, w: Int32, h: Int32) = (0, 0, 0, 0, 0)
+        for i in 0..<count {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h)
+            guard w * h > best.pixels else { continue }
+            var pixels: Int32 = 0
+            if let component = pixaGetPix(pixa, i, Int32(L_CLONE)) {
+                var c: UnsafeMutablePointer<Pix>? = component
+                pixCountPixels(component, &pixels, nil)
+                pixDestroy(&c)
+            }
+            if pixels > best.pixels { best = (pixels, x, y, w, h) }
+        }
+        let smallArea = Double(small.width * small.height)
+        let boxArea = Double(best.w * best.h)
+        // Receipt already fills the frame, or nothing big and paper-like: leave the image alone.
+        guard boxArea < 0.85 * smallArea, boxArea > 0.08 * smallArea,
+            Double(best.pixels) > 0.5 * boxArea
+        else { return nil }
+        let margin = 0.02 * Double(max(small.width, small.height))
+        let x0 = max(0, (Double(best.x) - margin) / factor)
+        let y0 = max(0, (Double(best.y) - margin) / factor)
+        let x1 = min(Double(width), (Double(best.x + best.w) + margin) / factor)
+        let y1 = min(Double(height), (Double(best.y + best.h) + margin) / factor)
+        let box = OCRBox(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+        guard let lbox = boxCreate(Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height)) else { return nil }
+        var lboxOptional: UnsafeMutablePointer<Box>? = lbox
+        defer { boxDestroy(&lboxOptional) }
+        guard let cropped = PixHandle(pixClipRectangle(pix.pointer, lbox, nil)) else { return nil }
+        return (cropped, box)
+    }
+
+    /// Binary (1 bpp, text = 1) version via Leptonica's adaptive Otsu on a background-normalised gray.
+    static func analysisBinary(_ pix: PixHandle) -> PixHandle? {
+        if pix.depth == 1 { return pix.copy() }
+        guard let gray = toGray(pix) else { return nil }
+        return PixHandle(pixOtsuThreshOnBackgroundNorm(gray.pointer, nil, 10, 15, 100, 50, 255, 2, 2, 0.1, nil))
+    }
+
+    /// Median height of glyph-like connected components (pixels), or nil if there are too few.
+    static func estimateTextHeight(_ pix: PixHandle) -> Double? {
+        // Work on at most ~1600 px on the long side: glyph heights scale back exactly enough.
+        let factor = min(1.0, 1600.0 / Double(max(pix.width, pix.height)))
+        guard let base = factor < 1 ? PixHandle(pixScaleGeneral(pix.pointer, Float(factor), Float(factor), 0, 0)) : pix,
+            let binary = analysisBinary(base),
+            let boxa = pixConnCompBB(binary.pointer, 8)
+        else { return nil }
+        var boxaOptional: UnsafeMutablePointer<Boxa>? = boxa
+        defer { boxaDestroy(&boxaOptional) }
+        var heights: [Int32] = []
+        for i in 0..<boxaGetCount(boxa) {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h)
+            // Glyph-like: not specks, not rules or blobs, not too wide for a character.
+            if h >= 6, h <= 150, w >= 2, w <= 2 * h { heights.append(h) }
+        }
+        guard heights.count >= 20 else { return nil }
+        heights.sort()
+        return Double(heights[heights.count / 2]) / factor
+    }
+
+    static func scaleForText(_ pix: PixHandle, textHeight: Double) -> (PixHandle, Double)? {
+        var scale = PreprocessingTuning.targetTextHeight / textHeight
+        scale = min(4, max(0.25, scale))
+        let maxScale = (Double(PreprocessingTuning.maxOutputPixels) / Double(pix.width * pix.height)).squareRoot()
+        scale = min(scale, maxScale)
+        guard scale < 0.9 || scale > 1.15 else { return nil }
+        guard let scaled = PixHandle(pixScaleGeneral(pix.pointer, Float(scale), Float(scale), 0, 0)) else { return nil }
+        return (scaled, scale)
+    }
+
+    /// Measures the skew of the text lines and rotates it away (only when confident).
+    static func deskew(_ pix: PixHandle) -> (PixHandle, Double)? {
+        guard let binary = analysisBinary(pix) else { return nil }
+        var angle: Float = 0, confidence: Float = 0
+        guard pixFindSkew(binary.pointer, &angle, &confidence) == 0, confidence >= 2.5, abs(angle) >= 0.1 else {
+            return nil
+        }
+        let fill = Int32(L_BRING_IN_WHITE)
+        guard
+            let rotated = PixHandle(
+                pixRotate(pix.pointer, Float(Double(angle) * .pi / 180), Int32(L_ROTATE_AREA_MAP), fill, 0, 0))
+        else { return nil }
+        return (rotated, Double(angle))
+    }
+
+    /// Background normalisation plus Sauvola local thresholding: black text on white, 1 bpp.
+    static func binarize(_ pix: PixHandle) -> PixHandle? {
+        if pix.depth == 1 { return nil }
+        guard let gray = toGray(pix) else { return nil }
+        var binary: UnsafeMutablePointer<Pix>?
+        guard pixSauvolaBinarizeTiled(gray.pointer, 12, 0.34, 1, 1, nil, &binary) == 0 else { return nil }
+        return PixHandle(binary)
+    }
+}
