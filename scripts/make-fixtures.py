@@ -1,0 +1,805 @@
+#!/usr/bin/python3
+"""Render the synthetic receipt fixtures in Fixtures/receipts/.
+
+Command (from the repository root):
+
+    /usr/bin/python3 scripts/make-fixtures.py
+
+Needs Debian's python3-pil and fonts-dejavu-core (scripts/install-deps.sh).
+Deterministic: every random choice comes from seeded random.Random objects,
+so running it again gives byte-identical files (same Pillow/libjpeg/zlib).
+
+For each receipt it writes `<name>.png` (clean render) and `<name>.json`
+(the exact text lines and the expected fields, in the shape of
+../shared/corpus labels plus time, tip, taxes, payment). Photograph-like
+variants (`<name>--<variant>.jpg`) get their own json with the same content.
+Amounts are computed with Decimal and are arithmetically consistent:
+sum(items.price + items.discount) == subtotal and subtotal + tax + tip ==
+total (for VAT-inclusive receipts the tax is the included VAT and
+sum(items) == total).
+
+The CC-BY-4.0 German scans (de-scan-*) are copied byte-for-byte from
+../shared/corpus/de-supermarket-scans (softmatic/vision-data, Softmatic
+GmbH, CC-BY-4.0) when that folder exists; pass --no-scans to skip them.
+"""
+
+import json
+import math
+import os
+import random
+import sys
+from decimal import Decimal, ROUND_HALF_UP
+
+from PIL import Image, ImageChops, ImageDraw, ImageEnhance, ImageFilter, ImageFont
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "Fixtures", "receipts")
+FONT_PATH = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+FONT_BOLD_PATH = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+FONT_SIZE = 30          # DejaVu Sans Mono 30 px: capitals ~22 px tall, 18 px advance
+WIDTH_CHARS = 38        # characters per receipt line
+MARGIN_X = 40
+MARGIN_Y = 50
+LINE_GAP = 12
+
+CENT = Decimal("0.01")
+
+
+def D(s):
+    return Decimal(s)
+
+
+def q2(x):
+    return x.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def fmt(x, comma=False):
+    s = f"{q2(x):.2f}"
+    return s.replace(".", ",") if comma else s
+
+
+# --------------------------------------------------------------------------
+# Text layout helpers
+
+def lr(left, right, width=WIDTH_CHARS):
+    """Left text, right text right-aligned to the line width."""
+    space = width - len(left) - len(right)
+    if space < 1:
+        left = left[: width - len(right) - 1]
+        space = 1
+    return left + " " * space + right
+
+
+def center(text, width=WIDTH_CHARS):
+    pad = (width - len(text)) // 2
+    return " " * max(pad, 0) + text
+
+
+def price_col(left, amount_text, flag="", width=WIDTH_CHARS):
+    """Price right-aligned in a fixed column, then a 2-char flag column."""
+    right = amount_text + (" " + flag if flag else "  ")
+    return lr(left, right, width)
+
+
+class Receipt:
+    def __init__(self, name, currency, comma=False):
+        self.name = name
+        self.currency = currency
+        self.comma = comma
+        self.lines = []
+        self.items = []
+        self.bold = set()      # indexes of lines drawn in bold
+        self.fields = {}
+
+    def add(self, text="", bold=False):
+        assert len(text) <= WIDTH_CHARS, (self.name, text, len(text))
+        if bold:
+            self.bold.add(len(self.lines))
+        self.lines.append(text)
+
+    def item(self, name, price, quantity=1, unit=None, unit_price=None, discount=None):
+        it = {"name": name, "quantity": quantity, "price": fmt(price)}
+        if unit is not None:
+            it["unit"] = unit
+        if unit_price is not None:
+            it["unitPrice"] = fmt(unit_price)
+        if discount is not None:
+            it["discount"] = fmt(discount)
+        self.items.append(it)
+
+    def items_sum(self):
+        total = Decimal(0)
+        for it in self.items:
+            total += D(it["price"]) + D(it.get("discount", "0"))
+        return total
+
+    def expected(self):
+        e = {
+            "merchant": self.fields["merchant"],
+            "date": self.fields["date"],
+            "time": self.fields.get("time"),
+            "total": self.fields["total"],
+            "subtotal": self.fields.get("subtotal"),
+            "tax": self.fields.get("tax"),
+            "taxes": self.fields.get("taxes", []),
+            "tip": self.fields.get("tip"),
+            "currency": self.currency,
+            "items": self.items,
+            "item_count": len(self.items),
+            "payment": self.fields.get("payment"),
+        }
+        if "taxIncluded" in self.fields:
+            e["taxIncluded"] = self.fields["taxIncluded"]
+        return e
+
+
+# --------------------------------------------------------------------------
+# Receipt contents
+
+def us_grocery_freshmart():
+    """US grocery, Kroger-like: detail line (qty/weight) carries the price."""
+    r = Receipt("us-grocery-freshmart", "USD")
+    rate = D("0.07")
+    r.add(center("FRESH MART"), bold=True)
+    r.add(center("STORE #0412"))
+    r.add(center("1820 W MAIN ST"))
+    r.add(center("SPRINGFIELD, IL 62704"))
+    r.add(center("(217) 555-0142"))
+    r.add()
+    r.add(lr("03/09/2024 14:32", "LANE 3 OP 112"))
+    r.add()
+    # (name, detail, line price, flag, item fields)
+    taxable = Decimal(0)
+
+    def simple(name, price, flag="F"):
+        nonlocal taxable
+        p = D(price)
+        r.add(price_col(name, fmt(p), flag))
+        r.item(name, p, unit_price=p)
+        if flag == "T":
+            taxable += p
+
+    def multi(name, n, each, flag="F"):
+        nonlocal taxable
+        p = D(each) * n
+        r.add(name)
+        r.add(price_col(f"  {n} @ {each}", fmt(p), flag))
+        r.item(name, p, quantity=n, unit_price=D(each))
+        if flag == "T":
+            taxable += p
+
+    def weighed(name, weight, per, flag="F"):
+        nonlocal taxable
+        p = q2(D(weight) * D(per))
+        r.add(name)
+        r.add(price_col(f"  {weight} lb @ {per}/lb", fmt(p), flag))
+        r.item(name, p, quantity=float(weight), unit="lb", unit_price=D(per))
+        if flag == "T":
+            taxable += p
+
+    def coupon(label, amount, flag="F"):
+        nonlocal taxable
+        a = D(amount)
+        r.add(price_col(f"  {label}", fmt(a) + "-", flag))
+        it = r.items[-1]
+        it["discount"] = fmt(-a)
+        if flag == "T":
+            taxable -= a
+
+    simple("WHOLE MILK GAL", "3.49")
+    weighed("BANANAS", "2.14", "0.59")
+    multi("GREEK YOGURT VAN", 2, "1.99")
+    coupon("MFR COUPON", "0.50")
+    simple("LARGE EGGS 12CT", "2.89")
+    weighed("ROMA TOMATOES", "0.52", "2.99")
+    simple("CHKN BREAST BNLS", "8.47")
+    coupon("MEMBER SAVINGS", "1.50")
+    simple("PEANUT BUTTER 16OZ", "2.79")
+    multi("COCA COLA 2L", 3, "2.29", "T")
+    simple("PAPER TOWELS 6RL", "7.99", "T")
+    simple("WHEAT BREAD", "2.49")
+    simple("DISH SOAP 24OZ", "3.49", "T")
+    coupon("STORE COUPON", "1.00", "T")
+
+    subtotal = r.items_sum()
+    tax = q2(taxable * rate)
+    total = subtotal + tax
+    r.add()
+    r.add(price_col("SUBTOTAL", fmt(subtotal)))
+    r.add(price_col("TAX 7.000% ON " + fmt(taxable), fmt(tax)))
+    r.add(price_col("**** BALANCE", fmt(total)), bold=True)
+    r.add()
+    r.add(price_col("VISA CREDIT", fmt(total)))
+    r.add("  CARD # ************4821")
+    r.add("  AUTH 08812C  APPROVED")
+    r.add(price_col("CHANGE", "0.00"))
+    r.add()
+    r.add(lr("TOTAL NUMBER OF ITEMS SOLD", str(sum(int(math.ceil(i["quantity"])) if i.get("unit") is None else 1 for i in r.items))))
+    r.add(price_col("TOTAL SAVINGS", fmt(D("3.00"))))
+    r.add()
+    r.add(center("THANK YOU FOR SHOPPING"))
+    r.add(center("FRESH MART"))
+    r.fields.update(
+        merchant="FRESH MART", date="2024-03-09", time="14:32",
+        subtotal=fmt(subtotal), tax=fmt(tax), total=fmt(total),
+        taxes=[{"label": "TAX", "rate": "7.000", "amount": fmt(tax)}],
+        payment={"method": "card", "cardLast4": "4821", "tendered": fmt(total), "change": "0.00"},
+    )
+    return r
+
+
+def us_grocery_valuefoods():
+    """US grocery, Walmart-like: price on the name line, details below."""
+    r = Receipt("us-grocery-valuefoods", "USD")
+    rate = D("0.0825")
+    r.add(center("VALUE FOODS MARKET"), bold=True)
+    r.add(center("4410 N LAMAR BLVD"))
+    r.add(center("AUSTIN TX 78756"))
+    r.add(center("ST# 0988 OP# 00041 TE# 07"))
+    r.add()
+    taxable = Decimal(0)
+
+    def simple(name, price, flag="N"):
+        nonlocal taxable
+        p = D(price)
+        r.add(price_col(name, fmt(p), flag))
+        r.item(name, p, unit_price=p)
+        if flag == "X":
+            taxable += p
+
+    def multi(name, n, each, flag="N"):
+        nonlocal taxable
+        p = D(each) * n
+        r.add(price_col(name, fmt(p), flag))
+        r.add(f"  {n} AT 1 FOR {each}")
+        r.item(name, p, quantity=n, unit_price=D(each))
+        if flag == "X":
+            taxable += p
+
+    def weighed(name, weight, per, flag="N"):
+        nonlocal taxable
+        p = q2(D(weight) * D(per))
+        r.add(price_col(name, fmt(p), flag))
+        r.add(f"  {weight} lb @ 1 lb /{per}")
+        r.item(name, p, quantity=float(weight), unit="lb", unit_price=D(per))
+        if flag == "X":
+            taxable += p
+
+    def savings(amount, flag="N"):
+        nonlocal taxable
+        a = D(amount)
+        r.add(price_col("  MEMBER SAVINGS", "-" + fmt(a), flag))
+        r.items[-1]["discount"] = fmt(-a)
+        if flag == "X":
+            taxable -= a
+
+    simple("2% MILK HALF GAL", "2.18")
+    weighed("ORG BANANAS", "2.86", "0.79")
+    weighed("AVOCADOS HASS", "1.25", "1.48")
+    simple("SHREDDED CHEDDAR", "2.47")
+    savings("0.40")
+    multi("SPAGHETTI 16OZ", 2, "1.12")
+    simple("GROUND BEEF 80/20", "5.94")
+    simple("ROLLED OATS 42OZ", "4.28")
+    multi("SPARKLING WATER", 4, "0.98", "X")
+    simple("LAUNDRY DETERGENT", "11.97", "X")
+    savings("2.00", "X")
+    simple("ICE CREAM VANILLA", "3.64")
+    simple("TORTILLA CHIPS", "3.18", "X")
+
+    subtotal = r.items_sum()
+    tax = q2(taxable * rate)
+    total = subtotal + tax
+    tendered = D("60.00")
+    if tendered < total:
+        tendered = D("80.00")
+    change = tendered - total
+    r.add()
+    r.add(price_col("SUBTOTAL", fmt(subtotal)))
+    r.add(price_col("TAX 1  8.250 %", fmt(tax)))
+    r.add(price_col("TOTAL", fmt(total)), bold=True)
+    r.add(price_col("CASH TEND", fmt(tendered)))
+    r.add(price_col("CHANGE DUE", fmt(change)))
+    r.add()
+    r.add(lr("# ITEMS SOLD", str(len(r.items))))
+    r.add(center("07/22/2023  18:05:47"))
+    r.add()
+    r.add(center("LOW PRICES YOU CAN TRUST"))
+    r.fields.update(
+        merchant="VALUE FOODS MARKET", date="2023-07-22", time="18:05:47",
+        subtotal=fmt(subtotal), tax=fmt(tax), total=fmt(total),
+        taxes=[{"label": "TAX 1", "rate": "8.250", "amount": fmt(tax)}],
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(change)},
+    )
+    return r
+
+
+def us_restaurant_tip():
+    r = Receipt("us-restaurant-tip", "USD")
+    rate = D("0.095")
+    r.add(center("THE COPPER KETTLE"), bold=True)
+    r.add(center("212 HARBOR BLVD"))
+    r.add(center("SANTA BARBARA, CA 93101"))
+    r.add(center("TEL (805) 555-0199"))
+    r.add()
+    r.add(lr("SERVER: DANA", "TABLE 14"))
+    r.add(lr("GUESTS: 3", "CHK 20417"))
+    r.add(lr("10/18/2024", "7:41 PM"))
+    r.add("-" * WIDTH_CHARS)
+    menu = [
+        (2, "LUNCH SPECIAL", "12.95"),
+        (1, "CHEESEBURGER", "14.50"),
+        (1, "FRENCH FRIES", "4.75"),
+        (3, "ICED TEA", "2.95"),
+        (1, "CAESAR SALAD", "9.25"),
+        (1, "CHOC LAVA CAKE", "7.50"),
+    ]
+    for n, name, each in menu:
+        p = D(each) * n
+        r.add(price_col(f"{n} {name}", fmt(p)))
+        r.item(name, p, quantity=n, unit_price=D(each))
+    subtotal = r.items_sum()
+    tax = q2(subtotal * rate)
+    amount = subtotal + tax
+    tip = q2(subtotal * D("0.18"))
+    total = amount + tip
+    r.add("-" * WIDTH_CHARS)
+    r.add(price_col("SUBTOTAL", fmt(subtotal)))
+    r.add(price_col("SALES TAX 9.5%", fmt(tax)))
+    r.add(price_col("AMOUNT", fmt(amount)), bold=True)
+    r.add()
+    r.add("MASTERCARD  XXXXXXXXXXXX7730")
+    r.add("AUTH CODE 554120")
+    r.add()
+    r.add(price_col("TIP", fmt(tip)))
+    r.add(price_col("TOTAL", fmt(total)), bold=True)
+    r.add()
+    r.add("X" + "_" * 30)
+    r.add(center("CUSTOMER COPY"))
+    r.add(center("THANK YOU! COME AGAIN"))
+    r.fields.update(
+        merchant="THE COPPER KETTLE", date="2024-10-18", time="19:41",
+        subtotal=fmt(subtotal), tax=fmt(tax), total=fmt(total), tip=fmt(tip),
+        taxes=[{"label": "SALES TAX", "rate": "9.5", "amount": fmt(tax)}],
+        payment={"method": "card", "cardLast4": "7730", "tendered": None, "change": None},
+    )
+    return r
+
+
+def de_supermarkt():
+    """German supermarket: decimal commas, VAT included, MwSt table."""
+    r = Receipt("de-supermarkt-frischmarkt", "EUR", comma=True)
+    r.add(center("FRISCHMARKT"), bold=True)
+    r.add(center("Lindenstrasse 27"))
+    r.add(center("50674 Koeln"))
+    r.add(center("Tel. 0221 555 0188"))
+    r.add()
+    r.add(lr("", "EUR"))
+    groups = {"A": Decimal(0), "B": Decimal(0)}   # A = 7 %, B = 19 %
+
+    def simple(name, price, g="A"):
+        p = D(price)
+        r.add(price_col(name, fmt(p, True), g))
+        r.item(name, p, unit_price=p)
+        groups[g] += p
+
+    def multi(name, n, each, g="A"):
+        p = D(each) * n
+        r.add(name)
+        r.add(price_col(f"  {n} x {fmt(D(each), True)}", fmt(p, True), g))
+        r.item(name, p, quantity=n, unit_price=D(each))
+        groups[g] += p
+
+    def weighed(name, kg, per, g="A"):
+        p = q2(D(kg) * D(per))
+        r.add(name)
+        r.add(price_col(f"  {kg.replace('.', ',')} kg x {fmt(D(per), True)} EUR/kg", fmt(p, True), g))
+        r.item(name, p, quantity=float(kg), unit="kg", unit_price=D(per))
+        groups[g] += p
+
+    simple("Vollmilch 3,5% 1L", "1.09")
+    simple("Deutsche Markenbutter", "2.29")
+    weighed("Bananen", "0.634", "1.69")
+    multi("Brötchen Weizen", 6, "0.29")
+    simple("Bauernbrot 750g", "2.49")
+    simple("Gouda jung Scheiben", "1.79")
+    simple("Apfelschorle 1,5L", "0.99", "B")
+    r.add(price_col("Pfand", fmt(D("0.25"), True), "B"))
+    r.item("Pfand", D("0.25"), unit_price=D("0.25"))
+    groups["B"] += D("0.25")
+    simple("Spuelmittel 500ml", "0.95", "B")
+
+    total = r.items_sum()
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("SUMME EUR", fmt(total, True)), bold=True)
+    r.add("=" * WIDTH_CHARS)
+    r.add(lr("Geg. Bar", fmt(D("20.00"), True)))
+    r.add(lr("Rueckgeld BAR", fmt(D("20.00") - total, True)))
+    r.add()
+    r.add("MwSt    " + "Netto".rjust(10) + "Steuer".rjust(9) + "Brutto".rjust(10))
+    taxes = []
+    tax_total = Decimal(0)
+    for g, pct in (("A", D("7")), ("B", D("19"))):
+        brutto = groups[g]
+        mwst = q2(brutto * pct / (D(100) + pct))
+        netto = brutto - mwst
+        tax_total += mwst
+        r.add(f"{g}= {pct:>2}%".ljust(8) + f"{fmt(netto, True):>10}{fmt(mwst, True):>9}{fmt(brutto, True):>10}")
+        taxes.append({"label": f"MwSt {g}", "rate": str(pct), "amount": fmt(mwst)})
+    r.add("Gesamt  " + f"{fmt(total - tax_total, True):>10}{fmt(tax_total, True):>9}{fmt(total, True):>10}")
+    r.add()
+    r.add(lr("14.03.2024 09:17", "Bon 4711"))
+    r.add(lr("Markt 0315", "Kasse 2"))
+    r.add()
+    r.add(center("Vielen Dank fuer Ihren Einkauf"))
+    r.fields.update(
+        merchant="FRISCHMARKT", date="2024-03-14", time="09:17",
+        subtotal=None, tax=fmt(tax_total), total=fmt(total), taxes=taxes, taxIncluded=True,
+        payment={"method": "cash", "cardLast4": None, "tendered": "20.00", "change": fmt(D("20.00") - total)},
+    )
+    return r
+
+
+def my_gst_minimart():
+    """Malaysian shop: RM, GST 6 % added, dd/mm/yyyy."""
+    r = Receipt("my-gst-kedai", "MYR")
+    r.add(center("KEDAI RUNCIT SRI MAJU SDN BHD"), bold=True)
+    r.add(center("(Co. Reg. 1098765-K)"))
+    r.add(center("GST ID: 001234567890"))
+    r.add(center("NO 12, JALAN MAWAR 3,"))
+    r.add(center("TAMAN MELATI, 53100 KUALA LUMPUR"))
+    r.add()
+    r.add(center("TAX INVOICE"), bold=True)
+    r.add(lr("Inv No: CS00087215", "Cashier: AINA"))
+    r.add(lr("Date: 23/06/2017", "Time: 20:14"))
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("Description", "Amount(RM)"))
+    r.add("-" * WIDTH_CHARS)
+    stdrated = Decimal(0)
+
+    def add(name, n, each, code="SR"):
+        nonlocal stdrated
+        p = D(each) * n
+        r.add(name)
+        r.add(price_col(f"  {n} x {each}", fmt(p), code))
+        r.item(name, p, quantity=n, unit_price=D(each))
+        if code == "SR":
+            stdrated += p
+
+    add("MILO 3IN1 ACTIV-GO 18S", 1, "13.90")
+    add("GARDENIA CLASSIC BREAD", 2, "3.60", "ZR")
+    add("TELUR AYAM GRED A 10S", 1, "4.50", "ZR")
+    add("MAGGI KARI 5X79G", 2, "5.20")
+    add("MINYAK MASAK 2KG", 1, "8.90", "ZR")
+    add("100PLUS 1.5L", 3, "3.10")
+    subtotal = r.items_sum()
+    gst = q2(stdrated * D("0.06"))
+    total = subtotal + gst
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("Total Excl. GST:", fmt(subtotal)))
+    r.add(lr("GST @6%:", fmt(gst)))
+    r.add(lr("Total Incl. GST:", "RM " + fmt(total)), bold=True)
+    tendered = D("100.00")
+    r.add(lr("Cash:", fmt(tendered)))
+    r.add(lr("Change:", fmt(tendered - total)))
+    r.add()
+    r.add(lr("GST Summary", "Amount   Tax"))
+    r.add(lr("SR @ 6%", f"{fmt(stdrated):>7} {fmt(gst):>6}"))
+    r.add(lr("ZR @ 0%", f"{fmt(subtotal - stdrated):>7} {'0.00':>6}"))
+    r.add()
+    r.add(center("GOODS SOLD ARE NOT RETURNABLE"))
+    r.add(center("TERIMA KASIH"))
+    r.fields.update(
+        merchant="KEDAI RUNCIT SRI MAJU SDN BHD", date="2017-06-23", time="20:14",
+        subtotal=fmt(subtotal), tax=fmt(gst), total=fmt(total),
+        taxes=[{"label": "GST SR", "rate": "6", "amount": fmt(gst)}],
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
+def us_cafe():
+    r = Receipt("us-cafe-beanleaf", "USD")
+    rate = D("0.0625")
+    r.add(center("BEAN & LEAF CAFE"), bold=True)
+    r.add(center("88 CONGRESS ST, BOSTON MA"))
+    r.add()
+    r.add(lr("Order #318", "Register 1"))
+    r.add(lr("Jan 05, 2025", "08:12 AM"))
+    r.add()
+    for n, name, each in [(1, "Latte Grande", "4.95"), (1, "Blueberry Muffin", "3.25"),
+                          (2, "Drip Coffee Tall", "2.45"), (1, "Oat Milk Add", "0.70")]:
+        p = D(each) * n
+        r.add(price_col(f"{n} {name}", fmt(p)))
+        r.item(name, p, quantity=n, unit_price=D(each))
+    subtotal = r.items_sum()
+    tax = q2(subtotal * rate)
+    total = subtotal + tax
+    r.add()
+    r.add(price_col("Subtotal", fmt(subtotal)))
+    r.add(price_col("Tax", fmt(tax)))
+    r.add(price_col("Total", fmt(total)), bold=True)
+    r.add(price_col("Amex", fmt(total)))
+    r.add("  ************1009")
+    r.add()
+    r.add(center("Have a great day!"))
+    r.fields.update(
+        merchant="BEAN & LEAF CAFE", date="2025-01-05", time="08:12",
+        subtotal=fmt(subtotal), tax=fmt(tax), total=fmt(total),
+        taxes=[{"label": "Tax", "rate": "6.25", "amount": fmt(tax)}],
+        payment={"method": "card", "cardLast4": "1009", "tendered": fmt(total), "change": None},
+    )
+    return r
+
+
+# --------------------------------------------------------------------------
+# Rendering
+
+def render(receipt):
+    font = ImageFont.truetype(FONT_PATH, FONT_SIZE)
+    bold = ImageFont.truetype(FONT_BOLD_PATH, FONT_SIZE)
+    ascent, descent = font.getmetrics()
+    line_h = ascent + descent + LINE_GAP
+    char_w = font.getlength("M")
+    w = int(round(char_w * WIDTH_CHARS)) + 2 * MARGIN_X
+    h = line_h * len(receipt.lines) + 2 * MARGIN_Y
+    img = Image.new("L", (w, h), 255)
+    draw = ImageDraw.Draw(img)
+    for i, text in enumerate(receipt.lines):
+        f = bold if i in receipt.bold else font
+        draw.text((MARGIN_X, MARGIN_Y + i * line_h), text, font=f, fill=20)
+    return img
+
+
+# --------------------------------------------------------------------------
+# Photograph-like variants (all take a seeded random.Random)
+
+def noise_layer(rng, size, amplitude):
+    """Roughly gaussian noise centred on 128, +-amplitude, from seeded bytes."""
+    w, h = size
+    a = Image.frombytes("L", size, rng.randbytes(w * h))
+    b = Image.frombytes("L", size, rng.randbytes(w * h))
+    tri = ImageChops.add(a, b, scale=2.0)  # triangular distribution around 128
+    return tri.point(lambda v: int(128 + (v - 128) * amplitude / 128))
+
+
+def add_noise(img, rng, amplitude=40):
+    n = noise_layer(rng, img.size, amplitude)
+    if img.mode == "RGB":
+        n = Image.merge("RGB", (n, n, n))
+    return ImageChops.add(img, n, scale=1.0, offset=-128)
+
+
+def paper_tone(img, rng):
+    """Turn white paper into slightly warm grey RGB paper."""
+    rgb = Image.merge("RGB", (img, img, img))
+    tint = Image.new("RGB", img.size, (244, 240, 228))
+    return ImageChops.multiply(rgb, tint)
+
+
+def gradient_mask(size, angle, lo, hi):
+    """A linear gradient from lo to hi across the image at `angle` degrees."""
+    g = Image.linear_gradient("L").resize((max(size) * 2, max(size) * 2))
+    g = g.rotate(angle, resample=Image.BILINEAR)
+    cw, ch = g.size
+    g = g.crop(((cw - size[0]) // 2, (ch - size[1]) // 2, (cw + size[0]) // 2, (ch + size[1]) // 2))
+    g = g.resize(size)
+    return g.point(lambda v: int(lo + (hi - lo) * v / 255))
+
+
+def shadow(img, rng):
+    rgb = img.convert("RGB") if img.mode != "RGB" else img
+    mask = gradient_mask(rgb.size, rng.uniform(20, 70), 95, 255)
+    # a soft dark blob (a hand/phone shadow) on one side
+    blob = Image.new("L", rgb.size, 255)
+    d = ImageDraw.Draw(blob)
+    w, h = rgb.size
+    cx, cy = int(w * rng.uniform(0.7, 0.95)), int(h * rng.uniform(0.2, 0.5))
+    r = int(w * 0.45)
+    d.ellipse((cx - r, cy - r * 2, cx + r, cy + r * 2), fill=150)
+    blob = blob.filter(ImageFilter.GaussianBlur(60))
+    mask = ImageChops.multiply(mask, blob)
+    return ImageChops.multiply(rgb, Image.merge("RGB", (mask, mask, mask)))
+
+
+def low_contrast(img, rng):
+    out = ImageEnhance.Contrast(img).enhance(0.35)
+    return ImageEnhance.Brightness(out).enhance(1.08)
+
+
+def rotate(img, rng, angle, fill=(250, 250, 250)):
+    rgb = img.convert("RGB") if img.mode != "RGB" else img
+    return rgb.rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor=fill)
+
+
+def blur(img, rng, radius=1.6):
+    return img.filter(ImageFilter.GaussianBlur(radius))
+
+
+def perspective_coeffs(dst, src):
+    """Coefficients for Image.transform(PERSPECTIVE): maps output (dst) to input (src) points."""
+    m = []
+    v = []
+    for (x, y), (u, w) in zip(dst, src):
+        m.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        v.append(u)
+        m.append([0, 0, 0, x, y, 1, -w * x, -w * y])
+        v.append(w)
+    # Gaussian elimination with partial pivoting (8x8)
+    n = 8
+    a = [row[:] + [v[i]] for i, row in enumerate(m)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(a[r][c]))
+        a[c], a[p] = a[p], a[c]
+        for r in range(n):
+            if r != c:
+                f = a[r][c] / a[c][c]
+                for k in range(c, n + 1):
+                    a[r][k] -= f * a[c][k]
+    return [a[i][n] / a[i][i] for i in range(n)]
+
+
+def table_texture(rng, size):
+    """Dark wood-like table: brown base, streaks, noise."""
+    w, h = size
+    small = (max(w // 8, 1), max(h // 8, 1))
+    base = Image.new("RGB", size, (58, 40, 28))
+    # horizontal-ish streaks: random row brightness, stretched
+    rows = Image.frombytes("L", (1, small[1]), rng.randbytes(small[1]))
+    rows = rows.resize((w, h), resample=Image.BILINEAR).filter(ImageFilter.GaussianBlur(3))
+    rows = rows.point(lambda v: int(60 + v * 0.35))
+    grain = noise_layer(rng, size, 30).filter(ImageFilter.GaussianBlur(1.2))
+    tex = ImageChops.add(rows, grain, scale=1.0, offset=-128)
+    tex = tex.rotate(rng.uniform(-8, 8), resample=Image.BILINEAR, expand=False, fillcolor=90)
+    base = ImageChops.multiply(base, Image.merge("RGB", (tex, tex, tex)))
+    base = ImageEnhance.Brightness(base).enhance(3.0)
+    return base
+
+
+def on_table(img, rng, slant=7, keystone=0.06):
+    """Receipt on a dark table, rotated and with a perspective (keystone) squeeze."""
+    paper = paper_tone(img, rng) if img.mode == "L" else img
+    w, h = paper.size
+    pad_x, pad_y = int(w * 0.35), int(h * 0.12)
+    W, H = w + 2 * pad_x, h + 2 * pad_y
+    table = table_texture(rng, (W, H))
+    # target corners: top narrower than bottom (camera tilted), then rotate by `slant`
+    k = keystone * w
+    corners = [(pad_x + k, pad_y), (pad_x + w - k * 0.6, pad_y + h * 0.01),
+               (pad_x + w + k * 0.3, pad_y + h), (pad_x - k * 0.2, pad_y + h * 0.995)]
+    cx, cy = W / 2, H / 2
+    t = math.radians(slant)
+    rot = [(cx + (x - cx) * math.cos(t) - (y - cy) * math.sin(t),
+            cy + (x - cx) * math.sin(t) + (y - cy) * math.cos(t)) for x, y in corners]
+    src = [(0, 0), (w, 0), (w, h), (0, h)]
+    coeffs = perspective_coeffs(rot, src)
+    warped = paper.transform((W, H), Image.PERSPECTIVE, coeffs, resample=Image.BICUBIC)
+    mask = Image.new("L", (w, h), 255).transform((W, H), Image.PERSPECTIVE, coeffs, resample=Image.BICUBIC)
+    # drop shadow under the paper
+    shadow_mask = mask.filter(ImageFilter.GaussianBlur(14)).point(lambda v: 255 - int(v * 0.55))
+    shadow_mask = ImageChops.offset(shadow_mask, 10, 14)
+    table = ImageChops.multiply(table, Image.merge("RGB", (shadow_mask,) * 3))
+    table.paste(warped, (0, 0), mask)
+    # room light falls off towards one corner
+    light = gradient_mask((W, H), rng.uniform(0, 360), 150, 255)
+    table = ImageChops.multiply(table, Image.merge("RGB", (light,) * 3))
+    return table
+
+
+# variant name -> function(img, rng) ; applied to the clean render
+VARIANTS = {
+    "us-grocery-freshmart": [
+        ("rotated", "rotated 4 degrees clockwise, slight blur, sensor noise",
+         lambda im, g: add_noise(blur(rotate(im, g, -4.0), g, 0.8), g, 24)),
+        ("table", "on a dark wooden table, slanted 7 degrees with perspective, uneven light",
+         lambda im, g: add_noise(blur(on_table(im, g, 7, 0.06), g, 0.9), g, 18)),
+    ],
+    "us-grocery-valuefoods": [
+        ("blur", "out of focus (gaussian blur radius 1.8), paper tone",
+         lambda im, g: blur(paper_tone(im, g), g, 1.8)),
+        ("shadow", "illumination gradient and a soft shadow, rotated 2.5 degrees",
+         lambda im, g: shadow(rotate(paper_tone(im, g), g, 2.5, (244, 240, 228)), g)),
+    ],
+    "us-restaurant-tip": [
+        ("noise", "heavy sensor noise, rotated 3 degrees",
+         lambda im, g: add_noise(rotate(im, g, 3.0), g, 60)),
+        ("lowcontrast", "faded thermal print: low contrast, bright, slight blur",
+         lambda im, g: blur(low_contrast(im, g), g, 0.7)),
+    ],
+    "de-supermarkt-frischmarkt": [
+        ("table", "on a dark table, slanted -5 degrees with perspective",
+         lambda im, g: add_noise(on_table(im, g, -5, 0.05), g, 16)),
+        ("rotated", "rotated 6 degrees counter-clockwise, shadow gradient",
+         lambda im, g: shadow(rotate(paper_tone(im, g), g, 6.0, (244, 240, 228)), g)),
+    ],
+    "my-gst-kedai": [
+        ("noisyblur", "blur radius 1.2 plus noise, low contrast",
+         lambda im, g: add_noise(blur(low_contrast(im, g), g, 1.2), g, 30)),
+    ],
+    "us-cafe-beanleaf": [
+        ("table", "small receipt on a dark table, slanted 4 degrees, uneven light",
+         lambda im, g: blur(on_table(im, g, 4, 0.08), g, 0.8)),
+    ],
+}
+
+
+def write_json(path, data):
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=2, ensure_ascii=False)
+        f.write("\n")
+
+
+CORPUS_DE = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "de-supermarket-scans")
+DE_SCANS = ["rcpt-d527c941a0", "rcpt-0686f5f409", "rcpt-1eebf886cd"]   # small files, varied stores
+
+
+def copy_de_scans():
+    if not os.path.isdir(CORPUS_DE):
+        print(f"note: {CORPUS_DE} not found; de-scan-* fixtures left as they are", file=sys.stderr)
+        return []
+    written = []
+    for stem in DE_SCANS:
+        src = [f for f in os.listdir(os.path.join(CORPUS_DE, "images")) if f.rsplit(".", 1)[0] == stem][0]
+        ext = src.rsplit(".", 1)[1]
+        dst = os.path.join(OUT, f"de-scan-{stem}.{ext}")
+        with open(os.path.join(CORPUS_DE, "images", src), "rb") as f:
+            data = f.read()
+        with open(dst, "wb") as f:
+            f.write(data)
+        with open(os.path.join(CORPUS_DE, "labels", stem + ".json"), encoding="utf-8") as f:
+            label = json.load(f)
+        doc = {"image": os.path.basename(dst),
+               "variant": "real 300 dpi scan, copied unchanged",
+               "license": "CC-BY-4.0, softmatic/vision-data, Softmatic GmbH"}
+        doc.update(label)
+        write_json(os.path.join(OUT, f"de-scan-{stem}.json"), doc)
+        written.append(dst)
+    return written
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    receipts = [us_grocery_freshmart(), us_grocery_valuefoods(), us_restaurant_tip(),
+                de_supermarkt(), my_gst_minimart(), us_cafe()]
+    written = []
+    for idx, r in enumerate(receipts):
+        exp = r.expected()
+        # consistency checks (Decimal)
+        items = r.items_sum()
+        total = D(exp["total"])
+        tip = D(exp["tip"] or "0")
+        if exp.get("taxIncluded"):
+            assert items == total, r.name
+        else:
+            assert items == D(exp["subtotal"]), (r.name, items, exp["subtotal"])
+            assert D(exp["subtotal"]) + D(exp["tax"]) + tip == total, r.name
+        assert sum((D(t["amount"]) for t in exp["taxes"]), Decimal(0)) == D(exp["tax"]), r.name
+        for line in r.lines:
+            assert len(line) <= WIDTH_CHARS
+
+        img = render(r)
+        png = os.path.join(OUT, r.name + ".png")
+        img.save(png, optimize=True)
+        doc = {"image": r.name + ".png", "variant": "clean render", "lines": r.lines}
+        doc.update(exp)
+        write_json(os.path.join(OUT, r.name + ".json"), doc)
+        written.append(png)
+        for vidx, (vname, desc, fn) in enumerate(VARIANTS.get(r.name, [])):
+            rng = random.Random(1000 * (idx + 1) + vidx)
+            out = fn(img, rng).convert("RGB")
+            stem = f"{r.name}--{vname}"
+            path = os.path.join(OUT, stem + ".jpg")
+            out.save(path, quality=85, optimize=True)
+            vdoc = {"image": stem + ".jpg", "variant": desc, "source": r.name + ".png", "lines": r.lines}
+            vdoc.update(exp)
+            write_json(os.path.join(OUT, stem + ".json"), vdoc)
+            written.append(path)
+    if "--no-scans" not in sys.argv:
+        written += copy_de_scans()
+    for p in written:
+        im = Image.open(p)
+        print(f"{os.path.relpath(p, ROOT)}  {im.size[0]}x{im.size[1]}  {os.path.getsize(p)} bytes", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
