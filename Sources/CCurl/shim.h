@@ -33,4 +33,14 @@ static inline CURLcode CCurl_getinfo_double(CURL *handle, CURLINFO info, double 
 static inline CURLcode CCurl_getinfo_string(CURL *handle, CURLINFO info, char **value) {
     return curl_easy_getinfo(handle, info, value);
 }
+static inline CURLcode CCurl_getinfo_off(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+// CURL_GLOBAL_DEFAULT is a macro expression Swift does not import.
+static inline CURLcode CCurl_global_init_default(void) {
+    return curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+static inline long CCurl_error_size(void) {
+    return CURL_ERROR_SIZE;
+}
 #endif

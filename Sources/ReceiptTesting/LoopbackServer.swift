@@ -1,0 +1,88 @@
+import Foundation
+
+/// A helper server process listening on 127.0.0.1, started for one test and killed after it.
+///
+/// The process must print `PORT <n>` as its first stdout line (`scripts/fake-chomp-server.py` does).
+public final class LoopbackServer: Sendable {
+    /// The port it listens on.
+    public let port: Int
+    private let process: Process
+
+    /// `http://127.0.0.1:<port>`.
+    public var origin: String { "http://127.0.0.1:\(port)" }
+
+    private init(process: Process, port: Int) {
+        self.process = process
+        self.port = port
+    }
+
+    /// The repository root (found from this source file's path).
+    public static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    /// Starts `script` (a Python file under the repository root) with `arguments` and port 0.
+    /// - Throws: ``LoopbackServerError`` when the process does not start or announce its port within 10 s.
+    public static func start(script: String, arguments: [String] = []) throws -> LoopbackServer {
+        let process = Process()
+        let python = python3Path()
+        process.executableURL = URL(fileURLWithPath: python ?? "/usr/bin/env")
+        process.arguments = (python == nil ? ["python3"] : []) + [repositoryRoot.appendingPathComponent(script).path, "--port", "0"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        try process.run()
+        let handle = output.fileHandleForReading
+        var line = Data()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let byte = handle.readData(ofLength: 1)
+            if byte.isEmpty { break }
+            if byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw LoopbackServerError(message: "\(script) did not print its port (got \(text.debugDescription))")
+        }
+        return LoopbackServer(process: process, port: port)
+    }
+
+    /// Starts the fake Chomp API serving `dataFiles` (paths of Chomp-shaped JSON files).
+    public static func startFakeChomp(dataFiles: [String]) throws -> LoopbackServer {
+        try start(script: "scripts/fake-chomp-server.py", arguments: dataFiles.flatMap { ["--data", $0] })
+    }
+
+    /// Kills the process (SIGKILL) and reaps it.
+    public func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+    }
+
+    private static func python3Path() -> String? {
+        for candidate in ["/usr/bin/python3", "/usr/local/bin/python3"]
+        where FileManager.default.isExecutableFile(atPath: candidate) {
+            return candidate
+        }
+        return nil
+    }
+}
+
+/// Runs `body` with a fake Chomp server, always killing it afterwards.
+public func withFakeChompServer<T>(
+    dataFiles: [String], _ body: (LoopbackServer) async throws -> T
+) async throws -> T {
+    let server = try LoopbackServer.startFakeChomp(dataFiles: dataFiles)
+    defer { server.stop() }
+    return try await body(server)
+}
+
+public struct LoopbackServerError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
