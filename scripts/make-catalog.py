@@ -16,8 +16,9 @@ INVENTED (valid EAN-13 / UPC-A check digits, but not real products' codes),
 and every item has the keyword "fixture". Nutrient values are rounded
 typical values for the kind of food, not any brand's label.
 
-It also checks Fixtures/matching/receipt-lines.json (when present): every
-expected barcode must exist in the catalog.
+It also writes Fixtures/matching/receipt-lines.json from CASES (receipt-style
+lines -> expected product barcode or null) and checks it: every expected
+barcode must exist in the catalog and no line may repeat.
 """
 
 import json
@@ -372,7 +373,7 @@ Dinner Rolls, 12 Count|Maple Lane Bakery|Bakery;Rolls|12 ct|roll|dinner rolls;ro
 Chocolate Layer Cake|Maple Lane Bakery|Bakery;Cakes|8 in|cake|chocolate cake;cake
 # --- pantry
 Creamy Peanut Butter, 16 oz|Store Brand|Pantry;Spreads|16 oz (454 g)|peanut_butter|peanut butter;creamy;16 oz
-Crunchy Peanut Butter, 16 oz|Store Brand|Pantry;Spreads|16 oz (454 g)|peanut_butter|peanut butter;crunchy;chunky
+Crunchy Peanut Butter, 18 oz|Store Brand|Pantry;Spreads|18 oz (510 g)|peanut_butter|peanut butter;crunchy;chunky
 Creamy Peanut Butter, 40 oz|Store Brand|Pantry;Spreads|40 oz (1.13 kg)|peanut_butter|peanut butter;creamy;40 oz
 Grape Jelly|Store Brand|Pantry;Spreads|30 oz (850 g)|jelly|grape jelly;jelly
 Strawberry Preserves|Store Brand|Pantry;Spreads|18 oz (510 g)|jelly|strawberry jam;preserves;jam
@@ -572,7 +573,7 @@ Mee Goreng Mamak|Restaurant Menu|Restaurant;Malaysian|1 plate|noodles|mee goreng
 Teh Tarik|Restaurant Menu|Restaurant;Malaysian;Beverages|1 glass|teh_tarik|teh tarik;pulled tea
 Kopi O|Restaurant Menu|Restaurant;Malaysian;Beverages|1 cup|coffee|kopi o;kopi;black coffee
 # --- Malaysian grocery
-Milo Style Chocolate Malt Drink 3in1, 18 Sachets|Kedai Pilihan|Beverages;Malt Drinks|18 x 33 g|hot_chocolate|malt drink;chocolate malt;3in1
+Chocolate Malt Drink 3in1, 18 Sachets|Kedai Pilihan|Beverages;Malt Drinks|18 x 33 g|hot_chocolate|malt drink;chocolate malt;3in1
 Classic White Bread 400g|Kedai Pilihan|Bakery;Bread|400 g|bread_white|roti;white bread;bread
 Telur Ayam Gred A, 10 Biji|Kedai Pilihan|Dairy;Eggs|10 ct|eggs|telur;eggs;gred a
 Minyak Masak Sawit 2kg|Kedai Pilihan|Pantry;Oils|2 kg|oil|minyak masak;cooking oil;palm oil
@@ -627,6 +628,265 @@ Kartoffelchips Paprika 175g|Gut & Guenstig Haus|Knabberartikel;Chips|175 g|chips
 Spuelmittel 500ml|Gut & Guenstig Haus|Haushalt;Reinigung|500 ml|none|spuelmittel;spülmittel
 Toilettenpapier 3-lagig, 10 Rollen|Gut & Guenstig Haus|Haushalt;Papierwaren|10 Rollen|none|toilettenpapier;klopapier
 Tragetasche|Gut & Guenstig Haus|Haushalt;Taschen|1 Stk|none|tragetasche;tuete
+"""
+
+# Receipt-line matching cases: "line => exact catalog product name", or
+# "line => -" when the line must not match anything (not a product, or a
+# product/brand the catalog does not have). Policy: a store-brand prefix on a
+# commodity (GV WHL MLK GAL) still matches the catalog's commodity product; a
+# named brand product the catalog lacks (DORITOS, OREO, MILO) must not match.
+# "!" after the name marks a deliberately hard case (note in the json).
+CASES = r"""
+GV WHL MLK GAL => Whole Milk, 1 Gallon
+WHOLE MILK GAL => Whole Milk, 1 Gallon
+WHOLE MILK GAL 3.49 F => Whole Milk, 1 Gallon
+FF WHL MILK 1/2 GAL => Whole Milk, Half Gallon
+2% MILK HALF GAL => 2% Reduced Fat Milk, Half Gallon
+2% RF MILK GAL 3.49 F => 2% Reduced Fat Milk, 1 Gallon
+1% LOWFAT MLK GAL => 1% Low Fat Milk, 1 Gallon
+SKIM MILK GAL => Fat Free Skim Milk, 1 Gallon
+ORG WHL MILK HG => Organic Whole Milk, Half Gallon
+CHOC MILK 1/2GAL => Chocolate Milk, Half Gallon
+ALMOND MLK UNSWT => Unsweetened Almond Milk
+OATMILK ORIG 64OZ => Oat Milk Original
+LG EGGS 12CT => Large White Eggs, 12 Count
+LARGE EGGS 12CT 2.89 F => Large White Eggs, 12 Count
+LARGE EGGS 18 CT => Large White Eggs, 18 Count
+ORG BRWN EGGS 12CT => Organic Brown Eggs, 12 Count
+BUTTER SALTED 1LB => Salted Butter Sticks
+UNSLTD BUTTER => Unsalted Butter Sticks
+SHARP CHED BLK 8OZ => Sharp Cheddar Cheese Block
+SHREDDED CHEDDAR 2.47 N => Mild Cheddar Shredded Cheese
+SHRD MOZZ 8OZ => Mozzarella Shredded Cheese
+AMER CHS SINGLES => American Cheese Singles
+CREAM CHEESE 8OZ => Cream Cheese Original
+SOUR CREAM 16OZ => Sour Cream
+GREEK YOGURT VAN => Vanilla Greek Yogurt Cup
+GRK YOG PLN NF 32OZ => Plain Nonfat Greek Yogurt
+COTTAGE CHS SM CURD => Small Curd Cottage Cheese
+HVY WHIP CRM => Heavy Whipping Cream
+HALF & HALF QT => Half and Half
+ICE CREAM VANILLA => Vanilla Ice Cream
+4011 BANANAS 0.52 LB => Bananas
+BANANAS => Bananas
+BANANAS 2.14 lb @ 0.59/lb => Bananas
+ORG BNNA => Organic Bananas
+94011 ORG BANANAS => Organic Bananas
+GALA APPLES 2.31 lb @ 1.49/lb => Gala Apples
+HONEYCRISP APPLE => Honeycrisp Apples
+AVOCADOS HASS => Hass Avocados
+AVOCADO HASS LRG EA => Hass Avocados
+ROMA TOMATOES => Roma Tomatoes
+R0MA T0MATOES => Roma Tomatoes
+TOMATO ON VINE => Tomatoes on the Vine
+ROMAINE HEARTS 3CT => Romaine Lettuce Hearts
+ICEBERG LETTUCE => Iceberg Lettuce
+YELLOW ONIONS => Yellow Onions
+RED ONION 0.78 LB => Red Onions
+RUSSET POTATO 5LB => Russet Potatoes, 5 lb Bag
+SWEET POTATOES => Sweet Potatoes
+CARROTS 2LB BAG => Carrots, 2 lb Bag
+BROCCOLI CROWNS => Broccoli Crowns
+BABY SPINACH 5OZ => Baby Spinach
+STRAWBERRIES 1LB => Strawberries, 1 lb
+BLUEBERRIES PINT => Blueberries, 1 Pint
+GRAPES RED SDLS => Red Seedless Grapes
+LIMES 4 @ 0.33 => Limes
+LEMONS => Lemons
+CILANTRO => Cilantro
+JALAPENO PEPPERS => Jalapeno Peppers
+GREEN BELL PEPPER => Green Bell Pepper
+CUCUMBER ENGLISH => English Cucumber
+WHITE MUSHROOMS 8OZ => White Mushrooms, 8 oz
+CHKN BRST BNLS => Boneless Skinless Chicken Breasts
+CHKN BREAST BNLS => Boneless Skinless Chicken Breasts
+BNLS SKNLS CHKN THGH => Boneless Skinless Chicken Thighs
+GRND BEEF 80/20 => Ground Beef 80/20
+GROUND BEEF 80/20 5.94 N => Ground Beef 80/20
+LEAN GRND BF 90/10 => Lean Ground Beef 90/10
+RIBEYE STEAK 1.24 LB => Ribeye Steak
+HICKORY SMKD BACON => Hickory Smoked Bacon
+DELI HAM HONEY => Honey Ham Deli Slices
+ROTISSERIE CHICKEN => Rotisserie Chicken
+BEEF HOT DOGS 15OZ => Beef Hot Dogs
+ATL SALMON FILLET => Atlantic Salmon Fillet
+TUNA CHUNK LT WTR => Chunk Light Tuna in Water
+GRND TURKEY 93/7 => Ground Turkey 93/7
+WHEAT BREAD => 100% Whole Wheat Bread
+WHT SANDWICH BREAD => White Sandwich Bread
+SOURDOUGH LOAF => Sourdough Bread Loaf
+BAGELS PLAIN 6CT => Plain Bagels, 6 Count
+FLOUR TORTILLAS 10CT => Flour Tortillas, 10 Count
+HAMBURGER BUNS 8CT => Hamburger Buns, 8 Count
+CROISSANTS 4PK => Butter Croissants, 4 Count
+PNT BTR 16OZ => Creamy Peanut Butter, 16 oz
+CRMY PEANUT BUTTER 40OZ => Creamy Peanut Butter, 40 oz
+PB CRUNCHY 18 OZ => Crunchy Peanut Butter, 18 oz
+SPAGHETTI 16OZ => Spaghetti, 16 oz
+PENNE RIGATE => Penne Rigate, 16 oz
+LG GRAIN WHITE RICE 5LB => Long Grain White Rice, 5 lb
+JASMINE RICE 2LB => Jasmine Rice, 2 lb
+CORN FLAKES 18OZ => Corn Flakes Cereal
+HONEY NUT OAT CEREAL => Honey Nut Oat Rings Cereal
+ROLLED OATS 42OZ => Old Fashioned Rolled Oats, 42 oz
+QUICK OATS 18OZ => Quick Oats, 18 oz
+AP FLOUR 5LB => All Purpose Flour, 5 lb
+GRAN SUGAR 4LB => Granulated Sugar, 4 lb
+EVOO 16.9OZ => Extra Virgin Olive Oil
+VEG OIL 48OZ => Vegetable Oil
+PASTA SAUCE TRAD => Traditional Pasta Sauce
+BLACK BEANS 15OZ => Black Beans, 15 oz Can
+DICED TOMATOES 14.5OZ => Diced Tomatoes, 14.5 oz Can
+CHKN BROTH 32OZ => Chicken Broth, 32 oz
+MAC & CHEESE DINNER => Macaroni and Cheese Dinner
+KETCHUP 32OZ => Tomato Ketchup
+MAYO REAL 30OZ => Real Mayonnaise
+HONEY CLOVER 12OZ => Clover Honey
+GRND COFFEE MED RST => Medium Roast Ground Coffee
+COFFEE PODS 24CT => Coffee Pods Medium Roast, 24 Count
+TEA BAGS BLACK 100CT => Black Tea Bags, 100 Count
+C0KE 2L => Coca-Cola Classic, 2 Liter
+COCA COLA 2L => Coca-Cola Classic, 2 Liter
+COKE 12PK CAN => Coca-Cola Classic, 12 Pack Cans
+DIET COKE 2LTR => Diet Coke, 2 Liter
+PEPSI 2 LITER => Pepsi, 2 Liter
+PEPSI 12PK => Pepsi, 12 Pack Cans
+SPRITE 2L => Sprite, 2 Liter
+OJ NO PULP 52OZ => Orange Juice No Pulp
+APPLE JUICE 64OZ => Apple Juice
+WATER 24PK 16.9OZ => Purified Drinking Water, 24 Pack
+SPARKLING WATER LIME 1L => Sparkling Water Lime
+SWEET TEA 59OZ => Sweet Iced Tea
+LAGER 6PK BTL => Lager Beer, 6 Pack Bottles
+POTATO CHIPS CLASSIC => Classic Potato Chips
+REST STYLE TORT CHIPS => Restaurant Style Tortilla Chips
+PRETZEL MINI TWIST => Mini Twist Pretzels
+GRANOLA BARS CHEWY 8CT => Chewy Granola Bars, 8 Count
+TRAIL MIX 26OZ => Trail Mix
+MILK CHOC BAR => Milk Chocolate Bar
+FRZ PEPPERONI PIZZA => Pepperoni Frozen Pizza
+FRZ MIXED VEG 16OZ => Frozen Mixed Vegetables
+CHICKEN NUGGETS 29OZ => Chicken Nuggets
+FRZN WAFFLES HMSTYLE => Homestyle Frozen Waffles
+CRINKLE FRIES 32OZ => Crinkle Cut French Fries
+PAPER TOWELS 6RL => Paper Towels, 6 Rolls
+BATH TISSUE 12 MEGA => Bath Tissue, 12 Mega Rolls
+LIQ LAUNDRY DETERG 92OZ => Liquid Laundry Detergent
+DISH SOAP 24OZ => Dish Soap Original
+TRASH BAGS 13GAL => Tall Kitchen Trash Bags, 13 Gallon
+ALUM FOIL 75SQFT => Aluminum Foil
+2 LUNCH SPECIAL 25.90 => Lunch Special
+CHEESEBURGER => Cheeseburger
+1 FRENCH FRIES 4.75 => French Fries
+3 ICED TEA => Iced Tea
+CAESAR SALAD => Caesar Salad
+CHOC LAVA CAKE => Chocolate Lava Cake
+1 Latte Grande => Caffe Latte
+2 Drip Coffee Tall => Drip Coffee
+PIZZA SLICE PEPP => Pepperoni Pizza Slice
+BUFFALO WINGS 10PC => Buffalo Chicken Wings
+CLUB SANDWICH => Club Sandwich
+FISH & CHIPS => Fish and Chips
+CAPPUCCINO => Cappuccino
+HOT CHOCOLATE => Hot Chocolate
+NASI LEMAK AYAM => Nasi Lemak Ayam
+TEH TARIK => Teh Tarik
+ROTI CANAI 2 x 1.50 => Roti Canai
+MALT DRINK 3IN1 18S => Chocolate Malt Drink 3in1, 18 Sachets
+TELUR AYAM GRED A 10S => Telur Ayam Gred A, 10 Biji
+MINYAK MASAK 2KG => Minyak Masak Sawit 2kg
+Vollmilch 3,5% 1L 1,09 A => Frische Vollmilch 3,5% 1L
+H-MILCH 1,5% => Fettarme H-Milch 1,5% 1L
+Deutsche Markenbutter => Deutsche Markenbutter 250g
+Bananen 0,634 kg => Bananen
+Brötchen Weizen => Weizenbroetchen !umlaut and word order
+Bauernbrot 750g => Bauernbrot 750g
+Gouda jung Scheiben => Gouda jung in Scheiben 400g
+Apfelschorle 1,5L => Apfelschorle 1,5L
+Spuelmittel 500ml => Spuelmittel 500ml
+LAUGENBREZEL => Laugenbrezel
+KARTOFFELN FK 2,5KG => Kartoffeln festkochend 2,5kg
+HAEHNCHENBRUSTFILET => Haehnchenbrustfilet 400g
+MINERALWASSER 1,5L => Mineralwasser classic 1,5L
+KAFFEE GEMAHLEN 500G => Kaffee gemahlen 500g
+BOTTLE DEPOSIT => -
+BAG FEE => -
+SUBTOTAL => -
+SUB TOTAL 42.27 => -
+TAX 7.000% ON 17.35 => -
+TOTAL => -
+**** BALANCE 43.48 => -
+VISA CREDIT 43.48 => -
+CHANGE DUE 17.06 => -
+CASH TEND 60.00 => -
+MFR COUPON 0.50- => -
+MEMBER SAVINGS -0.40 => -
+TOTAL SAVINGS 3.00 => -
+# ITEMS SOLD 11 => -
+THANK YOU FOR SHOPPING => -
+CRV 4 @ 0.05 => -
+SUMME EUR 12,66 => -
+Pfand 0,25 B => -
+Rueckgeld BAR 7,34 => -
+MwSt 19% => -
+GST @6% 1.83 => -
+ROUNDING ADJ -0.02 => -
+TIP 9.00 => -
+SERVER: DANA TABLE 14 => -
+AUTH CODE 554120 => -
+CARD # ************4821 => -
+03/09/2024 14:32 => -
+STORE #0412 => -
+1820 W MAIN ST => -
+SPRINGFIELD, IL 62704 => -
+4.99 F => -
+SERVICE CHARGE 18% => -
+ENVIRONMENTAL FEE => -
+GIFT CARD ACTIVATION => -
+VOID ITEM => -
+DOG FOOD ADULT 30LB => -
+CAT LITTER CLUMPING => -
+MOTOR OIL 5W30 => -
+BIRTHDAY CARD => -
+LOTTO POWERBALL => -
+PROPANE EXCHANGE => -
+USB PHONE CHARGER => -
+TOFU EXTRA FIRM => -
+HUMMUS CLASSIC 10OZ => -
+KOMBUCHA GINGER => -
+DORITOS COOL RANCH => -
+OREO DOUBLE STUF => - !named brand not in the catalog (an Oreo-like store product exists)
+PEPSI ZERO SUGAR 2L => - !a Pepsi 2 L and a Diet Pepsi 2 L exist, Zero Sugar does not
+MILO 3IN1 ACTIV-GO 18S => - !named brand; a store-brand malt drink 3in1 18 sachets exists
+GATORADE COOL BLUE => -
+CHOBANI PEACH => -
+ICE BAG 10LB => -
+FLOWERS BOUQUET => -
+RX PRESCRIPTION 4471 => -
+SUNSCREEN SPF 50 => -
+DIAPERS SIZE 4 => -
+LIGHT BULB LED 60W => -
+BALANCE DUE 12.50 => -
+DEBIT TEND 43.48 => -
+RETURN 4.99- => -
+PRICE OVERRIDE => -
+EMPLOYEE DISCOUNT 10% => -
+BOTTLE RETURN 0.10- => -
+CUSTOMER COPY => -
+AMOUNT 58.35 => -
+Geg. Bar 20,00 => -
+Kasse 2 Bon 4711 => -
+Total Incl. GST: RM 54.91 => -
+Cash: 100.00 => -
+WINDSHIELD WASHER FLUID => -
+CHARCOAL BRIQUETTES 16LB => -
+GREETING CARD => -
+PHONE CARD 25.00 => -
+REUSABLE BAG => -
+SALES TAX 9.5% 4.98 => -
+GOODS SOLD ARE NOT RETURNABLE => -
+TERIMA KASIH => -
+MAGAZINE => -
 """
 
 
@@ -726,6 +986,26 @@ def main():
         json.dump({"items": items}, f, indent=1, ensure_ascii=False)
         f.write("\n")
     print(f"{os.path.relpath(OUT, ROOT)}: {len(items)} products, {os.path.getsize(OUT)} bytes", file=sys.stderr)
+
+    by_name = {i["name"]: i["barcode"] for i in items}
+    cases = []
+    for raw in CASES.strip().splitlines():
+        line, target = (x.strip() for x in raw.rsplit("=>", 1))
+        note = None
+        if "!" in target:
+            target, note = (x.strip() for x in target.split("!", 1))
+        if target == "-":
+            case = {"line": line, "expected": None, "product": None}
+        else:
+            assert target in by_name, f"matching case {line!r}: no product named {target!r}"
+            case = {"line": line, "expected": by_name[target], "product": target}
+        if note:
+            case["note"] = note
+        cases.append(case)
+    os.makedirs(os.path.dirname(MATCHING), exist_ok=True)
+    with open(MATCHING, "w", encoding="utf-8") as f:
+        json.dump(cases, f, indent=1, ensure_ascii=False)
+        f.write("\n")
 
     if os.path.exists(MATCHING):
         by_code = {i["barcode"]: i for i in items}
