@@ -1,0 +1,510 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ReceiptModel
+
+/// The shared engine: PostgreSQL through postgres-nio's connection pool (`PostgresClient`).
+///
+/// Documents live in one `documents` table (`jsonb` body, expression indexes per collection and
+/// field, see ``StoreSchema``). Every write transaction first bumps a counter row (`store_meta.seq`):
+/// that row lock orders writers, so sequence numbers become visible in commit order (a change-feed
+/// reader never misses a change) and revision checks cannot race. Several processes on several
+/// machines can write at once without duplicates or lost updates.
+///
+/// Text search uses `pg_trgm` (`CREATE EXTENSION IF NOT EXISTS pg_trgm`, Debian package
+/// `postgresql-contrib`) with a GIN trigram index.
+public final class PostgresDocumentStore: DocumentStore {
+    public let engine = StoreEngine.postgres
+    private let client: PostgresClient
+    private let runTask: Task<Void, Never>
+    private let logger: Logger
+    /// `host:port/database` (no user, no password), for messages.
+    public let displayName: String
+
+    /// Connects, checks the server answers, and creates the schema when missing.
+    ///
+    /// - Parameters:
+    ///   - configuration: postgres-nio client configuration (see ``StoreLocation`` for URLs).
+    ///   - displayName: How to name the database in messages (never include the password).
+    ///   - connectTimeout: How long to wait for the first connection before `store.unavailable`.
+    /// - Throws: `store.unavailable` when the server cannot be reached, `store.invalid-location`
+    ///   when the database, user or password is wrong.
+    ///   - schema: The schema holding the tables (created when missing; the configuration's
+    ///     `search_path` must start with it). `nil` for the default.
+    public init(configuration: PostgresClient.Configuration, displayName: String, schema: String? = nil, connectTimeout: Duration = .seconds(10), logger: Logger) async throws {
+        self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.logger = logger
+        self.displayName = displayName
+        let client = self.client
+        self.runTask = Task { await client.run() }
+        do {
+            try await Self.withTimeout(connectTimeout, displayName: displayName) {
+                try await client.withConnection { connection in
+                    _ = try await connection.query("SELECT 1", logger: logger)
+                }
+            }
+            try await migrate(schema: schema)
+        } catch {
+            runTask.cancel()
+            throw Self.mapError(error, displayName: displayName)
+        }
+    }
+
+    deinit {
+        runTask.cancel()
+    }
+
+    private static func withTimeout(_ timeout: Duration, displayName: String, _ body: @escaping @Sendable () async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw StoreError(.unavailable, "PostgreSQL at \(displayName) did not answer within \(timeout). Check that the server is running and reachable, then retry.")
+            }
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
+    private func migrate(schema: String?) async throws {
+        try await transaction { connection, logger in
+            try await connection.query("SELECT pg_advisory_xact_lock(7243105)", logger: logger)
+            if let schema {
+                guard schema.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }) else {
+                    throw StoreError(.invalidLocation, "Invalid schema name '\(schema)': use lowercase letters, digits and _.")
+                }
+                try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
+            }
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS documents (
+                    collection text NOT NULL,
+                    id text NOT NULL,
+                    rev bigint NOT NULL,
+                    seq bigint NOT NULL,
+                    deleted boolean NOT NULL DEFAULT false,
+                    body jsonb NOT NULL,
+                    PRIMARY KEY (collection, id)
+                )
+                """, logger: logger)
+            try await connection.query("CREATE UNIQUE INDEX IF NOT EXISTS documents_seq ON documents(seq)", logger: logger)
+            try await connection.query("CREATE TABLE IF NOT EXISTS store_meta (key text PRIMARY KEY, value bigint NOT NULL)", logger: logger)
+            try await connection.query("INSERT INTO store_meta(key, value) VALUES ('seq', 0), ('schema', 1) ON CONFLICT DO NOTHING", logger: logger)
+            try await connection.query("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public", logger: logger)
+            try await connection.query("CREATE TABLE IF NOT EXISTS text_fields (collection text NOT NULL, field text NOT NULL, PRIMARY KEY (collection, field))", logger: logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS text_rows (
+                    collection text NOT NULL, id text NOT NULL, field text NOT NULL, text text NOT NULL,
+                    PRIMARY KEY (collection, id, field)
+                )
+                """, logger: logger)
+            try await connection.query("CREATE INDEX IF NOT EXISTS text_rows_trgm ON text_rows USING gin (text gin_trgm_ops)", logger: logger)
+            for (collection, field) in StoreSchema.defaultIndexes {
+                try await Self.createIndex(connection, collection: collection, field: field, logger: logger)
+            }
+            for (collection, field) in StoreSchema.defaultTextFields {
+                try await connection.query("INSERT INTO text_fields(collection, field) VALUES (\(collection), \(field)) ON CONFLICT DO NOTHING", logger: logger)
+            }
+        }
+    }
+
+    private static func createIndex(_ connection: PostgresConnection, collection: String, field: String, logger: Logger) async throws {
+        let path = try FieldPath(field).validated()
+        let literal = try SQLBuilder.collectionLiteral(collection)
+        let name = StoreSchema.indexName(collection: collection, field: field)
+        try await connection.query(PostgresQuery(unsafeSQL: "CREATE INDEX IF NOT EXISTS \(name) ON documents (\(PostgresDialect().textExpression(path))) WHERE collection = \(literal)"), logger: logger)
+    }
+
+    public func ensureIndex(collection: String, field: String) async throws {
+        try await transaction { connection, logger in
+            try await connection.query("SELECT pg_advisory_xact_lock(7243105)", logger: logger)
+            try await Self.createIndex(connection, collection: collection, field: field, logger: logger)
+        }
+    }
+
+    // MARK: Writes
+
+    public func put(collection: String, id: String, document: JSONValue, expectedRev: Int?) async throws -> StoredDocument {
+        try await putBatch([DocumentWrite(collection: collection, id: id, document: document, expectedRev: expectedRev)])[0]
+    }
+
+    public func putBatch(_ writes: [DocumentWrite]) async throws -> [StoredDocument] {
+        guard !writes.isEmpty else { return [] }
+        for write in writes {
+            try StoreSchema.validateCollection(write.collection)
+            try StoreSchema.validateID(write.id)
+        }
+        return try await transaction { connection, logger in
+            var seq = try await Self.reserveSequence(connection, count: writes.count, logger: logger)
+            var current = try await Self.currentRevisions(connection, keys: writes.map { ($0.collection, $0.id) }, logger: logger)
+            var stored: [StoredDocument] = []
+            stored.reserveCapacity(writes.count)
+            for write in writes {
+                let key = DocumentKey(collection: write.collection, id: write.id)
+                let rev = try WriteRules.nextRevision(collection: write.collection, id: write.id, current: current[key], expectedRev: write.expectedRev)
+                let body = try WriteRules.body(write.document, id: write.id, rev: rev)
+                seq += 1
+                current[key] = CurrentRevision(rev: rev, deleted: false)
+                stored.append(StoredDocument(collection: write.collection, id: write.id, rev: rev, seq: seq, document: body))
+            }
+            try await Self.upsert(connection, rows: stored.map { ($0, false) }, logger: logger)
+            return stored
+        }
+    }
+
+    public func delete(collection: String, id: String, expectedRev: Int?) async throws -> Bool {
+        try StoreSchema.validateCollection(collection)
+        return try await transaction { connection, logger in
+            let seq = try await Self.reserveSequence(connection, count: 1, logger: logger) + 1
+            let current = try await Self.currentRevisions(connection, keys: [(collection, id)], logger: logger)[DocumentKey(collection: collection, id: id)]
+            if let expectedRev {
+                _ = try WriteRules.nextRevision(collection: collection, id: id, current: current, expectedRev: expectedRev)
+            }
+            guard let current, !current.deleted else { return false }
+            let rev = current.rev + 1
+            let tombstone = StoredDocument(collection: collection, id: id, rev: rev, seq: seq, document: WriteRules.tombstone(id: id, rev: rev))
+            try await Self.upsert(connection, rows: [(tombstone, true)], logger: logger)
+            return true
+        }
+    }
+
+    public func replicate(_ changes: [StoreChange]) async throws -> Int {
+        guard !changes.isEmpty else { return 0 }
+        for change in changes {
+            try StoreSchema.validateCollection(change.collection)
+            try StoreSchema.validateID(change.id)
+        }
+        return try await transaction { connection, logger in
+            var seq = try await Self.reserveSequence(connection, count: changes.count, logger: logger)
+            var current = try await Self.currentRevisions(connection, keys: changes.map { ($0.collection, $0.id) }, logger: logger)
+            var rows: [(StoredDocument, Bool)] = []
+            for change in changes {
+                let key = DocumentKey(collection: change.collection, id: change.id)
+                if let existing = current[key], existing.rev >= change.rev { continue }
+                let body = change.deleted
+                    ? WriteRules.tombstone(id: change.id, rev: change.rev)
+                    : try WriteRules.body(change.document ?? .object([:]), id: change.id, rev: change.rev)
+                seq += 1
+                current[key] = CurrentRevision(rev: change.rev, deleted: change.deleted)
+                rows.append((StoredDocument(collection: change.collection, id: change.id, rev: change.rev, seq: seq, document: body), change.deleted))
+            }
+            try await Self.upsert(connection, rows: rows, logger: logger)
+            return rows.count
+        }
+    }
+
+    private struct DocumentKey: Hashable {
+        var collection: String
+        var id: String
+    }
+
+    /// Bumps the sequence counter by `count` and returns the value before: this transaction owns
+    /// `value+1 ... value+count`. The row lock is held until commit and orders all writers.
+    private static func reserveSequence(_ connection: PostgresConnection, count: Int, logger: Logger) async throws -> Int64 {
+        let rows = try await connection.query("UPDATE store_meta SET value = value + \(Int64(count)) WHERE key = 'seq' RETURNING value", logger: logger)
+        for try await value in rows.decode(Int64.self) {
+            return value - Int64(count)
+        }
+        throw StoreError(.corrupt, "The store's sequence counter is missing (table store_meta). The database is not a complete receipts store: restore it or use another database.")
+    }
+
+    private static func currentRevisions(_ connection: PostgresConnection, keys: [(String, String)], logger: Logger) async throws -> [DocumentKey: CurrentRevision] {
+        let collections = keys.map(\.0)
+        let ids = keys.map(\.1)
+        let rows = try await connection.query("""
+            SELECT d.collection, d.id, d.rev, d.deleted FROM documents d
+            JOIN unnest(\(collections)::text[], \(ids)::text[]) AS k(collection, id) ON d.collection = k.collection AND d.id = k.id
+            """, logger: logger)
+        var result: [DocumentKey: CurrentRevision] = [:]
+        for try await (collection, id, rev, deleted) in rows.decode((String, String, Int64, Bool).self) {
+            result[DocumentKey(collection: collection, id: id)] = CurrentRevision(rev: Int(rev), deleted: deleted)
+        }
+        return result
+    }
+
+    /// Writes the final state of each document (the last one wins when an id repeats) and keeps the
+    /// text index in step.
+    private static func upsert(_ connection: PostgresConnection, rows: [(StoredDocument, Bool)], logger: Logger) async throws {
+        guard !rows.isEmpty else { return }
+        var latest: [DocumentKey: Int] = [:]
+        for (index, row) in rows.enumerated() {
+            latest[DocumentKey(collection: row.0.collection, id: row.0.id)] = index
+        }
+        let final = rows.indices.filter { latest[DocumentKey(collection: rows[$0].0.collection, id: rows[$0].0.id)] == $0 }.map { rows[$0] }
+        let collections = final.map(\.0.collection)
+        let ids = final.map(\.0.id)
+        let revs = final.map { Int64($0.0.rev) }
+        let seqs = final.map(\.0.seq)
+        let deleted = final.map(\.1)
+        let bodies = final.map { JSONText.encode($0.0.document) }
+        try await connection.query("""
+            INSERT INTO documents(collection, id, rev, seq, deleted, body)
+            SELECT c, i, r, s, d, b::jsonb FROM unnest(\(collections)::text[], \(ids)::text[], \(revs)::bigint[], \(seqs)::bigint[], \(deleted)::boolean[], \(bodies)::text[]) AS t(c, i, r, s, d, b)
+            ON CONFLICT (collection, id) DO UPDATE SET rev = excluded.rev, seq = excluded.seq, deleted = excluded.deleted, body = excluded.body
+            """, logger: logger)
+
+        // Text index: only for collections with indexed fields.
+        var fields: [String: [FieldPath]] = [:]
+        let fieldRows = try await connection.query("SELECT collection, field FROM text_fields", logger: logger)
+        for try await (collection, field) in fieldRows.decode((String, String).self) {
+            fields[collection, default: []].append(FieldPath(field))
+        }
+        let touched = final.filter { fields[$0.0.collection] != nil }
+        guard !touched.isEmpty else { return }
+        try await replaceText(connection, documents: touched.map { ($0.0, $0.1) }, fields: fields, logger: logger)
+    }
+
+    private static func replaceText(_ connection: PostgresConnection, documents: [(StoredDocument, Bool)], fields: [String: [FieldPath]], logger: Logger) async throws {
+        let collections = documents.map(\.0.collection)
+        let ids = documents.map(\.0.id)
+        try await connection.query("""
+            DELETE FROM text_rows r USING unnest(\(collections)::text[], \(ids)::text[]) AS k(collection, id)
+            WHERE r.collection = k.collection AND r.id = k.id
+            """, logger: logger)
+        var rowCollections: [String] = [], rowIDs: [String] = [], rowFields: [String] = [], rowTexts: [String] = []
+        for (document, deleted) in documents where !deleted {
+            for field in fields[document.collection] ?? [] {
+                guard let text = document.document.value(at: field)?.stringValue else { continue }
+                let indexed = TrigramSimilarity.indexText(text)
+                guard !indexed.isEmpty else { continue }
+                rowCollections.append(document.collection)
+                rowIDs.append(document.id)
+                rowFields.append(field.description)
+                rowTexts.append(indexed)
+            }
+        }
+        guard !rowTexts.isEmpty else { return }
+        try await connection.query("""
+            INSERT INTO text_rows(collection, id, field, text)
+            SELECT * FROM unnest(\(rowCollections)::text[], \(rowIDs)::text[], \(rowFields)::text[], \(rowTexts)::text[])
+            """, logger: logger)
+    }
+
+    // MARK: Reads
+
+    public func get(collection: String, id: String) async throws -> StoredDocument? {
+        try StoreSchema.validateCollection(collection)
+        return try await withConnection { connection, logger in
+            let rows = try await connection.query("SELECT rev, seq, body::text FROM documents WHERE collection = \(collection) AND id = \(id) AND NOT deleted", logger: logger)
+            for try await (rev, seq, body) in rows.decode((Int64, Int64, String).self) {
+                return StoredDocument(collection: collection, id: id, rev: Int(rev), seq: seq, document: try JSONText.decode(body))
+            }
+            return nil
+        }
+    }
+
+    public func exists(collection: String, id: String) async throws -> Bool {
+        try StoreSchema.validateCollection(collection)
+        return try await withConnection { connection, logger in
+            let rows = try await connection.query("SELECT EXISTS(SELECT 1 FROM documents WHERE collection = \(collection) AND id = \(id) AND NOT deleted)", logger: logger)
+            for try await found in rows.decode(Bool.self) { return found }
+            return false
+        }
+    }
+
+    public func query(_ query: DocumentQuery) -> AsyncThrowingStream<StoredDocument, any Error> {
+        PagedReader.stream(pageSize: query.pageSize, limit: query.limit) { [self] cursor, count in
+            var builder = SQLBuilder(dialect: PostgresDialect())
+            var conditions = ["collection = \(try SQLBuilder.collectionLiteral(query.collection))", "NOT deleted"]
+            conditions += try builder.conditions(for: query.filters)
+            let (expression, orderBy) = try builder.ordering(query.sort)
+            if let cursor {
+                conditions.append(builder.after(cursor, expression: expression, descending: query.sort?.descending ?? false))
+            }
+            let sql = "SELECT id, rev, seq, body::text, (\(expression ?? "NULL"))::text FROM documents WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(orderBy) LIMIT \(count)"
+            let postgresQuery = try Self.query(sql, builder.params)
+            let numeric = query.sort?.numeric ?? false
+            return try await withConnection { connection, logger in
+                let rows = try await connection.query(postgresQuery, logger: logger)
+                var page: [(StoredDocument, PageCursor)] = []
+                for try await (id, rev, seq, body, sortValue) in rows.decode((String, Int64, Int64, String, String?).self) {
+                    let document = StoredDocument(collection: query.collection, id: id, rev: Int(rev), seq: seq, document: try JSONText.decode(body))
+                    let value = sortValue.map { numeric ? SQLParam.numeric($0) : SQLParam.text($0) }
+                    page.append((document, PageCursor(sortValue: value, id: id)))
+                }
+                return page
+            }
+        }
+    }
+
+    public func count(collection: String, filters: [Filter]) async throws -> Int {
+        var builder = SQLBuilder(dialect: PostgresDialect())
+        var conditions = ["collection = \(try SQLBuilder.collectionLiteral(collection))", "NOT deleted"]
+        conditions += try builder.conditions(for: filters)
+        let postgresQuery = try Self.query("SELECT count(*) FROM documents WHERE \(conditions.joined(separator: " AND "))", builder.params)
+        return try await withConnection { connection, logger in
+            let rows = try await connection.query(postgresQuery, logger: logger)
+            for try await value in rows.decode(Int64.self) { return Int(value) }
+            return 0
+        }
+    }
+
+    public func changes(since: Int64, limit: Int) async throws -> [StoreChange] {
+        try await withConnection { connection, logger in
+            let rows = try await connection.query("""
+                SELECT seq, collection, id, rev, deleted, body::text FROM documents WHERE seq > \(since) ORDER BY seq LIMIT \(Int64(max(0, limit)))
+                """, logger: logger)
+            var result: [StoreChange] = []
+            for try await (seq, collection, id, rev, deleted, body) in rows.decode((Int64, String, String, Int64, Bool, String).self) {
+                result.append(StoreChange(seq: seq, collection: collection, id: id, rev: Int(rev), deleted: deleted, document: deleted ? nil : try JSONText.decode(body)))
+            }
+            return result
+        }
+    }
+
+    public func lastSequence() async throws -> Int64 {
+        try await withConnection { connection, logger in
+            let rows = try await connection.query("SELECT coalesce(max(seq), 0)::bigint FROM documents", logger: logger)
+            for try await value in rows.decode(Int64.self) { return value }
+            return 0
+        }
+    }
+
+    // MARK: Text search
+
+    public func searchText(collection: String, fields: [String], query: String, limit: Int) async throws -> [ScoredDocument] {
+        try StoreSchema.validateCollection(collection)
+        let paths = try fields.map { try FieldPath($0).validated().description }
+        guard !paths.isEmpty, limit > 0 else { return [] }
+        try await ensureTextFields(collection: collection, fields: paths)
+        let normalized = TrigramSimilarity.indexText(query)
+        guard normalized.count >= 3 else { return [] }
+        let candidates = Int64(max(limit * 20, 200))
+        let documents = try await transaction { connection, logger in
+            try await connection.query("SELECT set_config('pg_trgm.word_similarity_threshold', '0.3', true)", logger: logger)
+            let rows = try await connection.query("""
+                SELECT d.id, d.rev, d.seq, d.body::text FROM documents d
+                WHERE d.collection = \(collection) AND NOT d.deleted AND d.id IN (
+                    SELECT r.id FROM text_rows r
+                    WHERE r.collection = \(collection) AND r.field = ANY(\(paths)::text[]) AND \(normalized) <% r.text
+                    ORDER BY word_similarity(\(normalized), r.text) DESC LIMIT \(candidates))
+                """, logger: logger)
+            var result: [StoredDocument] = []
+            for try await (id, rev, seq, body) in rows.decode((String, Int64, Int64, String).self) {
+                result.append(StoredDocument(collection: collection, id: id, rev: Int(rev), seq: seq, document: try JSONText.decode(body)))
+            }
+            return result
+        }
+        return TextRanking.rank(documents, fields: paths, query: query, limit: limit)
+    }
+
+    private func ensureTextFields(collection: String, fields: [String]) async throws {
+        let known = try await withConnection { connection, logger in
+            let rows = try await connection.query("SELECT field FROM text_fields WHERE collection = \(collection)", logger: logger)
+            var known = Set<String>()
+            for try await field in rows.decode(String.self) { known.insert(field) }
+            return known
+        }
+        guard fields.contains(where: { !known.contains($0) }) else { return }
+        try await transaction { connection, logger in
+            _ = try await Self.reserveSequence(connection, count: 0, logger: logger)
+            for field in fields {
+                try await connection.query("INSERT INTO text_fields(collection, field) VALUES (\(collection), \(field)) ON CONFLICT DO NOTHING", logger: logger)
+            }
+            var all: [String: [FieldPath]] = [:]
+            let fieldRows = try await connection.query("SELECT field FROM text_fields WHERE collection = \(collection)", logger: logger)
+            for try await field in fieldRows.decode(String.self) { all[collection, default: []].append(FieldPath(field)) }
+            var documents: [(StoredDocument, Bool)] = []
+            let rows = try await connection.query("SELECT id, rev, seq, body::text FROM documents WHERE collection = \(collection) AND NOT deleted", logger: logger)
+            for try await (id, rev, seq, body) in rows.decode((String, Int64, Int64, String).self) {
+                documents.append((StoredDocument(collection: collection, id: id, rev: Int(rev), seq: seq, document: try JSONText.decode(body)), false))
+            }
+            var start = 0
+            while start < documents.count {
+                let end = min(start + 1000, documents.count)
+                try await Self.replaceText(connection, documents: Array(documents[start..<end]), fields: all, logger: logger)
+                start = end
+            }
+        }
+    }
+
+    // MARK: Plumbing
+
+    public func close() async throws {
+        runTask.cancel()
+        await runTask.value
+    }
+
+    private static func query(_ sql: String, _ params: [SQLParam]) throws -> PostgresQuery {
+        var bindings = PostgresBindings(capacity: params.count)
+        for param in params {
+            switch param {
+            case .text(let text): bindings.append(text)
+            case .int(let value): bindings.append(value)
+            case .double(let value): bindings.append(value)
+            case .numeric(let text): bindings.append(text)
+            }
+        }
+        return PostgresQuery(unsafeSQL: sql, binds: bindings)
+    }
+
+    private func withConnection<T: Sendable>(_ body: (PostgresConnection, Logger) async throws -> T) async throws -> T {
+        let logger = self.logger
+        do {
+            return try await client.withConnection { connection in try await body(connection, logger) }
+        } catch {
+            throw Self.mapError(error, displayName: displayName)
+        }
+    }
+
+    /// Runs `body` in a transaction: COMMIT when it returns, ROLLBACK when it throws.
+    private func transaction<T: Sendable>(_ body: (PostgresConnection, Logger) async throws -> T) async throws -> T {
+        try await withConnection { connection, logger in
+            try await connection.query("BEGIN", logger: logger)
+            do {
+                let result = try await body(connection, logger)
+                try await connection.query("COMMIT", logger: logger)
+                return result
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+    }
+
+    static func mapError(_ error: any Error, displayName: String) -> any Error {
+        if error is StoreError { return error }
+        guard let psql = error as? PSQLError else {
+            return StoreError(.unavailable, "PostgreSQL at \(displayName) failed: \(error). Check the server, then retry.", underlying: "\(error)")
+        }
+        if psql.code == .server {
+            let state = psql.serverInfo?[.sqlState] ?? ""
+            let message = psql.serverInfo?[.message] ?? ""
+            let detail = "\(state): \(message)"
+            switch state {
+            case "53100": return StoreError.diskFull(detail)
+            case "25006", "42501": return StoreError.readOnly(detail)
+            case "3D000", "28P01", "28000", "42P04":
+                return StoreError(.invalidLocation, "PostgreSQL at \(displayName) refused the connection (\(message)). Check the database name, user and password in --store / RECEIPTS_STORE.", underlying: detail)
+            case "40001", "40P01", "55P03", "57P01", "57P02", "57P03", "53300":
+                return StoreError(.unavailable, "PostgreSQL at \(displayName) is busy or restarting (\(message)). Retry the command.", underlying: detail)
+            case "XX001", "XX002":
+                return StoreError(.corrupt, "PostgreSQL reports damaged data (\(message)). Ask the database administrator to check the server.", underlying: detail)
+            default:
+                return StoreError(.failed, "PostgreSQL at \(displayName) failed: \(message)", underlying: detail)
+            }
+        }
+        return StoreError(.unavailable, "Cannot reach PostgreSQL at \(displayName) (\(psql.code)). Check that the server is running and the address is right, then retry.", underlying: "\(psql.code)")
+    }
+}
+
+struct PostgresDialect: SQLDialect {
+    func pathLiteral(_ path: FieldPath) -> String { "'{" + path.components.joined(separator: ",") + "}'" }
+    func textExpression(_ path: FieldPath) -> String { "(body #>> \(pathLiteral(path)))" }
+    func numericExpression(_ path: FieldPath) -> String {
+        "(CASE WHEN (body #>> \(pathLiteral(path))) ~ '^ *[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+) *$' THEN (body #>> \(pathLiteral(path)))::numeric END)"
+    }
+    func jsonLiteralTest(_ path: FieldPath, literal: String) -> String { "coalesce((body #> \(pathLiteral(path))) = '\(literal)'::jsonb, false)" }
+    func isNullTest(_ path: FieldPath) -> String { "((body #> \(pathLiteral(path))) IS NULL OR (body #> \(pathLiteral(path))) = 'null'::jsonb)" }
+    func prefixTest(expression: String, placeholder: String) -> String { "starts_with(\(expression), \(placeholder))" }
+    func placeholder(_ index: Int, for param: SQLParam) -> String {
+        switch param {
+        case .numeric: return "$\(index)::numeric"
+        case .text: return "$\(index)::text"
+        case .int, .double: return "$\(index)"
+        }
+    }
+    var nullsFirst: String { "NULLS FIRST" }
+    var nullsLast: String { "NULLS LAST" }
+    var notDistinct: String { "IS NOT DISTINCT FROM" }
+    var distinct: String { "IS DISTINCT FROM" }
+}

@@ -1,0 +1,474 @@
+import Foundation
+import GRDB
+import Logging
+import ReceiptModel
+
+/// The embedded engine: one SQLite file (WAL mode, busy timeout), documents as JSON text in one
+/// table, JSON1 expression indexes, an FTS5 trigram index for text search.
+///
+/// Several processes may use the same file: writes take SQLite's write lock at the start of each
+/// transaction (`BEGIN IMMEDIATE`) and wait up to ``Options/busyTimeout`` for it.
+public final class SQLiteDocumentStore: DocumentStore {
+    /// How to open the file.
+    public struct Options: Sendable {
+        /// Open without writing; every write fails with `store.read-only`.
+        public var readOnly: Bool
+        /// How long a write waits for another process's write to finish before `store.unavailable`.
+        public var busyTimeout: Duration
+        /// Caps the file at this many pages (SQLite `max_page_count`); used by tests to simulate a
+        /// full disk.
+        public var maxPageCount: Int?
+
+        public init(readOnly: Bool = false, busyTimeout: Duration = .seconds(15), maxPageCount: Int? = nil) {
+            self.readOnly = readOnly
+            self.busyTimeout = busyTimeout
+            self.maxPageCount = maxPageCount
+        }
+    }
+
+    public let engine = StoreEngine.sqlite
+    /// The file path.
+    public let path: String
+    private let database: any DatabaseWriter
+    private let logger: Logger
+
+    /// Opens (and creates when missing, unless read-only) the store file at `path`.
+    /// - Throws: `store.invalid-location` (cannot open or create), `store.corrupt` (not a store),
+    ///   `store.read-only`.
+    public init(path: String, options: Options = Options(), logger: Logger) async throws {
+        self.path = path
+        self.logger = logger
+        var config = Configuration()
+        config.label = "receipts-store"
+        config.readonly = options.readOnly
+        let seconds = Double(options.busyTimeout.components.seconds) + Double(options.busyTimeout.components.attoseconds) / 1e18
+        config.busyMode = .timeout(seconds)
+        let maxPageCount = options.maxPageCount
+        let readOnly = options.readOnly
+        config.prepareDatabase { db in
+            if !readOnly {
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            if let maxPageCount {
+                try db.execute(sql: "PRAGMA max_page_count = \(maxPageCount)")
+            }
+        }
+        do {
+            if options.readOnly {
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw StoreError(.invalidLocation, "The store file \(path) does not exist. Check --store or RECEIPTS_STORE.")
+                }
+                database = try DatabaseQueue(path: path, configuration: config)
+            } else {
+                database = try DatabasePool(path: path, configuration: config)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.mapError(error, opening: path)
+        }
+        if options.readOnly {
+            let ok = try await run { db in try db.tableExists("documents") }
+            guard ok else {
+                throw StoreError(.corrupt, "\(path) is not a receipts store (no documents table). Check --store or RECEIPTS_STORE.")
+            }
+        } else {
+            try await migrate()
+        }
+    }
+
+    private func migrate() async throws {
+        try await write { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS documents (
+                    collection TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    rev INTEGER NOT NULL,
+                    seq INTEGER NOT NULL,
+                    deleted INTEGER NOT NULL DEFAULT 0,
+                    body TEXT NOT NULL,
+                    PRIMARY KEY (collection, id)
+                );
+                CREATE UNIQUE INDEX IF NOT EXISTS documents_seq ON documents(seq);
+                CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                INSERT OR IGNORE INTO store_meta(key, value) VALUES ('schema', '1');
+                CREATE TABLE IF NOT EXISTS text_fields (collection TEXT NOT NULL, field TEXT NOT NULL, PRIMARY KEY (collection, field));
+                CREATE TABLE IF NOT EXISTS text_rows (rowid INTEGER PRIMARY KEY, collection TEXT NOT NULL, id TEXT NOT NULL, field TEXT NOT NULL);
+                CREATE INDEX IF NOT EXISTS text_rows_doc ON text_rows(collection, id);
+                CREATE VIRTUAL TABLE IF NOT EXISTS text_index USING fts5(text, tokenize = 'trigram');
+                """)
+            for (collection, field) in StoreSchema.defaultIndexes {
+                try Self.createIndex(db, collection: collection, field: field)
+            }
+            for (collection, field) in StoreSchema.defaultTextFields {
+                try db.execute(sql: "INSERT OR IGNORE INTO text_fields(collection, field) VALUES (?, ?)", arguments: [collection, field])
+            }
+        }
+    }
+
+    private static func createIndex(_ db: Database, collection: String, field: String) throws {
+        let path = try FieldPath(field).validated()
+        let literal = try SQLBuilder.collectionLiteral(collection)
+        let name = StoreSchema.indexName(collection: collection, field: field)
+        try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(name) ON documents(\(SQLiteDialect().textExpression(path))) WHERE collection = \(literal)")
+    }
+
+    public func ensureIndex(collection: String, field: String) async throws {
+        try await write { db in try Self.createIndex(db, collection: collection, field: field) }
+    }
+
+    // MARK: Writes
+
+    public func put(collection: String, id: String, document: JSONValue, expectedRev: Int?) async throws -> StoredDocument {
+        let stored = try await putBatch([DocumentWrite(collection: collection, id: id, document: document, expectedRev: expectedRev)])
+        return stored[0]
+    }
+
+    public func putBatch(_ writes: [DocumentWrite]) async throws -> [StoredDocument] {
+        guard !writes.isEmpty else { return [] }
+        for write in writes {
+            try StoreSchema.validateCollection(write.collection)
+            try StoreSchema.validateID(write.id)
+        }
+        return try await write { db in
+            let textFields = try Self.textFields(db)
+            var seq = try Self.lastSequence(db)
+            var stored: [StoredDocument] = []
+            stored.reserveCapacity(writes.count)
+            let select = try db.cachedStatement(sql: "SELECT rev, deleted FROM documents WHERE collection = ? AND id = ?")
+            let upsert = try db.cachedStatement(sql: """
+                INSERT INTO documents(collection, id, rev, seq, deleted, body) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(collection, id) DO UPDATE SET rev = excluded.rev, seq = excluded.seq,
+                    deleted = excluded.deleted, body = excluded.body
+                """)
+            for write in writes {
+                let current = try Row.fetchOne(select, arguments: [write.collection, write.id]).map {
+                    CurrentRevision(rev: $0[0], deleted: $0[1])
+                }
+                let rev = try WriteRules.nextRevision(collection: write.collection, id: write.id, current: current, expectedRev: write.expectedRev)
+                let body = try WriteRules.body(write.document, id: write.id, rev: rev)
+                seq += 1
+                try upsert.execute(arguments: [write.collection, write.id, rev, seq, false, JSONText.encode(body)])
+                try Self.updateTextIndex(db, collection: write.collection, id: write.id, body: body, fields: textFields[write.collection])
+                stored.append(StoredDocument(collection: write.collection, id: write.id, rev: rev, seq: seq, document: body))
+            }
+            return stored
+        }
+    }
+
+    public func delete(collection: String, id: String, expectedRev: Int?) async throws -> Bool {
+        try StoreSchema.validateCollection(collection)
+        return try await write { db in
+            let current = try Row.fetchOne(db, sql: "SELECT rev, deleted FROM documents WHERE collection = ? AND id = ?", arguments: [collection, id]).map {
+                CurrentRevision(rev: $0[0], deleted: $0[1])
+            }
+            if let expectedRev {
+                _ = try WriteRules.nextRevision(collection: collection, id: id, current: current, expectedRev: expectedRev)
+            }
+            guard let current, !current.deleted else { return false }
+            let seq = try Self.lastSequence(db) + 1
+            let rev = current.rev + 1
+            try db.execute(
+                sql: "UPDATE documents SET rev = ?, seq = ?, deleted = 1, body = ? WHERE collection = ? AND id = ?",
+                arguments: [rev, seq, JSONText.encode(WriteRules.tombstone(id: id, rev: rev)), collection, id])
+            try Self.updateTextIndex(db, collection: collection, id: id, body: nil, fields: nil)
+            return true
+        }
+    }
+
+    public func replicate(_ changes: [StoreChange]) async throws -> Int {
+        guard !changes.isEmpty else { return 0 }
+        for change in changes {
+            try StoreSchema.validateCollection(change.collection)
+            try StoreSchema.validateID(change.id)
+        }
+        return try await write { db in
+            let textFields = try Self.textFields(db)
+            var seq = try Self.lastSequence(db)
+            var applied = 0
+            let select = try db.cachedStatement(sql: "SELECT rev FROM documents WHERE collection = ? AND id = ?")
+            let upsert = try db.cachedStatement(sql: """
+                INSERT INTO documents(collection, id, rev, seq, deleted, body) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(collection, id) DO UPDATE SET rev = excluded.rev, seq = excluded.seq,
+                    deleted = excluded.deleted, body = excluded.body
+                """)
+            for change in changes {
+                if let current = try Int.fetchOne(select, arguments: [change.collection, change.id]), current >= change.rev { continue }
+                let body: JSONValue
+                if change.deleted {
+                    body = WriteRules.tombstone(id: change.id, rev: change.rev)
+                } else {
+                    body = try WriteRules.body(change.document ?? .object([:]), id: change.id, rev: change.rev)
+                }
+                seq += 1
+                try upsert.execute(arguments: [change.collection, change.id, change.rev, seq, change.deleted, JSONText.encode(body)])
+                try Self.updateTextIndex(db, collection: change.collection, id: change.id, body: change.deleted ? nil : body, fields: textFields[change.collection])
+                applied += 1
+            }
+            return applied
+        }
+    }
+
+    // MARK: Reads
+
+    public func get(collection: String, id: String) async throws -> StoredDocument? {
+        try StoreSchema.validateCollection(collection)
+        return try await run { db in
+            try Row.fetchOne(db, sql: "SELECT rev, seq, body FROM documents WHERE collection = ? AND id = ? AND deleted = 0", arguments: [collection, id]).map { row in
+                StoredDocument(collection: collection, id: id, rev: row[0], seq: row[1], document: try JSONText.decode(row[2]))
+            }
+        }
+    }
+
+    public func exists(collection: String, id: String) async throws -> Bool {
+        try StoreSchema.validateCollection(collection)
+        return try await run { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM documents WHERE collection = ? AND id = ? AND deleted = 0)", arguments: [collection, id]) ?? false
+        }
+    }
+
+    public func query(_ query: DocumentQuery) -> AsyncThrowingStream<StoredDocument, any Error> {
+        PagedReader.stream(pageSize: query.pageSize, limit: query.limit) { [self] cursor, count in
+            var builder = SQLBuilder(dialect: SQLiteDialect())
+            var conditions = ["collection = \(try SQLBuilder.collectionLiteral(query.collection))", "deleted = 0"]
+            conditions += try builder.conditions(for: query.filters)
+            let (expression, orderBy) = try builder.ordering(query.sort)
+            if let cursor {
+                conditions.append(builder.after(cursor, expression: expression, descending: query.sort?.descending ?? false))
+            }
+            let sql = "SELECT id, rev, seq, body, \(expression ?? "NULL") FROM documents WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(orderBy) LIMIT \(count)"
+            let arguments = StatementArguments(builder.params.map { Self.databaseValue($0) as (any DatabaseValueConvertible)? })
+            return try await run { db in
+                try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                    let id: String = row[0]
+                    let document = StoredDocument(collection: query.collection, id: id, rev: row[1], seq: row[2], document: try JSONText.decode(row[3]))
+                    return (document, PageCursor(sortValue: Self.param(row[4] as DatabaseValue), id: id))
+                }
+            }
+        }
+    }
+
+    public func count(collection: String, filters: [Filter]) async throws -> Int {
+        var builder = SQLBuilder(dialect: SQLiteDialect())
+        var conditions = ["collection = \(try SQLBuilder.collectionLiteral(collection))", "deleted = 0"]
+        conditions += try builder.conditions(for: filters)
+        let sql = "SELECT count(*) FROM documents WHERE \(conditions.joined(separator: " AND "))"
+        let arguments = StatementArguments(builder.params.map { Self.databaseValue($0) as (any DatabaseValueConvertible)? })
+        return try await run { db in try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0 }
+    }
+
+    public func changes(since: Int64, limit: Int) async throws -> [StoreChange] {
+        try await run { db in
+            try Row.fetchAll(db, sql: "SELECT seq, collection, id, rev, deleted, body FROM documents WHERE seq > ? ORDER BY seq LIMIT ?", arguments: [since, max(0, limit)]).map { row in
+                let deleted: Bool = row[4]
+                return StoreChange(seq: row[0], collection: row[1], id: row[2], rev: row[3], deleted: deleted, document: deleted ? nil : try JSONText.decode(row[5]))
+            }
+        }
+    }
+
+    public func lastSequence() async throws -> Int64 {
+        try await run { db in try Self.lastSequence(db) }
+    }
+
+    // MARK: Text search
+
+    public func searchText(collection: String, fields: [String], query: String, limit: Int) async throws -> [ScoredDocument] {
+        try StoreSchema.validateCollection(collection)
+        let paths = try fields.map { try FieldPath($0).validated().description }
+        guard !paths.isEmpty, limit > 0 else { return [] }
+        try await ensureTextFields(collection: collection, fields: paths)
+        guard let match = TrigramSimilarity.fts5Query(query) else { return [] }
+        let candidates = max(limit * 20, 200)
+        let placeholders = paths.map { _ in "?" }.joined(separator: ", ")
+        var arguments: [(any DatabaseValueConvertible)?] = [collection, match, collection]
+        arguments += paths.map { $0 as (any DatabaseValueConvertible)? }
+        arguments.append(candidates)
+        let sql = """
+            SELECT d.id, d.rev, d.seq, d.body FROM documents d WHERE d.collection = ? AND d.deleted = 0 AND d.id IN (
+                SELECT r.id FROM text_index t JOIN text_rows r ON r.rowid = t.rowid
+                WHERE text_index MATCH ? AND r.collection = ? AND r.field IN (\(placeholders))
+                ORDER BY bm25(text_index) LIMIT ?)
+            """
+        let finalArguments = StatementArguments(arguments)
+        let documents = try await run { db in
+            try Row.fetchAll(db, sql: sql, arguments: finalArguments).map { row in
+                StoredDocument(collection: collection, id: row[0], rev: row[1], seq: row[2], document: try JSONText.decode(row[3]))
+            }
+        }
+        return TextRanking.rank(documents, fields: paths, query: query, limit: limit)
+    }
+
+    private func ensureTextFields(collection: String, fields: [String]) async throws {
+        let known = try await run { db in try Set(String.fetchAll(db, sql: "SELECT field FROM text_fields WHERE collection = ?", arguments: [collection])) }
+        let missing = fields.filter { !known.contains($0) }
+        guard !missing.isEmpty else { return }
+        try await write { db in
+            for field in missing {
+                try db.execute(sql: "INSERT OR IGNORE INTO text_fields(collection, field) VALUES (?, ?)", arguments: [collection, field])
+            }
+            let all = try Self.textFields(db)[collection]
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, body FROM documents WHERE collection = ? AND deleted = 0", arguments: [collection])
+            while let row = try rows.next() {
+                try Self.updateTextIndex(db, collection: collection, id: row[0], body: try JSONText.decode(row[1]), fields: all)
+            }
+        }
+    }
+
+    private static func textFields(_ db: Database) throws -> [String: [FieldPath]] {
+        var result: [String: [FieldPath]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT collection, field FROM text_fields ORDER BY collection, field") {
+            result[row[0], default: []].append(FieldPath(row[1] as String))
+        }
+        return result
+    }
+
+    private static func updateTextIndex(_ db: Database, collection: String, id: String, body: JSONValue?, fields: [FieldPath]?) throws {
+        guard let fields, !fields.isEmpty else {
+            if body == nil { try removeText(db, collection: collection, id: id) }
+            return
+        }
+        try removeText(db, collection: collection, id: id)
+        guard let body else { return }
+        let insertRow = try db.cachedStatement(sql: "INSERT INTO text_rows(collection, id, field) VALUES (?, ?, ?)")
+        let insertText = try db.cachedStatement(sql: "INSERT INTO text_index(rowid, text) VALUES (?, ?)")
+        for field in fields {
+            guard let text = body.value(at: field)?.stringValue else { continue }
+            let indexed = TrigramSimilarity.indexText(text)
+            guard !indexed.isEmpty else { continue }
+            try insertRow.execute(arguments: [collection, id, field.description])
+            try insertText.execute(arguments: [db.lastInsertedRowID, indexed])
+        }
+    }
+
+    private static func removeText(_ db: Database, collection: String, id: String) throws {
+        let rowids = try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM text_rows WHERE collection = ? AND id = ?"), arguments: [collection, id])
+        guard !rowids.isEmpty else { return }
+        let deleteText = try db.cachedStatement(sql: "DELETE FROM text_index WHERE rowid = ?")
+        let deleteRow = try db.cachedStatement(sql: "DELETE FROM text_rows WHERE rowid = ?")
+        for rowid in rowids {
+            try deleteText.execute(arguments: [rowid])
+            try deleteRow.execute(arguments: [rowid])
+        }
+    }
+
+    // MARK: Plumbing
+
+    public func close() async throws {
+        do {
+            if let pool = database as? DatabasePool {
+                try pool.close()
+            } else if let queue = database as? DatabaseQueue {
+                try queue.close()
+            }
+        } catch {
+            throw Self.mapError(error, opening: nil)
+        }
+    }
+
+    private static func lastSequence(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM documents") ?? 0
+    }
+
+    /// Runs `body` in a write transaction that takes the write lock first (`BEGIN IMMEDIATE`).
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await database.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                guard let result else { throw StoreError(.failed, "The write transaction returned no result.") }
+                return result
+            }
+        } catch {
+            throw Self.mapError(error, opening: nil)
+        }
+    }
+
+    private func run<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await database.read(body)
+        } catch {
+            throw Self.mapError(error, opening: nil)
+        }
+    }
+
+    static func mapError(_ error: any Error, opening path: String?) -> any Error {
+        if error is StoreError { return error }
+        guard let dbError = error as? DatabaseError else { return error }
+        let detail = "\(dbError.resultCode): \(dbError.message ?? "")"
+        switch dbError.resultCode {
+        case .SQLITE_FULL:
+            return StoreError.diskFull(detail)
+        case .SQLITE_READONLY:
+            return StoreError.readOnly(detail)
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return StoreError(.unavailable, "The store is busy: another process held its write lock for too long. Retry when the other command has finished.", underlying: detail)
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            return StoreError(.corrupt, "The store file\(path.map { " \($0)" } ?? "") is damaged or is not a SQLite database. Restore it from a backup or an export (receipts export), or point --store elsewhere.", underlying: detail)
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+            return StoreError(.invalidLocation, "Cannot open the store\(path.map { " at \($0)" } ?? ""): check that the folder exists and is writable, or use --store / RECEIPTS_STORE.", underlying: detail)
+        case .SQLITE_IOERR:
+            return StoreError(.unavailable, "The store file could not be read or written (I/O error). Check the disk, then re-run.", underlying: detail)
+        default:
+            return StoreError(.failed, "The store failed: \(detail)", underlying: detail)
+        }
+    }
+
+    private static func databaseValue(_ param: SQLParam) -> DatabaseValue {
+        switch param {
+        case .text(let text): return text.databaseValue
+        case .int(let value): return value.databaseValue
+        case .double(let value): return value.databaseValue
+        case .numeric(let text): return (Double(text) ?? 0).databaseValue
+        }
+    }
+
+    private static func param(_ value: DatabaseValue) -> SQLParam? {
+        switch value.storage {
+        case .null: return nil
+        case .int64(let value): return .int(value)
+        case .double(let value): return .double(value)
+        case .string(let value): return .text(value)
+        case .blob: return nil
+        }
+    }
+}
+
+struct SQLiteDialect: SQLDialect {
+    func jsonPath(_ path: FieldPath) -> String { "'$." + path.components.joined(separator: ".") + "'" }
+    func textExpression(_ path: FieldPath) -> String { "json_extract(body, \(jsonPath(path)))" }
+    func numericExpression(_ path: FieldPath) -> String {
+        "(CASE WHEN json_type(body, \(jsonPath(path))) IN ('integer', 'real') THEN json_extract(body, \(jsonPath(path))) WHEN json_type(body, \(jsonPath(path))) = 'text' AND trim(json_extract(body, \(jsonPath(path)))) GLOB '[+-0-9.]*' THEN CAST(json_extract(body, \(jsonPath(path))) AS REAL) END)"
+    }
+    func jsonLiteralTest(_ path: FieldPath, literal: String) -> String { "(json_type(body, \(jsonPath(path))) = '\(literal)')" }
+    func isNullTest(_ path: FieldPath) -> String { "(coalesce(json_type(body, \(jsonPath(path))), 'null') = 'null')" }
+    func prefixTest(expression: String, placeholder: String) -> String { "(substr(\(expression), 1, length(\(placeholder))) = \(placeholder))" }
+    func placeholder(_ index: Int, for param: SQLParam) -> String { "?\(index)" }
+    var nullsFirst: String { "" }
+    var nullsLast: String { "" }
+    var notDistinct: String { "IS" }
+    var distinct: String { "IS NOT" }
+}
+
+/// Scores candidates with ``TrigramSimilarity`` (same on every engine) and keeps the best.
+enum TextRanking {
+    static func rank(_ documents: [StoredDocument], fields: [String], query: String, limit: Int) -> [ScoredDocument] {
+        let queryTrigrams = TrigramSimilarity.trigrams(query)
+        var scored: [ScoredDocument] = []
+        for document in documents {
+            var best: ScoredDocument?
+            for field in fields {
+                guard let text = document.document.value(at: FieldPath(field))?.stringValue else { continue }
+                let score = TrigramSimilarity.score(queryTrigrams: queryTrigrams, text: text)
+                if score > (best?.score ?? -1) {
+                    best = ScoredDocument(document: document, score: score, field: field, matchedText: text)
+                }
+            }
+            if let best, best.score > 0 { scored.append(best) }
+        }
+        scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.document.id < $1.document.id }
+        return Array(scored.prefix(limit))
+    }
+}
