@@ -32,6 +32,7 @@ public struct OCRConfiguration: Sendable, Hashable {
         "load_freq_dawg": "0",
         "preserve_interword_spaces": "1",
         "user_defined_dpi": "300",
+        "debug_file": "/dev/null",
     ]
 
     public init(
@@ -210,6 +211,14 @@ public final class OCREngine: @unchecked Sendable {
 
     public func recognizeBlocking(_ image: OCRImage, preprocessing: PreprocessingOptions? = nil) throws -> OCRPage {
         try queue.sync { try recognizeOnQueue(image, preprocessing: preprocessing ?? configuration.preprocessing) }
+    }
+
+    /// Blocking version of `preprocess(_:options:)`.
+    public func preprocessBlocking(_ image: OCRImage, options: PreprocessingOptions? = nil) throws -> PreprocessedImage {
+        try queue.sync {
+            let (pix, report) = try Preprocessor.run(image, options: options ?? configuration.preprocessing)
+            return PreprocessedImage(image: OCRImage(pix: pix, header: image.header), report: report)
+        }
     }
 
     public func recognizeRegionBlocking(

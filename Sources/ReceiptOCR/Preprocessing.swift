@@ -220,6 +220,18 @@ enum Preprocessor {
         guard boxArea < 0.85 * smallArea, boxArea > 0.08 * smallArea,
             Double(best.pixels) > 0.5 * boxArea
         else { return nil }
+        // A shadow can split a receipt that fills the frame into a bright and a dark part: never
+        // crop away text. Glyphs are counted on a larger copy (text is too small at 600 px).
+        let glyphs = glyphBoxes(gray, maxSide: 1600)
+        if glyphs.boxes.count >= 20 {
+            let scale = factor / glyphs.factor
+            let outside = glyphs.boxes.filter { g in
+                let cx = (Double(g.x) + Double(g.width) / 2) * scale
+                let cy = (Double(g.y) + Double(g.height) / 2) * scale
+                return cx < Double(best.x) || cx > Double(best.x + best.w) || cy < Double(best.y) || cy > Double(best.y + best.h)
+            }
+            if Double(outside.count) > 0.1 * Double(glyphs.boxes.count) { return nil }
+        }
         let margin = 0.02 * Double(max(small.width, small.height))
         let x0 = max(0, (Double(best.x) - margin) / factor)
         let y0 = max(0, (Double(best.y) - margin) / factor)
@@ -240,26 +252,34 @@ enum Preprocessor {
         return PixHandle(pixOtsuThreshOnBackgroundNorm(gray.pointer, nil, 10, 15, 100, 50, 255, 2, 2, 0.1, nil))
     }
 
-    /// Median height of glyph-like connected components (pixels), or nil if there are too few.
-    static func estimateTextHeight(_ pix: PixHandle) -> Double? {
-        // Work on at most ~1600 px on the long side: glyph heights scale back exactly enough.
-        let factor = min(1.0, 1600.0 / Double(max(pix.width, pix.height)))
+    /// Boxes of glyph-like connected components on a copy at most `maxSide` pixels long,
+    /// with the factor from the image to that copy.
+    static func glyphBoxes(_ pix: PixHandle, maxSide: Double) -> (boxes: [OCRBox], factor: Double) {
+        let factor = min(1.0, maxSide / Double(max(pix.width, pix.height)))
         guard let base = factor < 1 ? PixHandle(pixScaleGeneral(pix.pointer, Float(factor), Float(factor), 0, 0)) : pix,
             let binary = analysisBinary(base),
             let boxa = pixConnCompBB(binary.pointer, 8)
-        else { return nil }
+        else { return ([], factor) }
         var boxaOptional: UnsafeMutablePointer<Boxa>? = boxa
         defer { boxaDestroy(&boxaOptional) }
-        var heights: [Int32] = []
+        var boxes: [OCRBox] = []
         for i in 0..<boxaGetCount(boxa) {
             var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
             boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h)
             // Glyph-like: not specks, not rules or blobs, not too wide for a character.
-            if h >= 6, h <= 150, w >= 2, w <= 2 * h { heights.append(h) }
+            if h >= 6, h <= 150, w >= 2, w <= 2 * h {
+                boxes.append(OCRBox(x: Int(x), y: Int(y), width: Int(w), height: Int(h)))
+            }
         }
-        guard heights.count >= 20 else { return nil }
-        heights.sort()
-        return Double(heights[heights.count / 2]) / factor
+        return (boxes, factor)
+    }
+
+    /// Median height of glyph-like connected components (pixels), or nil if there are too few.
+    static func estimateTextHeight(_ pix: PixHandle) -> Double? {
+        let glyphs = glyphBoxes(pix, maxSide: 1600)
+        guard glyphs.boxes.count >= 20 else { return nil }
+        let heights = glyphs.boxes.map(\.height).sorted()
+        return Double(heights[heights.count / 2]) / glyphs.factor
     }
 
     static func scaleForText(_ pix: PixHandle, textHeight: Double) -> (PixHandle, Double)? {
@@ -276,9 +296,13 @@ enum Preprocessor {
     static func deskew(_ pix: PixHandle) -> (PixHandle, Double)? {
         guard let binary = analysisBinary(pix) else { return nil }
         var angle: Float = 0, confidence: Float = 0
-        guard pixFindSkew(binary.pointer, &angle, &confidence) == 0, confidence >= 2.5, abs(angle) >= 0.1 else {
-            return nil
+        var status = pixFindSkew(binary.pointer, &angle, &confidence)
+        if status != 0 || confidence < 2.5 {
+            // Pixel-level clutter (shadow edges, paper borders) can pull the default ±7° sweep to its
+            // edge; a wider sweep at a coarser reduction often still finds the text lines.
+            status = pixFindSkewSweepAndSearch(binary.pointer, &angle, &confidence, 4, 2, 12, 1, 0.01)
         }
+        guard status == 0, confidence >= 2.5, abs(angle) >= 0.1 else { return nil }
         let fill = Int32(L_BRING_IN_WHITE)
         guard
             let rotated = PixHandle(
@@ -287,12 +311,22 @@ enum Preprocessor {
         return (rotated, Double(angle))
     }
 
-    /// Background normalisation plus Sauvola local thresholding: black text on white, 1 bpp.
+    /// Adaptive binarisation to black text on white, 1 bpp.
     static func binarize(_ pix: PixHandle) -> PixHandle? {
         if pix.depth == 1 { return nil }
         guard let gray = toGray(pix) else { return nil }
-        var binary: UnsafeMutablePointer<Pix>?
-        guard pixSauvolaBinarizeTiled(gray.pointer, 12, 0.34, 1, 1, nil, &binary) == 0 else { return nil }
-        return PixHandle(binary)
+        let method = ProcessInfo.processInfo.environment["OCR_BINARIZE"] ?? "otsubg"
+        switch method {
+        case "sauvola":
+            var binary: UnsafeMutablePointer<Pix>?
+            guard pixSauvolaBinarizeTiled(gray.pointer, 25, 0.2, 1, 1, nil, &binary) == 0 else { return nil }
+            return PixHandle(binary)
+        case "otsuadaptive":
+            var binary: UnsafeMutablePointer<Pix>?
+            guard pixOtsuAdaptiveThreshold(gray.pointer, 100, 100, 2, 2, 0.1, nil, &binary) == 0 else { return nil }
+            return PixHandle(binary)
+        default:
+            return PixHandle(pixOtsuThreshOnBackgroundNorm(gray.pointer, nil, 10, 15, 100, 50, 255, 2, 2, 0.1, nil))
+        }
     }
 }

@@ -5,6 +5,8 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "receipts-bench",
         abstract: "Benchmarks for receipts: figures go in README.md with this command.",
-        subcommands: []
+        subcommands: [
+            OCRBench.self,
+        ]
     )
 }
