@@ -29,6 +29,7 @@ public protocol DocumentStore: Sendable {
     /// - Returns: The stored document with its new `rev` and `seq`.
     /// - Throws: ``StoreError`` `store.conflict` when `expectedRev` does not match (re-read and retry),
     ///   `store.disk-full`, `store.read-only`, `store.unavailable`.
+    @discardableResult
     func put(collection: String, id: String, document: JSONValue, expectedRev: Int?) async throws -> StoredDocument
 
     /// Writes several documents in one transaction: all of them or none.
@@ -36,6 +37,7 @@ public protocol DocumentStore: Sendable {
     /// If any write's `expectedRev` does not match, nothing is written and `store.conflict` is thrown.
     /// The same id may appear twice; the later write wins and gets the higher revision.
     /// - Returns: The stored documents, in the order of `writes`.
+    @discardableResult
     func putBatch(_ writes: [DocumentWrite]) async throws -> [StoredDocument]
 
     /// Reads one document; `nil` when it does not exist or was deleted.

@@ -29,9 +29,11 @@ public final class PostgresDocumentStore: DocumentStore {
     ///   - connectTimeout: How long to wait for the first connection before `store.unavailable`.
     /// - Throws: `store.unavailable` when the server cannot be reached, `store.invalid-location`
     ///   when the database, user or password is wrong.
+    ///   - readOnly: Do not create anything; the tables must exist (use with a read-only
+    ///     connection, `default_transaction_read_only`).
     ///   - schema: The schema holding the tables (created when missing; the configuration's
     ///     `search_path` must start with it). `nil` for the default.
-    public init(configuration: PostgresClient.Configuration, displayName: String, schema: String? = nil, connectTimeout: Duration = .seconds(10), logger: Logger) async throws {
+    public init(configuration: PostgresClient.Configuration, displayName: String, schema: String? = nil, readOnly: Bool = false, connectTimeout: Duration = .seconds(10), logger: Logger) async throws {
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
         self.displayName = displayName
@@ -43,7 +45,11 @@ public final class PostgresDocumentStore: DocumentStore {
                     _ = try await connection.query("SELECT 1", logger: logger)
                 }
             }
-            try await migrate(schema: schema)
+            if readOnly {
+                try await checkSchema()
+            } else {
+                try await migrate(schema: schema)
+            }
         } catch {
             runTask.cancel()
             throw Self.mapError(error, displayName: displayName)
@@ -63,6 +69,18 @@ public final class PostgresDocumentStore: DocumentStore {
             }
             defer { group.cancelAll() }
             try await group.next()
+        }
+    }
+
+    /// For read-only stores: the tables must exist already.
+    private func checkSchema() async throws {
+        let found = try await withConnection { connection, logger in
+            let rows = try await connection.query("SELECT to_regclass('documents') IS NOT NULL AND to_regclass('store_meta') IS NOT NULL", logger: logger)
+            for try await found in rows.decode(Bool.self) { return found }
+            return false
+        }
+        guard found else {
+            throw StoreError(.invalidLocation, "\(displayName) holds no receipts store yet, and a read-only store cannot create one. Open it once without mode=ro.")
         }
     }
 

@@ -440,7 +440,7 @@ struct SQLiteDialect: SQLDialect {
     func jsonPath(_ path: FieldPath) -> String { "'$." + path.components.joined(separator: ".") + "'" }
     func textExpression(_ path: FieldPath) -> String { "json_extract(body, \(jsonPath(path)))" }
     func numericExpression(_ path: FieldPath) -> String {
-        "(CASE WHEN json_type(body, \(jsonPath(path))) IN ('integer', 'real') THEN json_extract(body, \(jsonPath(path))) WHEN json_type(body, \(jsonPath(path))) = 'text' AND trim(json_extract(body, \(jsonPath(path)))) GLOB '[+-0-9.]*' THEN CAST(json_extract(body, \(jsonPath(path))) AS REAL) END)"
+        "(CASE WHEN json_type(body, \(jsonPath(path))) IN ('integer', 'real') THEN json_extract(body, \(jsonPath(path))) WHEN json_type(body, \(jsonPath(path))) = 'text' AND trim(json_extract(body, \(jsonPath(path)))) GLOB '*[0-9]*' AND trim(json_extract(body, \(jsonPath(path)))) NOT GLOB '*[^0-9.+-]*' THEN CAST(json_extract(body, \(jsonPath(path))) AS REAL) END)"
     }
     func jsonLiteralTest(_ path: FieldPath, literal: String) -> String { "(json_type(body, \(jsonPath(path))) = '\(literal)')" }
     func isNullTest(_ path: FieldPath) -> String { "(coalesce(json_type(body, \(jsonPath(path))), 'null') = 'null')" }

@@ -153,7 +153,7 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
                 configuration.options.additionalStartupParameters.append(("search_path", "\(schema), public"))
             }
             configuration.options.maximumConnections = 8
-            return try await PostgresDocumentStore(configuration: configuration, displayName: description, schema: location.schema, logger: logger)
+            return try await PostgresDocumentStore(configuration: configuration, displayName: description, schema: location.schema, readOnly: location.readOnly, logger: logger)
         }
     }
 }

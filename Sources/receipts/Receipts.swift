@@ -14,6 +14,8 @@ struct Receipts: AsyncParsableCommand {
         subcommands: [
             // Each command lives in Commands/<Name>Command.swift.
             OCRCommand.self,
+            ExportCommand.self,
+            ImportCommand.self,
         ]
     )
 

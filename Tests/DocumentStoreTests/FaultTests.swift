@@ -1,0 +1,183 @@
+import DocumentStore
+import Foundation
+import ReceiptModel
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Faults: a full disk, a process killed mid-batch, and export/import across engines
+/// (the read-only and two-writer faults are in ConformanceTests).
+@Suite struct FaultTests {
+    @Test("a full disk gives store.disk-full and writes nothing of the batch")
+    func diskFull() async throws {
+        let directory = try TestStores.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("full.sqlite").path
+        let setup = try await SQLiteDocumentStore(path: path, logger: TestStores.logger)
+        try await setup.put(collection: "carts", id: "first", document: TestStores.cart(0))
+        try await setup.close()
+
+        let store = try await SQLiteDocumentStore(path: path, options: .init(maxPageCount: 60), logger: TestStores.logger)
+        let writes = (1...400).map { DocumentWrite(collection: "carts", id: "big\($0)", document: TestStores.cart($0)) }
+        await #expect {
+            try await store.putBatch(writes)
+        } throws: { error in
+            guard let error = error as? StoreError, error.code == .diskFull else { return false }
+            return error.message.contains("Free some space") && error.message.contains("nothing was half-written")
+        }
+        #expect(try await store.count(collection: "carts") == 1)
+        #expect(try await store.get(collection: "carts", id: "big1") == nil)
+        #expect(try await store.get(collection: "carts", id: "first")?.rev == 1)
+        try await store.close()
+
+        // With space again, the same batch goes through.
+        let roomy = try await SQLiteDocumentStore(path: path, logger: TestStores.logger)
+        #expect(try await roomy.putBatch(writes).count == 400)
+        #expect(try await roomy.count(collection: "carts") == 401)
+        try await roomy.close()
+    }
+
+    @Test("SIGKILL during an import leaves whole documents only; a second run finishes", arguments: TestStores.engines)
+    func killDuringImport(engine: StoreEngine) async throws {
+        let binary = try CLI.receiptsBinary()
+        let directory = try TestStores.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let location = try TestStores.newLocation(engine, directory: directory)
+        let total = 12_000
+        let batchSize = 500
+        var originals: [String: JSONValue] = [:]
+        var lines = ""
+        for index in 0..<total {
+            let id = String(format: "k%06d", index)
+            var document = TestStores.cart(index)
+            document["id"] = .string(id)
+            document["rev"] = .number(1)
+            originals[id] = document
+            lines += ChangeLines.encode(StoreChange(seq: Int64(index + 1), collection: "carts", id: id, rev: 1, deleted: false, document: document)) + "\n"
+        }
+        let file = directory.appendingPathComponent("big.jsonl")
+        try Data(lines.utf8).write(to: file)
+
+        let store = try await TestStores.open(location)
+        defer { Task { try? await store.close() } }
+        let process = try CLI.start(binary, ["import", file.path, "--store", location, "--batch-size", "\(batchSize)"])
+        let deadline = ContinuousClock.now + .seconds(60)
+        var killedAt: Int64 = 0
+        while ContinuousClock.now < deadline, process.isRunning {
+            let seq = try await store.lastSequence()
+            if seq >= 1_500 {
+                kill(process.processIdentifier, SIGKILL)
+                killedAt = seq
+                break
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        process.waitUntilExit()
+        #expect(killedAt > 0, "the import finished before it could be killed")
+        #expect(process.terminationReason == .uncaughtSignal)
+
+        // Every document is either whole or absent, and batches are whole.
+        let present = try await store.all(DocumentQuery(collection: "carts", pageSize: 2_000))
+        #expect(present.count < total)
+        #expect(present.count % batchSize == 0)
+        for document in present {
+            #expect(document.document == originals[document.id])
+        }
+
+        // A second run completes the work.
+        let rerun = try CLI.start(binary, ["import", file.path, "--store", location, "--batch-size", "\(batchSize)", "--json"])
+        rerun.waitUntilExit()
+        #expect(rerun.terminationStatus == 0)
+        let final = try await store.all(DocumentQuery(collection: "carts", pageSize: 5_000))
+        #expect(final.count == total)
+        #expect(final.allSatisfy { $0.document == originals[$0.id] && $0.rev == 1 })
+    }
+
+    @Test("export from one engine and import into the other round-trips every document exactly")
+    func exportImportRoundTrip() async throws {
+        let binary = try CLI.receiptsBinary()
+        let source: StoreEngine = .sqlite
+        let target: StoreEngine = TestStores.engines.contains(.postgres) ? .postgres : .sqlite
+        let directory = try TestStores.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sourceLocation = try TestStores.newLocation(source, directory: directory.appendingPathComponent("a"))
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("a"), withIntermediateDirectories: true)
+        let targetDirectory = directory.appendingPathComponent("b")
+        try FileManager.default.createDirectory(at: targetDirectory, withIntermediateDirectories: true)
+        let targetLocation = try TestStores.newLocation(target, directory: targetDirectory)
+
+        let sourceStore = try await TestStores.open(sourceLocation)
+        try await sourceStore.putBatch((0..<120).map { DocumentWrite(collection: $0 % 3 == 0 ? "products" : "carts", id: "e\($0)", document: TestStores.cart($0)) })
+        try await sourceStore.put(collection: "carts", id: "e1", document: TestStores.cart(500))
+        try await sourceStore.delete(collection: "carts", id: "e2")
+        try await sourceStore.put(collection: "carts", id: "odd", document: .object([
+            "text": .string("Ünïcödé \"quoted\" \\ back\nslash\t✓ 🍌"), "big": .number(Decimal(string: "12345678901234567890.123456789")!),
+            "small": .number(Decimal(string: "-0.000001")!), "empty": .object([:]), "list": .array([]),
+        ]))
+        let expected = try await sourceStore.changes(since: 0, limit: 10_000)
+        try await sourceStore.close()
+
+        let exportFile = directory.appendingPathComponent("export.jsonl")
+        let export = try CLI.start(binary, ["export", "--store", sourceLocation], stdout: exportFile)
+        export.waitUntilExit()
+        #expect(export.terminationStatus == 0)
+        let imported = try CLI.start(binary, ["import", exportFile.path, "--store", targetLocation])
+        imported.waitUntilExit()
+        #expect(imported.terminationStatus == 0)
+
+        let targetStore = try await TestStores.open(targetLocation)
+        let actual = try await targetStore.changes(since: 0, limit: 10_000)
+        #expect(actual.count == expected.count)
+        let key = { (change: StoreChange) in "\(change.collection)/\(change.id)" }
+        let actualByKey = Dictionary(uniqueKeysWithValues: actual.map { (key($0), $0) })
+        for change in expected {
+            let other = try #require(actualByKey[key(change)])
+            #expect(other.rev == change.rev)
+            #expect(other.deleted == change.deleted)
+            #expect(other.document == change.document)
+        }
+        // Exporting the target gives the same lines up to sequence numbers.
+        let exportBack = directory.appendingPathComponent("export2.jsonl")
+        let second = try CLI.start(binary, ["export", "--store", targetLocation, "--collection", "carts"], stdout: exportBack)
+        second.waitUntilExit()
+        let backLines = try String(contentsOf: exportBack, encoding: .utf8).split(separator: "\n")
+        #expect(backLines.count == expected.filter { $0.collection == "carts" }.count)
+        try await targetStore.close()
+    }
+}
+
+/// Runs the built `receipts` binary.
+enum CLI {
+    static func receiptsBinary() throws -> URL {
+        var candidates: [URL] = []
+        if let first = CommandLine.arguments.first {
+            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent("receipts"))
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/receipts"))
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw StoreError(.invalidLocation, "The receipts binary was not built: run `swift build` (make test does) before these tests.")
+        }
+        return found
+    }
+
+    static func start(_ binary: URL, _ arguments: [String], stdout: URL? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["OMP_THREAD_LIMIT"] = "1"
+        process.environment = environment
+        if let stdout {
+            _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: stdout)
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+        }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}
