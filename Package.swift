@@ -52,6 +52,7 @@ let package = Package(
         // Pure Swift: OCR lines or text in, checked receipt out. No C, no I/O.
         .target(
             name: "ReceiptParsing",
+            dependencies: ["ReceiptModel"],
             swiftSettings: strict
         ),
         // HTTP over libcurl: the only importer of CCurl.

@@ -1,0 +1,120 @@
+import Foundation
+
+/// What a receipt line is about, from its words.
+enum LineKind: Sendable, Hashable {
+    case total, subtotal, tax, tip, tendered, change, card, discount, void, deposit, rounding, count, other
+}
+
+/// Keyword matching tolerant of OCR misspellings (edit distance) in English, German and Malay.
+enum Keywords {
+    /// Uppercased words of a line, letters only, digits read as the letters OCR confuses them with.
+    static func words(_ line: String) -> [String] {
+        let folded = line.prefix(300).folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).uppercased()
+        var words: [String] = []
+        var current = ""
+        func flush() {
+            if current.contains(where: \.isLetter) {
+                words.append(String(current.map { c -> Character in
+                    switch c {
+                    case "0": return "O"
+                    case "1": return "L"
+                    case "5": return "S"
+                    case "8": return "B"
+                    default: return c
+                    }
+                }).filter(\.isLetter))
+            }
+            current = ""
+        }
+        for c in folded {
+            if c.isLetter || c.isNumber { current.append(c) } else { flush() }
+        }
+        flush()
+        return words.filter { !$0.isEmpty }
+    }
+
+    static func editDistance(_ a: String, _ b: String, limit: Int = 2) -> Int {
+        let a = Array(a), b = Array(b)
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var prev = Array(0...b.count)
+        var cur = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            cur[0] = i
+            for j in 1...b.count {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&prev, &cur)
+        }
+        return prev[b.count]
+    }
+
+    /// True when `word` is `keyword`, allowing one OCR error for words of five letters or more.
+    static func matches(_ word: String, _ keyword: String) -> Bool {
+        if word == keyword { return true }
+        guard keyword.count >= 5 else { return false }
+        return editDistance(word, keyword, limit: 1) <= 1
+    }
+
+    /// True when the phrase (space-separated keywords) occurs in `words`, also written joined.
+    static func contains(_ words: [String], _ phrase: String) -> Bool {
+        let parts = phrase.split(separator: " ").map(String.init)
+        guard !parts.isEmpty, words.count >= 1 else { return false }
+        if parts.count > 1 {
+            let joined = parts.joined()
+            if words.contains(where: { matches($0, joined) }) { return true }
+        }
+        guard words.count >= parts.count else { return false }
+        for start in 0...(words.count - parts.count) {
+            if zip(words[start..<(start + parts.count)], parts).allSatisfy({ matches($0, $1) }) { return true }
+        }
+        return false
+    }
+
+    static func containsAny(_ words: [String], _ phrases: [String]) -> Bool {
+        phrases.contains { contains(words, $0) }
+    }
+
+    static let subtotal = ["SUBTOTAL", "SUB TOTAL", "SUB TTL", "ZWISCHENSUMME", "JUMLAH KECIL", "NET TOTAL", "TOTAL EXCL", "TOTAL EXCLUDING", "EXCLUDING GST", "TOTAL SALES EXCLUDING", "TOTAL BEFORE", "NETTO"]
+    static let totalExcluded = ["TOTAL QTY", "TOTAL QUANTITY", "TOTAL ITEMS", "TOTAL ITEM", "TOTAL SAVINGS", "TOTAL SAVED", "TOTAL DISCOUNT", "TOTAL NUMBER", "TOTAL NO", "ITEM COUNT", "NO OF ITEMS", "TOTAL POINTS"]
+    static let totalTax = ["TOTAL TAX", "TOTAL GST", "TOTAL VAT", "TAX TOTAL", "GST TOTAL", "TOTAL MWST"]
+    static let total = ["TOTAL", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "BALANCE", "SUMME", "GESAMT", "GESAMTBETRAG", "ZU ZAHLEN", "JUMLAH", "JUMLAH BESAR", "TOTAL AMOUNT", "TOTAL PAYABLE", "AMOUNT PAYABLE", "TTL", "BETRAG", "ROUNDED TOTAL", "NETT TOTAL", "TOTAL INCL", "AMOUNT"]
+    static let strongTotal = ["GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "ZU ZAHLEN", "TOTAL PAYABLE", "ROUNDED TOTAL", "TOTAL INCL", "TOTAL AMOUNT", "SUMME", "GESAMTBETRAG", "JUMLAH BESAR", "NETT TOTAL"]
+    static let tax = ["TAX", "SALES TAX", "GST", "VAT", "MWST", "UST", "SST", "HST", "PST", "STATE TAX", "CITY TAX", "CUKAI", "STEUER"]
+    static let tip = ["TIP", "TIPS", "GRATUITY", "TRINKGELD"]
+    static let tendered = ["CASH", "TENDERED", "TENDER", "GEGEBEN", "TUNAI", "PAID", "PAYMENT", "BEZAHLT", "AMOUNT TENDERED"]
+    static let card = ["VISA", "MASTERCARD", "MASTER", "AMEX", "AMERICAN EXPRESS", "DEBIT", "CREDIT", "CARD", "KARTE", "GIROCARD", "EC CASH", "MAESTRO", "DISCOVER", "KREDIT"]
+    static let change = ["CHANGE", "CHANGE DUE", "RUCKGELD", "RUECKGELD", "BAKI", "WECHSELGELD", "ZURUCK"]
+    static let discount = ["DISCOUNT", "COUPON", "SAVINGS", "YOU SAVED", "RABATT", "DISKAUN", "PROMO", "MEMBER", "NACHLASS", "PREISVORTEIL", "MARKDOWN", "INSTANT SAVINGS"]
+    static let void = ["VOID", "STORNO", "VOIDED", "CANCEL"]
+    static let deposit = ["DEPOSIT", "PFAND", "BOTTLE DEP", "CRV", "LEERGUT"]
+    static let rounding = ["ROUNDING", "ROUND ADJ", "ROUNDING ADJ", "PEMBUNDARAN", "ADJUSTMENT", "RUNDUNG"]
+
+    /// Classifies a line by its words. Order matters: the specific phrases
+    /// (SUBTOTAL, TOTAL QTY, TOTAL TAX, …) win over the bare TOTAL.
+    static func kind(of line: String) -> LineKind {
+        let w = words(line)
+        if w.isEmpty { return .other }
+        if containsAny(w, rounding) { return .rounding }
+        if containsAny(w, totalExcluded) {
+            return containsAny(w, ["TOTAL SAVINGS", "TOTAL SAVED", "TOTAL DISCOUNT"]) ? .discount : .count
+        }
+        if containsAny(w, subtotal) { return .subtotal }
+        if containsAny(w, totalTax) { return .tax }
+        if containsAny(w, change) { return .change }
+        if containsAny(w, tip) && !containsAny(w, ["TOTAL"]) { return .tip }
+        if containsAny(w, total) {
+            if containsAny(w, tax), !containsAny(w, ["INCL", "INCLUSIVE", "INCLUDING", "INKL"]) && !containsAny(w, strongTotal) && w.first.map({ matches($0, "TOTAL") }) != true {
+                return .tax
+            }
+            return .total
+        }
+        if containsAny(w, tax) { return .tax }
+        if containsAny(w, void) { return .void }
+        if containsAny(w, discount) { return .discount }
+        if containsAny(w, deposit) { return .deposit }
+        if containsAny(w, card) { return .card }
+        if containsAny(w, tendered) { return .tendered }
+        return .other
+    }
+}

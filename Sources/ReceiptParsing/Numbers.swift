@@ -1,0 +1,116 @@
+import Foundation
+import ReceiptModel
+
+/// A money amount found in a line, with where it was and whether OCR repair was needed.
+struct MoneyToken: Sendable, Hashable {
+    var amount: Amount
+    /// Index of the whitespace token in the line.
+    var tokenIndex: Int
+    /// True when letters were mapped to digits (O→0, S→5, l→1, B→8) to read it.
+    var repaired: Bool
+    /// Text after the amount on the token (tax flag), if any.
+    var flag: String?
+}
+
+enum Numbers {
+    /// Longest token considered a number: longer ones are noise (and keep parsing linear).
+    static let maxTokenLength = 24
+
+    static let currencyPrefixes = ["RM", "MYR", "EUR", "USD", "$", "€", "£"]
+
+    /// Reads a money token as receipts print it: "12.50", "1,234.50", "1.234,50", "12,50",
+    /// "$12.50", "RM12.50", "4.99F", "-1.00", "1.00-", "(1.00)". Exactly two decimals.
+    static func money(_ raw: Substring, allowRepair: Bool = true) -> (Amount, repaired: Bool, flag: String?)? {
+        guard raw.count <= maxTokenLength, !raw.isEmpty else { return nil }
+        var s = String(raw)
+        var negative = false
+        if s.hasPrefix("("), s.hasSuffix(")") { negative = true; s = String(s.dropFirst().dropLast()) }
+        if s.hasPrefix("-") || s.hasPrefix("−") { negative = true; s.removeFirst() }
+        for prefix in currencyPrefixes where s.uppercased().hasPrefix(prefix) {
+            s = String(s.dropFirst(prefix.count)); break
+        }
+        if s.hasPrefix("-") { negative = true; s.removeFirst() }
+        // Trailing tax flag or negative marker: "4.99F", "4.99 *", "1.00-".
+        var flag: String?
+        while let last = s.last, !last.isNumber {
+            if last == "-" { negative = true } else if flag == nil, last.isLetter || last == "*" || last == "#" { flag = String(last) }
+            else if !(".,:;'\"~_|".contains(last)) { return nil }
+            s.removeLast()
+            if (flag?.count ?? 0) > 1 { return nil }
+        }
+        var repaired = false
+        if allowRepair, s.contains(where: { !$0.isNumber && $0 != "." && $0 != "," }) {
+            var out = ""
+            for (i, c) in s.enumerated() {
+                switch c {
+                case "O", "o", "D", "Q": out.append("0")
+                case "S", "s": out.append(i == 0 && s.count > 3 ? "" : "5")
+                case "l", "I", "|", "i", "!": out.append("1")
+                case "B": out.append("8")
+                default: out.append(c)
+                }
+            }
+            repaired = true
+            s = out
+        }
+        guard let amount = plainDecimal(s) else { return nil }
+        return (negative ? -amount : amount, repaired, flag)
+    }
+
+    /// "1,234.50" / "1.234,50" / "12.50" / "12,50" → Amount with 2 decimals.
+    static func plainDecimal(_ s: String) -> Amount? {
+        let chars = Array(s)
+        guard chars.count >= 3, chars.count <= maxTokenLength else { return nil }
+        let sep = chars[chars.count - 3]
+        guard sep == "." || sep == ",", chars[chars.count - 2].isASCIIDigit, chars[chars.count - 1].isASCIIDigit else { return nil }
+        let whole = chars[0..<(chars.count - 3)]
+        guard !whole.isEmpty, whole.first!.isASCIIDigit else { return nil }
+        let other: Character = sep == "." ? "," : "."
+        var digits = ""
+        // Thousands groups: separators must be the other one (or a space), groups of 3.
+        let groups = whole.split(separator: other, omittingEmptySubsequences: false)
+        for (i, group) in groups.enumerated() {
+            guard group.allSatisfy(\.isASCIIDigit), !group.isEmpty else { return nil }
+            if i > 0, group.count != 3 { return nil }
+            if groups.count > 1, i == 0, group.count > 3 { return nil }
+            digits += String(group)
+        }
+        guard digits.count <= 9 else { return nil }
+        return Amount(digits + "." + String(chars[(chars.count - 2)...]))
+    }
+
+    /// Splits a line into whitespace tokens (bounded length for hostile input).
+    static func tokens(_ line: String) -> [Substring] {
+        line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    }
+
+    /// All money amounts on a line, left to right. Joins "$ 12.50" and "12 . 50"-style splits.
+    static func moneyTokens(in tokens: [Substring]) -> [MoneyToken] {
+        var result: [MoneyToken] = []
+        for (i, token) in tokens.enumerated() {
+            if let (amount, repaired, flag) = money(token) {
+                // A repaired token needs at least two real digits to count.
+                if repaired, token.filter(\.isNumber).count < 2 { continue }
+                result.append(MoneyToken(amount: amount, tokenIndex: i, repaired: repaired, flag: flag))
+            }
+        }
+        return result
+    }
+
+    /// An integer quantity or a decimal weight: "2", "0.52", "1,5".
+    static func quantity(_ s: Substring) -> Decimal? {
+        guard s.count <= 7, !s.isEmpty else { return nil }
+        let t = s.replacingOccurrences(of: ",", with: ".")
+        guard t.allSatisfy({ $0.isASCIIDigit || $0 == "." }), t.filter({ $0 == "." }).count <= 1, t.first != "." else { return nil }
+        return Decimal(string: t, locale: Locale(identifier: "en_US_POSIX"))
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension Amount {
+    /// Same value, shown with two decimals (the receipt's usual form).
+    var twoDecimals: Amount { Amount(value, scale: 2) }
+}

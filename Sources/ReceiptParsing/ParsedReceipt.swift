@@ -1,0 +1,143 @@
+import Foundation
+import ReceiptModel
+
+/// The receipt fields the parser extracted, with the checks that back them.
+/// Field meanings follow the cart document (`docs/cart-document.md`): `nil`
+/// where the receipt does not show a field, never a guess dressed as a fact.
+public struct ParsedReceipt: Sendable, Hashable, Codable {
+    public struct Merchant: Sendable, Hashable, Codable {
+        public var name: String?
+        public var address: String?
+        public var phone: String?
+
+        public init(name: String? = nil, address: String? = nil, phone: String? = nil) {
+            self.name = name
+            self.address = address
+            self.phone = phone
+        }
+    }
+
+    public struct Item: Sendable, Hashable, Codable {
+        public var name: String
+        /// The receipt line(s) the item was read from.
+        public var text: String
+        public var quantity: Decimal
+        public var unit: String?
+        public var unitPrice: Amount?
+        /// The line total as printed (before `discount`).
+        public var price: Amount
+        /// A discount attached to this item, negative.
+        public var discount: Amount?
+        public var confidence: Double
+
+        public init(
+            name: String, text: String, quantity: Decimal = 1, unit: String? = nil, unitPrice: Amount? = nil,
+            price: Amount, discount: Amount? = nil, confidence: Double = 1
+        ) {
+            self.name = name
+            self.text = text
+            self.quantity = quantity
+            self.unit = unit
+            self.unitPrice = unitPrice
+            self.price = price
+            self.discount = discount
+            self.confidence = confidence
+        }
+    }
+
+    public struct Tax: Sendable, Hashable, Codable {
+        public var label: String
+        /// Percentage as printed ("19" for 19 %), nil when not shown.
+        public var rate: Decimal?
+        public var amount: Amount
+
+        public init(label: String, rate: Decimal? = nil, amount: Amount) {
+            self.label = label
+            self.rate = rate
+            self.amount = amount
+        }
+    }
+
+    public struct Payment: Sendable, Hashable, Codable {
+        /// "cash", "card" or nil.
+        public var method: String?
+        public var cardLast4: String?
+        public var tendered: Amount?
+        public var change: Amount?
+
+        public init(method: String? = nil, cardLast4: String? = nil, tendered: Amount? = nil, change: Amount? = nil) {
+            self.method = method
+            self.cardLast4 = cardLast4
+            self.tendered = tendered
+            self.change = change
+        }
+    }
+
+    /// Arithmetic checks; nil when a check could not be made (a side is missing).
+    public struct Checks: Sendable, Hashable, Codable {
+        public var itemsMatchSubtotal: Bool?
+        public var subtotalPlusTaxMatchesTotal: Bool?
+        public var quantityTimesUnitPriceMatches: Bool?
+        public var tenderedMinusTotalMatchesChange: Bool?
+
+        public init(
+            itemsMatchSubtotal: Bool? = nil, subtotalPlusTaxMatchesTotal: Bool? = nil,
+            quantityTimesUnitPriceMatches: Bool? = nil, tenderedMinusTotalMatchesChange: Bool? = nil
+        ) {
+            self.itemsMatchSubtotal = itemsMatchSubtotal
+            self.subtotalPlusTaxMatchesTotal = subtotalPlusTaxMatchesTotal
+            self.quantityTimesUnitPriceMatches = quantityTimesUnitPriceMatches
+            self.tenderedMinusTotalMatchesChange = tenderedMinusTotalMatchesChange
+        }
+
+        /// True when no check that could be made failed.
+        public var allPassed: Bool {
+            [itemsMatchSubtotal, subtotalPlusTaxMatchesTotal, quantityTimesUnitPriceMatches, tenderedMinusTotalMatchesChange]
+                .allSatisfy { $0 != false }
+        }
+    }
+
+    public var merchant: Merchant
+    /// ISO 8601 date, `YYYY-MM-DD`.
+    public var date: String?
+    /// `HH:MM` or `HH:MM:SS`, 24-hour.
+    public var time: String?
+    /// ISO 4217 code (USD, EUR, MYR, …).
+    public var currency: String?
+    public var items: [Item]
+    public var subtotal: Amount?
+    public var taxes: [Tax]
+    /// Sum of `taxes`.
+    public var tax: Amount?
+    public var tip: Amount?
+    public var total: Amount?
+    public var payment: Payment
+    /// Confidence per field (0...1): merchant, date, total, subtotal, tax, items.
+    public var confidence: [String: Double]
+    public var checks: Checks
+    public var warnings: [String]
+    public var needsReview: Bool
+
+    public init(
+        merchant: Merchant = Merchant(), date: String? = nil, time: String? = nil, currency: String? = nil,
+        items: [Item] = [], subtotal: Amount? = nil, taxes: [Tax] = [], tax: Amount? = nil, tip: Amount? = nil,
+        total: Amount? = nil, payment: Payment = Payment(), confidence: [String: Double] = [:],
+        checks: Checks = Checks(), warnings: [String] = [], needsReview: Bool = false
+    ) {
+        self.merchant = merchant
+        self.date = date
+        self.time = time
+        self.currency = currency
+        self.items = items
+        self.subtotal = subtotal
+        self.taxes = taxes
+        self.tax = tax
+        self.tip = tip
+        self.total = total
+        self.payment = payment
+        self.confidence = confidence
+        self.checks = checks
+        self.warnings = warnings
+        self.needsReview = needsReview
+    }
+}

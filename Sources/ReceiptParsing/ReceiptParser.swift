@@ -1,0 +1,517 @@
+import Foundation
+import ReceiptModel
+
+/// Turns receipt text (plain or OCR lines with boxes) into a checked `ParsedReceipt`.
+///
+/// The parser is pure: no I/O, no shared state, safe to call from any task.
+/// Arithmetic (items → subtotal → total, quantity × unit price, tendered − total)
+/// chooses between candidate readings and repairs OCR digit confusions.
+public struct ReceiptParser: Sendable {
+    /// Lines longer than this are cut before analysis (hostile input stays linear).
+    public var maxLineLength = 400
+    /// At most this many lines are read.
+    public var maxLines = 2_000
+
+    public init() {}
+
+    /// Parses plain text.
+    public func parse(text: String) -> ParsedReceipt { parse(ParserInput(text: text)) }
+
+    /// Parses an OCR page, then merges in second readings (for example the price
+    /// column re-read with a digit whitelist): a reread's money fields replace the
+    /// first reading's when they make the arithmetic checks pass.
+    public func parse(_ input: ParserInput, rereads: [ParserInput] = []) -> ParsedReceipt {
+        var result = parseOnce(input)
+        for reread in rereads {
+            result = result.merging(parseOnce(reread))
+        }
+        return result
+    }
+
+    // MARK: - Line analysis
+
+    struct AnalyzedLine {
+        var index: Int
+        var text: String
+        var tokens: [Substring]
+        var money: [MoneyToken]
+        var kind: LineKind
+        var confidence: Double
+        /// Right edge of the last money token as a fraction of page width (nil without boxes).
+        var priceRightEdge: Double?
+
+        var lastAmount: Amount? { money.last?.amount }
+        /// The text left of the last amount.
+        var label: String {
+            guard let last = money.last else { return text }
+            return tokens[0..<last.tokenIndex].joined(separator: " ")
+        }
+    }
+
+    func analyze(_ input: ParserInput) -> [AnalyzedLine] {
+        var result: [AnalyzedLine] = []
+        for (i, line) in input.lines.prefix(maxLines).enumerated() {
+            let text = String(line.text.prefix(maxLineLength)).trimmingCharacters(in: .whitespaces)
+            let tokens = Numbers.tokens(text)
+            var money = Numbers.moneyTokens(in: tokens)
+            // A lone currency token before a number ("$ 12.50", "RM 5.00") is part of it: nothing to do.
+            // Drop amounts that are really part of a date or time ("12.05.16").
+            money = money.filter { m in
+                let t = tokens[m.tokenIndex]
+                return !(t.filter { $0 == "." || $0 == "/" || $0 == ":" }.count > 1 && !t.contains(","))
+            }
+            var edge: Double?
+            if let width = input.pageWidth, width > 0, let box = line.words.last?.box {
+                edge = box.maxX / width
+            }
+            result.append(AnalyzedLine(index: i, text: text, tokens: tokens, money: money, kind: Keywords.kind(of: text), confidence: line.confidence, priceRightEdge: edge))
+        }
+        return result
+    }
+
+    // MARK: - Parsing
+
+    func parseOnce(_ input: ParserInput) -> ParsedReceipt {
+        let lines = analyze(input)
+        var receipt = ParsedReceipt()
+        var warnings: [String] = []
+        let fullText = lines.map(\.text).joined(separator: "\n")
+
+        receipt.currency = detectCurrency(lines)
+        let monthFirst: Bool? = receipt.currency.map { $0 == "USD" || $0 == "CAD" }
+
+        // Date and time.
+        var dateCandidates: [DateCandidate] = []
+        for line in lines { dateCandidates += Dates.candidates(in: line.text, index: line.index) }
+        var dateLine: Int?
+        if let date = Dates.resolve(dateCandidates, monthFirstLocale: monthFirst) {
+            receipt.date = date.iso
+            dateLine = date.lineIndex
+            receipt.confidence["date"] = date.confidence
+        }
+        if let dateLine, let t = Dates.time(in: lines[dateLine].text) { receipt.time = t } else {
+            receipt.time = lines.lazy.compactMap { Dates.time(in: $0.text) }.first
+        }
+
+        // Totals block.
+        let summary = readSummary(lines)
+        receipt.subtotal = summary.subtotal
+        receipt.taxes = summary.taxes
+        receipt.tax = summary.taxes.isEmpty ? nil : summary.taxes.map(\.amount).reduce(Amount.zero, +)
+        if let totalTax = summary.totalTax { receipt.tax = totalTax; if receipt.taxes.isEmpty { receipt.taxes = [ParsedReceipt.Tax(label: "Tax", amount: totalTax)] } }
+        receipt.tip = summary.tip
+        receipt.total = summary.total
+        receipt.confidence["total"] = summary.totalConfidence
+        receipt.payment = summary.payment
+
+        // Header: merchant, address, phone.
+        let firstMoneyLine = lines.first(where: { !$0.money.isEmpty })?.index ?? lines.count
+        receipt.merchant = readMerchant(lines, headerEnd: min(firstMoneyLine, dateLine.map { $0 + 1 } ?? firstMoneyLine))
+        receipt.confidence["merchant"] = receipt.merchant.name == nil ? 0 : 0.7
+
+        // Items: lines with a price above the first summary line.
+        let itemsEnd = summary.firstSummaryLine ?? lines.count
+        receipt.items = readItems(lines, range: 0..<itemsEnd, excluding: dateLine)
+
+        // Checks and repair.
+        applyChecks(&receipt, warnings: &warnings)
+        if receipt.total == nil, !lines.isEmpty { warnings.append("total.missing") }
+        if receipt.date == nil, !fullText.isEmpty { warnings.append("date.missing") }
+        receipt.warnings = warnings
+        receipt.needsReview = receipt.total == nil || !receipt.checks.allPassed || (receipt.confidence["total"] ?? 0) < 0.6
+        return receipt
+    }
+
+    func detectCurrency(_ lines: [AnalyzedLine]) -> String? {
+        var comma = 0, point = 0
+        var scores: [String: Int] = [:]
+        for line in lines {
+            for m in line.money {
+                let t = line.tokens[m.tokenIndex]
+                let digits = t.filter { $0.isNumber || $0 == "." || $0 == "," }
+                if digits.count >= 3 {
+                    let sep = digits[digits.index(digits.endIndex, offsetBy: -3)]
+                    if sep == "," { comma += 1 } else if sep == "." { point += 1 }
+                }
+            }
+            let upper = line.text.uppercased()
+            let words = Set(Keywords.words(line.text))
+            if upper.contains("RM") && line.tokens.contains(where: { $0.uppercased().hasPrefix("RM") }) { scores["MYR", default: 0] += 2 }
+            if words.contains("MYR") || words.contains("SDN") || words.contains("BHD") { scores["MYR", default: 0] += 2 }
+            if upper.contains("€") || words.contains("EUR") { scores["EUR", default: 0] += 2 }
+            if words.contains("MWST") || words.contains("SUMME") || words.contains("GMBH") || words.contains("UST") { scores["EUR", default: 0] += 1 }
+            if upper.contains("$") || words.contains("USD") { scores["USD", default: 0] += 1 }
+            if upper.contains("£") || words.contains("GBP") { scores["GBP", default: 0] += 2 }
+        }
+        if comma > point * 2, comma >= 2 { scores["EUR", default: 0] += 2 }
+        if let best = scores.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }), best.value > 0 { return best.key }
+        return point > 0 ? "USD" : nil
+    }
+
+    // MARK: Summary block
+
+    struct Summary {
+        var subtotal: Amount?
+        var taxes: [ParsedReceipt.Tax] = []
+        var totalTax: Amount?
+        var tip: Amount?
+        var total: Amount?
+        var totalConfidence: Double = 0
+        var payment = ParsedReceipt.Payment()
+        var firstSummaryLine: Int?
+    }
+
+    func readSummary(_ lines: [AnalyzedLine]) -> Summary {
+        var s = Summary()
+        var totalCandidates: [(amount: Amount, score: Double, line: Int)] = []
+        var subtotals: [(Amount, Int)] = []
+        let allAmounts = lines.flatMap { $0.money.map(\.amount) }
+        for (position, line) in lines.enumerated() {
+            // A keyword line without an amount may carry it on the next line ("TOTAL" / "12.50").
+            var amount = line.lastAmount
+            if amount == nil, line.kind != .other, position + 1 < lines.count, lines[position + 1].kind == .other,
+               lines[position + 1].money.count == 1, lines[position + 1].label.filter(\.isLetter).count < 3 {
+                amount = lines[position + 1].lastAmount
+            }
+            guard let amount else { continue }
+            switch line.kind {
+            case .subtotal:
+                subtotals.append((amount, line.index))
+                s.firstSummaryLine = s.firstSummaryLine ?? line.index
+            case .total:
+                let words = Keywords.words(line.text)
+                var score = Keywords.containsAny(words, Keywords.strongTotal) ? 2.0 : 1.0
+                if Keywords.contains(words, "AMOUNT") && !Keywords.containsAny(words, ["TOTAL", "DUE"]) { score = 0.5 }
+                if Keywords.containsAny(words, ["TOTAL"]) { score += 0.5 }
+                if line.money.last?.repaired == true { score -= 0.5 }
+                if amount.value <= 0 { score -= 2 }
+                totalCandidates.append((amount, score, line.index))
+                s.firstSummaryLine = s.firstSummaryLine ?? line.index
+            case .tax:
+                let words = Keywords.words(line.text)
+                if Keywords.containsAny(words, Keywords.totalTax) { s.totalTax = amount } else {
+                    s.taxes.append(ParsedReceipt.Tax(label: line.label.trimmingCharacters(in: .whitespaces).prefix(40).description, rate: rate(in: line), amount: amount))
+                }
+                if line.money.count == 1 || s.firstSummaryLine != nil { s.firstSummaryLine = s.firstSummaryLine ?? line.index }
+            case .tip:
+                s.tip = amount
+            case .tendered:
+                if s.payment.tendered == nil, s.firstSummaryLine != nil || !totalCandidates.isEmpty { s.payment.tendered = amount }
+                if Keywords.contains(Keywords.words(line.text), "CASH") || Keywords.contains(Keywords.words(line.text), "TUNAI") { s.payment.method = s.payment.method ?? "cash" }
+            case .change:
+                s.payment.change = amount.value < 0 ? -amount : amount
+            case .card:
+                if s.firstSummaryLine != nil { s.payment.method = s.payment.method ?? "card" }
+            default:
+                break
+            }
+        }
+        for line in lines where line.kind == .card {
+            if let last4 = cardLast4(line.text) { s.payment.cardLast4 = last4; s.payment.method = "card" }
+        }
+        if let sub = subtotals.first { s.subtotal = sub.0 }
+        // Taxes from a German VAT table ("A 19,00 % 50,38 9,58") are already per line; keep as read.
+        let taxSum = s.totalTax ?? (s.taxes.isEmpty ? nil : s.taxes.map(\.amount).reduce(Amount.zero, +))
+
+        // Total: score candidates; arithmetic and repetition are strong evidence.
+        var best: (amount: Amount, score: Double)?
+        for c in totalCandidates {
+            var score = c.score
+            if let sub = s.subtotal {
+                if sub + (taxSum ?? .zero) + (s.tip ?? .zero) == c.amount { score += 3 } else if c.amount < sub { score -= 1 }
+            }
+            let repeats = allAmounts.filter { $0 == c.amount }.count
+            score += min(Double(repeats - 1), 2) * 0.5
+            if let tendered = s.payment.tendered, let change = s.payment.change, tendered - change == c.amount { score += 2 }
+            if best == nil || score > best!.score || (score == best!.score && c.amount > best!.amount) { best = (c.amount, score) }
+        }
+        if let best {
+            s.total = best.amount
+            s.totalConfidence = min(0.99, 0.5 + best.score * 0.1)
+        } else if let sub = s.subtotal, let taxSum {
+            s.total = sub + taxSum
+            s.totalConfidence = 0.5
+        }
+        // Repair a dropped decimal point on the total: 5658 read as an integer.
+        if s.total == nil, let sub = s.subtotal {
+            let expected = sub + (taxSum ?? .zero)
+            for line in lines where line.kind == .total {
+                for token in line.tokens where token.allSatisfy(\.isASCIIDigit) && token.count >= 3 && token.count <= 9 {
+                    if let value = Amount(String(token.dropLast(2)) + "." + String(token.suffix(2))), value == expected {
+                        s.total = value
+                        s.totalConfidence = 0.7
+                    }
+                }
+            }
+        }
+        if s.subtotal == nil, let total = s.total, let taxSum, let sub = subtotals.last?.0, sub + taxSum == total { s.subtotal = sub }
+        return s
+    }
+
+    func rate(in line: AnalyzedLine) -> Decimal? {
+        for (i, token) in line.tokens.enumerated() {
+            var t = token
+            if t.hasSuffix("%") { t = t.dropLast() } else if i + 1 < line.tokens.count, line.tokens[i + 1] == "%" {} else { continue }
+            if let q = Numbers.quantity(t), q > 0, q < 30 { return q }
+        }
+        return nil
+    }
+
+    func cardLast4(_ text: String) -> String? {
+        // "XXXX XXXX XXXX 1234", "************1234", "ACCT # 1234".
+        let chars = Array(text.prefix(200))
+        var i = chars.count - 1
+        while i >= 3 {
+            if chars[i].isASCIIDigit, chars[i - 1].isASCIIDigit, chars[i - 2].isASCIIDigit, chars[i - 3].isASCIIDigit,
+               i - 4 < 0 || !chars[i - 4].isASCIIDigit, i + 1 >= chars.count || !chars[i + 1].isASCIIDigit {
+                let before = i - 4 >= 0 ? chars[max(0, i - 6)...(i - 4)] : []
+                if before.contains(where: { "*Xx#".contains($0) }) || text.uppercased().contains("ACCT") || text.uppercased().contains("CARD") {
+                    return String(chars[(i - 3)...i])
+                }
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    // MARK: Header
+
+    static let headerNoise = ["WELCOME", "RECEIPT", "THANK", "INVOICE", "TAX INVOICE", "CUSTOMER", "COPY", "ORDER", "TABLE", "SERVER", "CASHIER", "GUEST", "CHECK", "HTTP", "WWW", "COM", "TEL", "PHONE", "FAX", "EMAIL", "STORE", "QUITTUNG", "BELEG", "KASSE", "RESIT", "GST REG", "GST ID", "REG NO", "COMPANY NO", "OPEN", "HOURS", "DATE", "TIME"]
+    static let companySuffixes = ["SDN BHD", "SDN", "BHD", "ENTERPRISE", "TRADING", "GMBH", "RESTAURANT", "CAFE", "LLC", "INC", "MARKET", "STORE", "SHOP", "HARDWARE", "BAKERY", "GRILL", "BAR", "PIZZA", "KITCHEN", "DINER", "AG", "KG", "MART", "SUPERMARKET"]
+    static let addressWords = ["STREET", "ST", "AVE", "AVENUE", "ROAD", "RD", "BLVD", "DRIVE", "DR", "HWY", "HIGHWAY", "LANE", "LN", "JALAN", "JLN", "TAMAN", "STRASSE", "STR", "PLATZ", "WEG", "SUITE", "STE", "LOT", "NO", "BLOCK", "FLOOR", "PLAZA", "CENTER", "CENTRE", "BANDAR", "KUALA", "LUMPUR", "SELANGOR", "JOHOR", "WAY", "CT", "PKWY"]
+
+    /// Quality of a line as a merchant name: mostly letters, a few words, not a slogan or label.
+    func nameScore(_ line: AnalyzedLine) -> Double {
+        let text = line.text
+        let letters = text.filter(\.isLetter).count
+        guard letters >= 3 else { return 0 }
+        let nonSpace = text.filter { !$0.isWhitespace }.count
+        let letterRatio = Double(letters) / Double(max(1, nonSpace))
+        guard letterRatio >= 0.6 else { return 0 }
+        let words = Keywords.words(text)
+        if Keywords.containsAny(words, Self.headerNoise) && !Keywords.containsAny(words, Self.companySuffixes) { return 0 }
+        if phone(in: text) != nil { return 0 }
+        // OCR noise: many one- or two-letter fragments.
+        let longWords = words.filter { $0.count >= 3 }.count
+        guard longWords >= 1 else { return 0 }
+        let shortFraction = Double(words.filter { $0.count <= 2 }.count) / Double(words.count)
+        var score = letterRatio - shortFraction * 0.6
+        if Keywords.containsAny(words, Self.companySuffixes) { score += 0.5 }
+        if text.uppercased() == text { score += 0.1 }
+        score *= line.confidence
+        return score
+    }
+
+    func readMerchant(_ lines: [AnalyzedLine], headerEnd: Int) -> ParsedReceipt.Merchant {
+        var merchant = ParsedReceipt.Merchant()
+        let header = lines.prefix(max(1, min(max(headerEnd, 4), 10)))
+        var bestIndex: Int?
+        var bestScore = 0.45
+        for (position, line) in header.enumerated() {
+            let score = nameScore(line) - Double(position) * 0.05
+            if score > bestScore { bestScore = score; bestIndex = position }
+        }
+        if let bestIndex {
+            var name = header[bestIndex].text
+            // A company name wrapped over two lines ("ABC TRADING" / "SDN BHD").
+            if bestIndex + 1 < header.count {
+                let next = Keywords.words(header[bestIndex + 1].text)
+                if !next.isEmpty, next.count <= 3, Keywords.containsAny(next, ["SDN BHD", "BHD", "GMBH", "LLC", "INC"]) { name += " " + header[bestIndex + 1].text }
+            }
+            merchant.name = cleanName(name)
+            var address: [String] = []
+            for line in lines[(header[bestIndex].index + 1)..<min(lines.count, header[bestIndex].index + 6)] {
+                let words = Keywords.words(line.text)
+                if phone(in: line.text) != nil || !line.money.isEmpty || Keywords.containsAny(words, Self.headerNoise) { break }
+                let hasDigits = line.text.contains(where: \.isNumber)
+                if (hasDigits && words.count >= 1) || Keywords.containsAny(words, Self.addressWords) { address.append(line.text) } else if !address.isEmpty { break }
+            }
+            if !address.isEmpty { merchant.address = address.joined(separator: ", ") }
+        }
+        merchant.phone = lines.prefix(15).lazy.compactMap { self.phone(in: $0.text) }.first
+        return merchant
+    }
+
+    func cleanName(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&'")))
+        return trimmed.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
+    func phone(in text: String) -> String? {
+        let upper = text.uppercased()
+        let chars = Array(text.prefix(200))
+        var best: String?
+        var start = 0
+        while start < chars.count {
+            guard chars[start].isASCIIDigit || chars[start] == "(" || chars[start] == "+" else { start += 1; continue }
+            var end = start
+            var digits = 0
+            while end < chars.count, chars[end].isASCIIDigit || " ()-+/.".contains(chars[end]) {
+                if chars[end].isASCIIDigit { digits += 1 }
+                end += 1
+            }
+            let candidate = String(chars[start..<end]).trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "-/.")))
+            let separators = candidate.filter { "-() /".contains($0) }.count
+            if digits >= 9, digits <= 13, separators >= 1 || upper.contains("TEL") || upper.contains("PHONE"),
+               !candidate.contains("."), !candidate.contains(where: { $0 == "/" }) || upper.contains("TEL") || digits >= 10 {
+                best = candidate
+                break
+            }
+            start = end + 1
+        }
+        return best
+    }
+
+    // MARK: Items
+
+    func readItems(_ lines: [AnalyzedLine], range: Range<Int>, excluding dateLine: Int?) -> [ParsedReceipt.Item] {
+        var items: [ParsedReceipt.Item] = []
+        var pendingName: [String] = []
+        for i in range {
+            let line = lines[i]
+            if i == dateLine { pendingName = []; continue }
+            guard let price = line.lastAmount, let last = line.money.last else {
+                // A text-only line: maybe the first half of a wrapped name, or "2 @ 1.99" without a price.
+                let letters = line.text.filter(\.isLetter).count
+                if letters >= 3, line.kind == .other, !line.text.contains(":") { pendingName.append(line.text) } else { pendingName = [] }
+                if pendingName.count > 2 { pendingName.removeFirst() }
+                continue
+            }
+            switch line.kind {
+            case .discount:
+                if !items.isEmpty {
+                    let value = price.value > 0 ? -price : price
+                    items[items.count - 1].discount = (items[items.count - 1].discount ?? Amount(0, scale: value.scale)) + value
+                    items[items.count - 1].text += "\n" + line.text
+                }
+                pendingName = []
+                continue
+            case .void:
+                if let index = items.lastIndex(where: { $0.price == (price.value < 0 ? -price : price) }) { items.remove(at: index) }
+                pendingName = []
+                continue
+            case .other, .deposit:
+                break
+            default:
+                pendingName = []
+                continue
+            }
+            var tokens = Array(line.tokens[0..<last.tokenIndex])
+            var quantity: Decimal = 1
+            var unit: String?
+            var unitPrice: Amount?
+            var confidence = line.confidence * (last.repaired ? 0.7 : 1)
+            // "2 @ 1.99", "2 x 3.50", "0.52 lb @ 2.99/lb", "2 X" before the price.
+            if let at = tokens.firstIndex(where: { $0 == "@" || $0.lowercased() == "x" || $0 == "*" }) ?? tokens.firstIndex(where: { $0.hasPrefix("@") && $0.count > 1 }) {
+                let before = at > 0 ? tokens[at - 1] : nil
+                var weightUnit: String?
+                var qtyToken = before
+                if let b = before, ["LB", "LBS", "KG", "G", "OZ"].contains(b.uppercased()), at >= 2 { weightUnit = b.lowercased(); qtyToken = tokens[at - 2] }
+                if let q = qtyToken.flatMap({ Numbers.quantity($0) }), q > 0 {
+                    quantity = q
+                    unit = weightUnit.map { $0 == "lbs" ? "lb" : $0 }
+                    // The unit price follows the @ (same token or the next).
+                    let afterTokens = tokens[at...].map { $0.hasPrefix("@") ? $0.dropFirst() : $0 }
+                    for t in afterTokens {
+                        let cleaned = t.split(separator: "/").first ?? t
+                        if let (p, _, _) = Numbers.money(cleaned) { unitPrice = p; break }
+                    }
+                    let cut = weightUnit != nil ? at - 2 : at - 1
+                    tokens = Array(tokens[0..<max(0, cut)]) + []
+                    if let u = unitPrice, unit == nil, (u * quantity).rounded(scale: 2) != price { confidence *= 0.8 }
+                }
+            }
+            // Leading quantity: "2 Lunch 45.90", "2x Coke 3.00".
+            if quantity == 1, let first = tokens.first, tokens.count >= 2 {
+                var qText = first
+                if qText.lowercased().hasSuffix("x") { qText = qText.dropLast() }
+                if let q = Numbers.quantity(qText), q >= 1, q <= 99, !qText.contains("."), tokens[1].contains(where: \.isLetter) {
+                    quantity = q
+                    tokens.removeFirst()
+                }
+            }
+            // Item codes / SKUs: long digit runs at the start or end of the name.
+            while let f = tokens.first, f.count >= 4, f.filter(\.isASCIIDigit).count >= f.count - 1 { tokens.removeFirst() }
+            while let l = tokens.last, l.count >= 5, l.filter(\.isASCIIDigit).count >= l.count - 1 { tokens.removeLast() }
+            // Other amounts left on the line (unit price column): "2 14,99 29,98".
+            if line.money.count >= 2, unitPrice == nil {
+                let prev = line.money[line.money.count - 2]
+                if prev.amount.value != 0, quantity != 1, (prev.amount * quantity).rounded(scale: 2) == price { unitPrice = prev.amount }
+                let namePart = line.tokens[0..<min(prev.tokenIndex, tokens.count + (line.tokens.count - tokens.count))]
+                tokens = tokens.filter { t in Numbers.money(t) == nil && Numbers.quantity(t) == nil } .isEmpty ? Array(namePart) : tokens.filter { Numbers.money($0) == nil }
+            }
+            var name = tokens.joined(separator: " ").trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&'%()")))
+            var text = line.text
+            if name.filter(\.isLetter).count < 2, let pending = pendingName.last {
+                name = pending.trimmingCharacters(in: .whitespaces)
+                text = pending + "\n" + line.text
+            }
+            pendingName = []
+            guard name.filter(\.isLetter).count >= 2 else { continue }
+            if unitPrice == nil, quantity != 0 {
+                var up = Decimal()
+                var v = price.value / quantity
+                NSDecimalRound(&up, &v, price.scale, .plain)
+                if (Amount(up, scale: price.scale) * quantity).rounded(scale: price.scale) == price { unitPrice = Amount(up, scale: price.scale) }
+            }
+            items.append(ParsedReceipt.Item(name: name, text: text, quantity: quantity, unit: unit, unitPrice: unitPrice, price: price, discount: nil, confidence: (confidence * 100).rounded() / 100))
+        }
+        return items
+    }
+
+    // MARK: Checks
+
+    func applyChecks(_ r: inout ParsedReceipt, warnings: inout [String]) {
+        let itemsSum = r.items.map { $0.price + ($0.discount ?? .zero) }.reduce(Amount.zero, +)
+        if let sub = r.subtotal, !r.items.isEmpty {
+            r.checks.itemsMatchSubtotal = itemsSum == sub
+        } else if let total = r.total, r.subtotal == nil, r.tax == nil, !r.items.isEmpty {
+            r.checks.itemsMatchSubtotal = itemsSum == total
+        }
+        if let sub = r.subtotal, let total = r.total {
+            r.checks.subtotalPlusTaxMatchesTotal = sub + (r.tax ?? .zero) + (r.tip ?? .zero) == total || (r.tip == nil && sub + (r.tax ?? .zero) == total)
+        }
+        let qtyChecks = r.items.compactMap { item -> Bool? in
+            guard let u = item.unitPrice, item.quantity != 1 else { return nil }
+            return (u * item.quantity).rounded(scale: item.price.scale) == item.price
+        }
+        if !qtyChecks.isEmpty { r.checks.quantityTimesUnitPriceMatches = qtyChecks.allSatisfy { $0 } }
+        if let t = r.payment.tendered, let c = r.payment.change, let total = r.total {
+            r.checks.tenderedMinusTotalMatchesChange = t - total == c
+        }
+        if r.checks.itemsMatchSubtotal == false { warnings.append("items.sum-mismatch") }
+        if r.checks.subtotalPlusTaxMatchesTotal == false { warnings.append("total.arithmetic-mismatch") }
+        if r.checks.subtotalPlusTaxMatchesTotal == true { r.confidence["total"] = max(r.confidence["total"] ?? 0, 0.95) }
+        r.confidence["items"] = r.items.isEmpty ? 0 : (r.checks.itemsMatchSubtotal == true ? 0.95 : 0.6)
+    }
+}
+
+extension ParsedReceipt {
+    /// Merges a second reading of the same receipt (for example a re-read price
+    /// column): a field of `other` replaces this one's when this reading lacks it,
+    /// or when taking `other`'s money fields makes failing arithmetic checks pass.
+    public func merging(_ other: ParsedReceipt) -> ParsedReceipt {
+        var merged = self
+        func fill<T>(_ path: WritableKeyPath<ParsedReceipt, T?>) { if merged[keyPath: path] == nil { merged[keyPath: path] = other[keyPath: path] } }
+        fill(\.date); fill(\.time); fill(\.currency); fill(\.subtotal); fill(\.tax); fill(\.tip); fill(\.total)
+        if merged.merchant.name == nil { merged.merchant = other.merchant }
+        if merged.taxes.isEmpty { merged.taxes = other.taxes }
+        let mineOK = self.checks.subtotalPlusTaxMatchesTotal == true
+        let theirsOK = other.checks.subtotalPlusTaxMatchesTotal == true
+        if !mineOK, theirsOK {
+            merged.subtotal = other.subtotal; merged.tax = other.tax; merged.taxes = other.taxes; merged.total = other.total; merged.tip = other.tip
+            merged.checks.subtotalPlusTaxMatchesTotal = true
+            merged.confidence["total"] = other.confidence["total"]
+        }
+        if self.checks.itemsMatchSubtotal != true, other.checks.itemsMatchSubtotal == true || self.items.isEmpty {
+            merged.items = other.items
+            merged.checks.itemsMatchSubtotal = other.checks.itemsMatchSubtotal
+        }
+        if let sub = merged.subtotal, let total = merged.total {
+            merged.checks.subtotalPlusTaxMatchesTotal = sub + (merged.tax ?? .zero) + (merged.tip ?? .zero) == total
+        }
+        merged.warnings = merged.checks.subtotalPlusTaxMatchesTotal == false ? self.warnings : self.warnings.filter { $0 != "total.arithmetic-mismatch" }
+        merged.needsReview = merged.total == nil || !merged.checks.allPassed
+        return merged
+    }
+}
