@@ -16,6 +16,9 @@ struct Receipts: AsyncParsableCommand {
             OCRCommand.self,
             ExportCommand.self,
             ImportCommand.self,
+            SearchCommand.self,
+            CatalogCommand.self,
+            EvalCommand.self,
         ]
     )
 

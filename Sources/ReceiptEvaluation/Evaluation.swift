@@ -1,0 +1,242 @@
+import Foundation
+import Logging
+import ReceiptModel
+import ReceiptParsing
+
+/// One labelled image of a corpus.
+public struct CorpusEntry: Sendable, Hashable {
+    public var set: String
+    public var stem: String
+    public var image: URL
+    public var label: ReceiptLabel
+}
+
+/// Evaluation errors, with stable codes.
+public struct EvaluationError: Error, Sendable, CustomStringConvertible {
+    public var code: String
+    public var message: String
+
+    public init(_ code: String, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code): \(message)" }
+}
+
+/// Reads a corpus laid out as `<dir>/<set>/images/<stem>.<ext>` + `<dir>/<set>/labels/<stem>.json`.
+public enum Corpus {
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "tif", "tiff", "bmp", "gif", "webp", "pnm"]
+
+    public static func load(_ directory: URL) throws -> [CorpusEntry] {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: directory.path, isDirectory: &isDir), isDir.boolValue else {
+            throw EvaluationError("eval.corpus-missing", "No corpus folder at \(directory.path): pass a folder holding <set>/images and <set>/labels.")
+        }
+        var sets = try fm.contentsOfDirectory(atPath: directory.path).sorted().filter {
+            fm.fileExists(atPath: directory.appendingPathComponent($0).appendingPathComponent("labels").path)
+        }
+        // The folder may itself be one set.
+        var roots = sets.map { (name: $0, url: directory.appendingPathComponent($0)) }
+        if sets.isEmpty, fm.fileExists(atPath: directory.appendingPathComponent("labels").path) {
+            sets = [directory.lastPathComponent]
+            roots = [(directory.lastPathComponent, directory)]
+        }
+        guard !roots.isEmpty else {
+            throw EvaluationError("eval.corpus-empty", "\(directory.path) has no <set>/labels folder: lay the corpus out as <set>/images + <set>/labels.")
+        }
+        var entries: [CorpusEntry] = []
+        for root in roots {
+            let images = root.url.appendingPathComponent("images")
+            let labels = root.url.appendingPathComponent("labels")
+            let files = (try? fm.contentsOfDirectory(atPath: images.path)) ?? []
+            var byStem: [String: URL] = [:]
+            for file in files where imageExtensions.contains((file as NSString).pathExtension.lowercased()) {
+                byStem[(file as NSString).deletingPathExtension] = images.appendingPathComponent(file)
+            }
+            for labelFile in try fm.contentsOfDirectory(atPath: labels.path).sorted() where labelFile.hasSuffix(".json") {
+                let stem = (labelFile as NSString).deletingPathExtension
+                guard let image = byStem[stem] else { continue }
+                let data = try Data(contentsOf: labels.appendingPathComponent(labelFile))
+                do {
+                    let label = try JSONDecoder().decode(ReceiptLabel.self, from: data)
+                    entries.append(CorpusEntry(set: root.name, stem: stem, image: image, label: label))
+                } catch {
+                    throw EvaluationError("eval.label-invalid", "Label \(labels.appendingPathComponent(labelFile).path) is not valid: \(error). Fix or remove it.")
+                }
+            }
+        }
+        return entries
+    }
+}
+
+/// A field that came out wrong.
+public struct Miss: Sendable, Hashable, Codable {
+    public var set: String
+    public var stem: String
+    public var field: String
+    public var expected: String
+    public var got: String
+}
+
+/// Counts for one set (or all).
+public struct SetReport: Sendable, Hashable, Codable {
+    public struct FieldCount: Sendable, Hashable, Codable {
+        public var correct = 0
+        public var labelled = 0
+        public var accuracy: Double { labelled == 0 ? 0 : Double(correct) / Double(labelled) }
+    }
+
+    public var name: String
+    public var receipts = 0
+    public var failed = 0
+    public var fields: [String: FieldCount] = [:]
+    public var itemsMatched = 0
+    public var itemsPredicted = 0
+    public var itemsLabelled = 0
+    public var hasItemLabels = false
+
+    public var itemPrecision: Double { itemsPredicted == 0 ? 0 : Double(itemsMatched) / Double(itemsPredicted) }
+    public var itemRecall: Double { itemsLabelled == 0 ? 0 : Double(itemsMatched) / Double(itemsLabelled) }
+    public var itemF1: Double { itemPrecision + itemRecall == 0 ? 0 : 2 * itemPrecision * itemRecall / (itemPrecision + itemRecall) }
+
+    mutating func add(_ score: ReceiptScore, failed didFail: Bool) {
+        receipts += 1
+        if didFail { failed += 1 }
+        for (field, ok) in score.fields {
+            fields[field.rawValue, default: FieldCount()].labelled += 1
+            if ok { fields[field.rawValue, default: FieldCount()].correct += 1 }
+        }
+        if score.hasItemLabels { hasItemLabels = true }
+        itemsMatched += score.itemsMatched
+        itemsPredicted += score.itemsPredicted
+        itemsLabelled += score.itemsLabelled
+    }
+}
+
+/// The whole evaluation: per set, overall, and the misses.
+public struct EvaluationReport: Sendable, Hashable, Codable {
+    public var sets: [SetReport]
+    public var overall: SetReport
+    public var misses: [Miss]
+
+    /// A plain-text table: per set and overall, field, correct/labelled, %, then items P/R/F1.
+    public func table() -> String {
+        var out = ""
+        for report in sets + [overall] {
+            out += "\(report.name)  (\(report.receipts) receipts\(report.failed > 0 ? ", \(report.failed) failed" : ""))\n"
+            for field in Field.allCases {
+                guard let count = report.fields[field.rawValue], count.labelled > 0 else { continue }
+                out += "  " + field.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
+                    + "\(count.correct)/\(count.labelled)".leftPadded(9) + String(format: "%7.1f %%", count.accuracy * 100) + "\n"
+            }
+            if report.hasItemLabels {
+                out += String(format: "  items      P %.3f  R %.3f  F1 %.3f  (%d matched, %d predicted, %d labelled)\n",
+                              report.itemPrecision, report.itemRecall, report.itemF1, report.itemsMatched, report.itemsPredicted, report.itemsLabelled)
+            }
+            out += "\n"
+        }
+        return out
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}
+
+/// Runs a reader (OCR + parse, or anything producing a `ParsedReceipt`) over a corpus and scores it.
+public struct EvaluationRunner: Sendable {
+    public typealias Reader = @Sendable (CorpusEntry) async throws -> ParsedReceipt
+
+    public var jobs: Int
+    public var logger: Logger
+
+    public init(jobs: Int = 2, logger: Logger) {
+        self.jobs = max(1, jobs)
+        self.logger = logger
+    }
+
+    public func run(_ entries: [CorpusEntry], reader: @escaping Reader) async -> EvaluationReport {
+        var results = [ParsedReceipt?](repeating: nil, count: entries.count)
+        await withTaskGroup(of: (Int, ParsedReceipt?).self) { group in
+            var next = 0
+            func addNext() {
+                guard next < entries.count else { return }
+                let index = next
+                let entry = entries[index]
+                next += 1
+                group.addTask {
+                    do { return (index, try await reader(entry)) } catch {
+                        logger.warning("eval: no output", metadata: ["image": "\(entry.image.path)", "error": "\(error)"])
+                        return (index, nil)
+                    }
+                }
+            }
+            for _ in 0..<jobs { addNext() }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                addNext()
+            }
+        }
+        return Self.report(entries, results)
+    }
+
+    /// Scores already computed results (same order as `entries`).
+    public static func report(_ entries: [CorpusEntry], _ results: [ParsedReceipt?]) -> EvaluationReport {
+        var sets: [String: SetReport] = [:]
+        var overall = SetReport(name: "overall")
+        var misses: [Miss] = []
+        for (entry, got) in zip(entries, results) {
+            let score = Scoring.score(label: entry.label, got: got)
+            sets[entry.set, default: SetReport(name: entry.set)].add(score, failed: got == nil)
+            overall.add(score, failed: got == nil)
+            for (field, ok) in score.fields.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !ok {
+                let expected: String, value: String
+                switch field {
+                case .total: expected = entry.label.total?.description ?? "-"; value = got?.total?.description ?? "-"
+                case .subtotal: expected = entry.label.subtotal?.description ?? "-"; value = got?.subtotal?.description ?? "-"
+                case .tax: expected = entry.label.tax?.description ?? "-"; value = got?.tax?.description ?? "-"
+                case .date: expected = entry.label.date ?? "-"; value = got?.date ?? "-"
+                case .merchant: expected = entry.label.merchant ?? "-"; value = got?.merchant.name ?? "-"
+                case .itemCount: expected = entry.label.itemCount.map(String.init) ?? "-"; value = got.map { String($0.items.count) } ?? "-"
+                }
+                misses.append(Miss(set: entry.set, stem: entry.stem, field: field.rawValue, expected: expected, got: got == nil ? "(no output)" : value))
+            }
+            if score.hasItemLabels, score.itemsMatched < max(score.itemsLabelled, score.itemsPredicted) {
+                misses.append(Miss(set: entry.set, stem: entry.stem, field: "items",
+                                   expected: (entry.label.items ?? []).map { "\($0.name ?? "?") \($0.price?.description ?? "-")" }.joined(separator: "; "),
+                                   got: (got?.items ?? []).map { "\($0.name) \($0.price)" }.joined(separator: "; ")))
+            }
+        }
+        return EvaluationReport(sets: sets.values.sorted { $0.name < $1.name }, overall: overall, misses: misses)
+    }
+}
+
+/// Reads tesseract TSV output (`tesseract img out tsv`) into parser input, so a
+/// corpus can be evaluated on precomputed OCR.
+public enum TesseractTSV {
+    public static func parse(_ tsv: String) -> ParserInput {
+        struct Key: Hashable { var block: Int, par: Int, line: Int }
+        var lines: [Key: [ParserInput.Word]] = [:]
+        var order: [Key] = []
+        var pageWidth: Double?
+        for row in tsv.split(separator: "\n").dropFirst() {
+            let f = row.split(separator: "\t", omittingEmptySubsequences: false)
+            guard f.count >= 12, let level = Int(f[0]) else { continue }
+            if level == 1, let w = Double(f[8]) { pageWidth = w }
+            guard level == 5, let block = Int(f[2]), let par = Int(f[3]), let line = Int(f[4]),
+                  let x = Double(f[6]), let y = Double(f[7]), let w = Double(f[8]), let h = Double(f[9]), let conf = Double(f[10]) else { continue }
+            let text = String(f[11]).trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { continue }
+            let key = Key(block: block, par: par, line: line)
+            if lines[key] == nil { order.append(key) }
+            lines[key, default: []].append(ParserInput.Word(text: text, box: .init(x: x, y: y, width: w, height: h), confidence: max(0, conf) / 100))
+        }
+        let result = order.map { key -> ParserInput.Line in
+            let words = lines[key] ?? []
+            return ParserInput.Line(text: words.map(\.text).joined(separator: " "), words: words, box: words.first?.box)
+        }
+        return ParserInput(lines: result, pageWidth: pageWidth)
+    }
+}

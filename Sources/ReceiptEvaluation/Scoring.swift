@@ -1,0 +1,146 @@
+import Foundation
+import ReceiptModel
+import ReceiptParsing
+
+/// A labelled receipt as in `<set>/labels/<stem>.json`.
+public struct ReceiptLabel: Sendable, Hashable, Codable {
+    public struct Item: Sendable, Hashable, Codable {
+        public var name: String?
+        public var quantity: Decimal?
+        public var price: Amount?
+
+        public init(name: String?, quantity: Decimal? = nil, price: Amount?) {
+            self.name = name
+            self.quantity = quantity
+            self.price = price
+        }
+
+        enum CodingKeys: String, CodingKey { case name, quantity, price }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            name = try? c.decodeIfPresent(String.self, forKey: .name)
+            quantity = try? c.decodeIfPresent(Decimal.self, forKey: .quantity)
+            price = try? c.decodeIfPresent(Amount.self, forKey: .price)
+        }
+    }
+
+    public var merchant: String?
+    public var date: String?
+    public var total: Amount?
+    public var subtotal: Amount?
+    public var tax: Amount?
+    public var currency: String?
+    public var items: [Item]?
+    public var itemCount: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case merchant, date, total, subtotal, tax, currency, items
+        case itemCount = "item_count"
+    }
+
+    public init(
+        merchant: String? = nil, date: String? = nil, total: Amount? = nil, subtotal: Amount? = nil, tax: Amount? = nil,
+        currency: String? = nil, items: [Item]? = nil, itemCount: Int? = nil
+    ) {
+        self.merchant = merchant
+        self.date = date
+        self.total = total
+        self.subtotal = subtotal
+        self.tax = tax
+        self.currency = currency
+        self.items = items
+        self.itemCount = itemCount
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        merchant = try c.decodeIfPresent(String.self, forKey: .merchant)
+        date = try c.decodeIfPresent(String.self, forKey: .date)
+        total = try? c.decodeIfPresent(Amount.self, forKey: .total)
+        subtotal = try? c.decodeIfPresent(Amount.self, forKey: .subtotal)
+        tax = try? c.decodeIfPresent(Amount.self, forKey: .tax)
+        currency = try c.decodeIfPresent(String.self, forKey: .currency)
+        items = try c.decodeIfPresent([Item].self, forKey: .items)
+        itemCount = try? c.decodeIfPresent(Int.self, forKey: .itemCount)
+    }
+}
+
+/// The scored fields, in report order.
+public enum Field: String, Sendable, Hashable, Codable, CaseIterable {
+    case total, subtotal, tax, date, merchant, itemCount = "item_count"
+}
+
+/// The corpus README's scoring rules.
+public enum Scoring {
+    /// Lowercase, keep only a-z and 0-9.
+    public static func normalize(_ text: String) -> String {
+        String(text.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(Character.init))
+    }
+
+    /// Normalised containment (both ≥ 3 characters) or SequenceMatcher ratio ≥ threshold.
+    public static func similar(_ expected: String, _ got: String, threshold: Double) -> Bool {
+        let a = normalize(expected), b = normalize(got)
+        if a.count >= 3, b.count >= 3, a.contains(b) || b.contains(a) { return true }
+        return SequenceMatcher(a, b).ratio() >= threshold
+    }
+
+    public static func merchantMatches(_ expected: String, _ got: String?) -> Bool {
+        guard let got else { return false }
+        return similar(expected, got, threshold: 0.8)
+    }
+
+    public static func itemNamesMatch(_ expected: String, _ got: String) -> Bool {
+        if expected.trimmingCharacters(in: .whitespaces).lowercased() == got.trimmingCharacters(in: .whitespaces).lowercased() { return true }
+        return similar(expected, got, threshold: 0.6)
+    }
+
+    /// Greedy item matching: each predicted item takes the first unmatched labelled item
+    /// with an equal line price and a similar name. Labelled items without a price are left out.
+    public static func matchItems(expected: [ReceiptLabel.Item], got: [ParsedReceipt.Item]) -> (matched: Int, predicted: Int, labelled: Int) {
+        let labelled = expected.filter { $0.price != nil }
+        var used = [Bool](repeating: false, count: labelled.count)
+        var matched = 0
+        for item in got {
+            for (i, label) in labelled.enumerated() where !used[i] {
+                if label.price == item.price, itemNamesMatch(label.name ?? "", item.name) {
+                    used[i] = true
+                    matched += 1
+                    break
+                }
+            }
+        }
+        return (matched, got.count, labelled.count)
+    }
+
+    /// Per-field outcome of one receipt: nil when the field is not labelled.
+    public static func score(label: ReceiptLabel, got: ParsedReceipt?) -> ReceiptScore {
+        var score = ReceiptScore()
+        func set(_ field: Field, _ labelled: Bool, _ correct: Bool) { if labelled { score.fields[field] = got != nil && correct } }
+        set(.total, label.total != nil, got?.total == label.total)
+        set(.subtotal, label.subtotal != nil, got?.subtotal == label.subtotal)
+        set(.tax, label.tax != nil, got?.tax == label.tax)
+        set(.date, label.date != nil, got?.date == label.date)
+        set(.merchant, label.merchant != nil, label.merchant.map { merchantMatches($0, got?.merchant.name) } ?? false)
+        set(.itemCount, label.itemCount != nil, got?.items.count == label.itemCount)
+        if let items = label.items {
+            let m = matchItems(expected: items, got: got?.items ?? [])
+            score.itemsMatched = m.matched
+            score.itemsPredicted = m.predicted
+            score.itemsLabelled = m.labelled
+            score.hasItemLabels = true
+        }
+        return score
+    }
+}
+
+/// Outcome of one receipt.
+public struct ReceiptScore: Sendable, Hashable, Codable {
+    public var fields: [Field: Bool] = [:]
+    public var hasItemLabels = false
+    public var itemsMatched = 0
+    public var itemsPredicted = 0
+    public var itemsLabelled = 0
+
+    public init() {}
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ReceiptEvaluation
+import ReceiptOCR
+import ReceiptParsing
+
+/// `receipts eval DIR`: accuracy on a labelled corpus with the corpus README's scoring rules.
+struct EvalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
+        abstract: "Measure extraction accuracy on a labelled corpus (<set>/images + <set>/labels).",
+        discussion: """
+            Runs OCR and parsing on every labelled image and prints, per set and overall, each field's
+            correct/labelled count and accuracy, and items precision/recall/F1. --misses lists every
+            wrong field with the expected and the extracted value. --text DIR scores precomputed OCR
+            instead (DIR/<set>/<stem>.tsv or .txt, e.g. from the tesseract CLI).
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Corpus folder holding <set>/images and <set>/labels.", completion: .directory)
+    var directory: String
+
+    @Flag(name: .long, help: "Print the report as JSON.")
+    var json = false
+
+    @Flag(name: .long, help: "List every miss with expected vs extracted value.")
+    var misses = false
+
+    @Option(name: .long, help: "Images processed at once (OCR engines).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(name: .long, help: "Score precomputed OCR text from this folder (<set>/<stem>.tsv or .txt) instead of running OCR.")
+    var text: String?
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+    }
+
+    func run() async throws {
+        let logger = global.makeLogger(label: "receipts.eval")
+        let entries: [CorpusEntry]
+        do {
+            entries = try Corpus.load(URL(fileURLWithPath: directory))
+        } catch let error as EvaluationError {
+            throw ValidationError(error.description)
+        }
+        let parser = ReceiptParser()
+        let runner = EvaluationRunner(jobs: jobs, logger: logger)
+        let report: EvaluationReport
+        if let text {
+            let root = URL(fileURLWithPath: text)
+            report = await runner.run(entries) { entry in
+                let base = root.appendingPathComponent(entry.set).appendingPathComponent(entry.stem)
+                if let tsv = try? String(contentsOf: base.appendingPathExtension("tsv"), encoding: .utf8) {
+                    return parser.parse(TesseractTSV.parse(tsv))
+                }
+                return parser.parse(text: try String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8))
+            }
+        } else {
+            let pool = try OCREnginePool(workers: jobs, logger: logger)
+            report = await runner.run(entries) { entry in
+                let page = try await pool.recognize(contentsOf: entry.image)
+                return parser.parse(ParserInput(page: page))
+            }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            var value = report
+            if !misses { value.misses = [] }
+            print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        } else {
+            print(report.table(), terminator: "")
+            if misses {
+                for miss in report.misses {
+                    print("\(miss.set)/\(miss.stem)  \(miss.field)\n    expected: \(miss.expected)\n    got:      \(miss.got)")
+                }
+            }
+        }
+    }
+}
+
+extension ParserInput {
+    /// Adapts an OCR page to the parser's input.
+    init(page: OCRPage) {
+        func box(_ b: OCRBox) -> Box { Box(x: Double(b.x), y: Double(b.y), width: Double(b.width), height: Double(b.height)) }
+        self.init(
+            lines: page.lines.map { line in
+                Line(text: line.text, words: line.words.map { Word(text: $0.text, box: box($0.box), confidence: $0.confidence) }, box: box(line.box))
+            },
+            pageWidth: Double(page.width)
+        )
+    }
+}
