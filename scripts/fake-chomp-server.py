@@ -20,7 +20,8 @@ other. Modes:
   malformed       200 with a body that is not JSON
   html            200 with an HTML page
   huge<MB>        200 with a valid JSON body of about <MB> megabytes
-  echo            200 with {"path", "query", "headers"} of the request
+  echo            200 with {"path", "query", "headers"} of the request (also any mode
+                  with the path /<session>/<mode>/echo, e.g. slow300 then echo)
 The key "bad" (api_key=bad) always gets 401; a missing api_key gets 401 too.
 GET /_stats/<session> returns {"requests": n, "ports": [client ports]}.
 """
@@ -131,6 +132,9 @@ class Handler(BaseHTTPRequestHandler):
             items = [{"name": f"Item {i}", "description": filler} for i in range(megabytes * 1000)]
             return self.send(200, {"items": items})
 
+        if parts == ["echo"]:
+            return self.send(200, {"path": url.path, "query": url.query,
+                                   "headers": {k: v for k, v in self.headers.items()}})
         api_key = (query.get("api_key") or [""])[0]
         if api_key in ("", "bad"):
             return self.send(401, self.error_body(401, "Unauthorized: Invalid API key or usage limits exceeded."))

@@ -85,7 +85,7 @@ public enum TextNormalizer {
     static let unitWords: Set<String> = Set(units.values).union(["bottle", "can", "cans"])
 
     /// Whether a word is only digits.
-    static func isNumber(_ word: String) -> Bool {
+    public static func isNumber(_ word: String) -> Bool {
         !word.isEmpty && word.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
     }
 }

@@ -73,11 +73,24 @@ public final class LoopbackServer: Sendable {
     }
 }
 
+extension LoopbackServer {
+    /// ``startFakeChomp(dataFiles:)`` on a thread of its own: starting blocks until the
+    /// process prints its port, which must not hold one of Swift's few cooperative threads.
+    public static func startFakeChompAsync(dataFiles: [String]) async throws -> LoopbackServer {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(with: Result { try LoopbackServer.startFakeChomp(dataFiles: dataFiles) })
+            }
+            thread.start()
+        }
+    }
+}
+
 /// Runs `body` with a fake Chomp server, always killing it afterwards.
 public func withFakeChompServer<T>(
     dataFiles: [String], _ body: (LoopbackServer) async throws -> T
 ) async throws -> T {
-    let server = try LoopbackServer.startFakeChomp(dataFiles: dataFiles)
+    let server = try await LoopbackServer.startFakeChompAsync(dataFiles: dataFiles)
     defer { server.stop() }
     return try await body(server)
 }

@@ -100,11 +100,11 @@ private let example = "/work/shared/docs/chomp-example.json"
             let started = ContinuousClock.now
             let error = try await #require(throws: HTTPError.self) {
                 _ = try await client(timeout: .milliseconds(300), retry: .none).get(
-                    server.origin + "/st/slow3000/api/v2/x", query: [("token", "abc123")])
+                    server.origin + "/st/slow5000/api/v2/x", query: [("token", "abc123")])
             }
             #expect(error.code == .timeout)
             #expect(error.curlCode == 28)
-            #expect(ContinuousClock.now - started < .seconds(2))
+            #expect(ContinuousClock.now - started < .seconds(3))
             #expect(!error.description.contains("abc123"))
         }
     }
@@ -119,7 +119,7 @@ private let example = "/work/shared/docs/chomp-example.json"
     }
 
     @Test func reportsConnectionRefused() async throws {
-        let server = try LoopbackServer.startFakeChomp(dataFiles: [])
+        let server = try await LoopbackServer.startFakeChompAsync(dataFiles: [])
         let origin = server.origin
         server.stop()
         let error = try await #require(throws: HTTPError.self) {
@@ -135,7 +135,7 @@ private let example = "/work/shared/docs/chomp-example.json"
             let started = ContinuousClock.now
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<4 {
-                    group.addTask { _ = try await http.get(server.origin + "/c\(index)/slow300/api/v2/x") }
+                    group.addTask { _ = try await http.get(server.origin + "/c\(index)/slow300/echo") }
                 }
                 try await group.waitForAll()
             }
@@ -153,7 +153,7 @@ private let example = "/work/shared/docs/chomp-example.json"
         let elapsed = ContinuousClock.now - started
         // 2 free (burst), then 3 more at 100 ms each.
         #expect(elapsed >= .milliseconds(280))
-        #expect(elapsed < .milliseconds(1000))
+        #expect(elapsed < .milliseconds(1500))
     }
 
     @Test func redactsSecretQueryValues() {

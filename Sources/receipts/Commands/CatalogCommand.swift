@@ -1,0 +1,143 @@
+import ArgumentParser
+import Catalog
+import CurlHTTP
+import DocumentStore
+import Foundation
+import Logging
+import ReceiptModel
+
+/// Options of the commands that use the product catalog (`search`, `catalog …`).
+struct CatalogOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The default catalog loaded into an empty store (default: $RECEIPTS_CATALOG, else Fixtures/catalog/products.json under the current folder or above the executable).",
+            valueName: "file"),
+        completion: .file(extensions: ["json"]))
+    var catalog: String?
+
+    @Option(help: ArgumentHelp("Chomp API key (default $CHOMP_API_KEY; prefer the variable: options show in process lists).", valueName: "key"))
+    var apiKey: String?
+
+    @Option(help: ArgumentHelp("Chomp API base URL (default $CHOMP_BASE_URL, else https://chompthis.com/api/v2).", valueName: "url"))
+    var chompURL: String?
+
+    @Option(help: ArgumentHelp("Chomp user id sent with every call (default $CHOMP_USER_ID; Premium plans need it).", valueName: "id"))
+    var chompUser: String?
+
+    @Option(help: "Chomp requests per minute at most (the smallest plan allows 30).")
+    var rate: Double = 30
+
+    @Option(help: "Re-fetch products cached from the API after this many days.")
+    var maxAgeDays: Double = 30
+
+    func validate() throws {
+        guard rate > 0 else { throw ValidationError("--rate must be above 0.") }
+        guard maxAgeDays >= 0 else { throw ValidationError("--max-age-days must not be negative.") }
+    }
+
+    /// The Chomp client when a key is configured.
+    func client(logger: Logger) -> ChompClient? {
+        let configuration = ChompConfiguration.fromEnvironment(apiKey: apiKey, baseURL: chompURL, userID: chompUser)
+        guard configuration.isConfigured else { return nil }
+        let http = HTTPClient(
+            configuration: HTTPClientConfiguration(
+                userAgent: "receipts/\(ReceiptsVersion.string)", requestsPerMinute: rate, burst: 5),
+            logger: logger)
+        return ChompClient(configuration: configuration, http: http, logger: logger)
+    }
+
+    func open(store: any DocumentStore, logger: Logger) throws -> ProductCatalog {
+        let file = DefaultCatalog.locate(override: catalog)
+        if let catalog, !FileManager.default.fileExists(atPath: catalog) {
+            throw ValidationError("--catalog \(catalog): no such file.")
+        }
+        return ProductCatalog(
+            store: store, client: client(logger: logger), defaultCatalog: file, maxAge: maxAgeDays * 86_400,
+            logger: logger)
+    }
+}
+
+/// `receipts catalog …`: manage the offline product catalog.
+struct CatalogCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catalog",
+        abstract: "Manage the offline product catalog (the store's products collection).",
+        subcommands: [Import.self, Lookup.self]
+    )
+
+    /// `receipts catalog import FILE`
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import a Chomp-shaped JSON file ({\"items\": [...]} or [...]) into the catalog.",
+            discussion: "Products are keyed by barcode (or a hash of name and brand); importing again replaces them.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var options: CatalogOptions
+
+        @Argument(help: "The JSON file.", completion: .file(extensions: ["json"]))
+        var file: String
+
+        @Flag(help: "Print the summary as JSON.")
+        var json = false
+
+        func run() async throws {
+            let logger = global.makeLogger(label: "receipts.catalog")
+            let documentStore = try await store.open(logger: logger)
+            let catalog = try options.open(store: documentStore, logger: logger)
+            let count: Int
+            do {
+                try await catalog.prepare()
+                count = try await catalog.importFile(URL(fileURLWithPath: file))
+            } catch {
+                try? await documentStore.close()
+                throw error
+            }
+            let total = try await documentStore.count(collection: ProductCatalog.collection)
+            try await documentStore.close()
+            if json {
+                print(String(decoding: try JSONValue.object(["imported": .number(Decimal(count)), "products": .number(Decimal(total))]).jsonData(), as: UTF8.self))
+            } else {
+                print("imported \(count) products from \(file); the catalog holds \(total)")
+            }
+        }
+    }
+
+    /// `receipts catalog lookup BARCODE`
+    struct Lookup: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the product with a barcode (from the store, else the Chomp API when configured).")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var options: CatalogOptions
+
+        @Argument(help: "The barcode (UPC/EAN).")
+        var barcode: String
+
+        @Flag(help: "Print the product document as JSON.")
+        var json = false
+
+        func run() async throws {
+            let logger = global.makeLogger(label: "receipts.catalog")
+            let documentStore = try await store.open(logger: logger)
+            let catalog = try options.open(store: documentStore, logger: logger)
+            let product: Product?
+            do {
+                product = try await catalog.lookup(barcode: barcode)
+            } catch {
+                try? await documentStore.close()
+                throw error
+            }
+            try await documentStore.close()
+            guard let product else {
+                throw ValidationError("No product with barcode \(barcode) in the catalog\(options.client(logger: logger) == nil ? " (set CHOMP_API_KEY to ask the Chomp API)" : " or the Chomp API").")
+            }
+            if json {
+                print(String(decoding: try product.document.jsonData(), as: UTF8.self))
+            } else {
+                print(SearchCommand.describe(product))
+            }
+        }
+    }
+}
