@@ -12,6 +12,8 @@ struct DateCandidate: Sendable, Hashable {
     var day: Int?
     var isISO: Bool
     var nearDateKeyword: Bool
+    var hasTime = false
+    var fourDigitYear = false
 }
 
 enum Dates {
@@ -23,7 +25,7 @@ enum Dates {
     ]
 
     static let numeric = try! NSRegularExpression(
-        pattern: #"(?<![0-9])([0-9]{1,4})\s?([./\-])\s?([0-9]{1,2})\s?\2\s?([0-9]{2,4})(?![0-9])"#)
+        pattern: #"(?<![0-9])([0-9]{1,4})\s?([./\-,])\s?([0-9]{1,2})\s?\2\s?([0-9]{2,4})(?![0-9])"#)
     static let dayMonthName = try! NSRegularExpression(
         pattern: #"(?<![0-9])([0-9]{1,2})(?:ST|ND|RD|TH)?[\s.\-/,]*([A-Z]{3,9})[\s.\-/,']*([0-9]{2,4})(?![0-9])"#)
     static let monthNameDay = try! NSRegularExpression(
@@ -51,7 +53,10 @@ enum Dates {
                 guard cLen <= 2 else { continue }
                 result.append(DateCandidate(lineIndex: index, first: b, second: c, year: a, knownMonth: b, day: c, isISO: true, nearDateKeyword: keyword))
             } else if aLen <= 2, cLen == 2 || cLen == 4 {
-                result.append(DateCandidate(lineIndex: index, first: a, second: b, year: normalizedYear(c), knownMonth: nil, day: nil, isISO: false, nearDateKeyword: keyword))
+                if ns.substring(with: m.range(at: 2)) == ",", cLen != 4 { continue }
+                var candidate = DateCandidate(lineIndex: index, first: a, second: b, year: normalizedYear(c), knownMonth: nil, day: nil, isISO: false, nearDateKeyword: keyword)
+                candidate.fourDigitYear = cLen == 4
+                result.append(candidate)
             }
         }
         for m in dayMonthName.matches(in: upper, range: NSRange(location: 0, length: nsUpper.length)) {
@@ -64,6 +69,8 @@ enum Dates {
                   let y = Int(nsUpper.substring(with: m.range(at: 3))) else { continue }
             result.append(DateCandidate(lineIndex: index, first: month, second: d, year: normalizedYear(y), knownMonth: month, day: d, isISO: false, nearDateKeyword: keyword))
         }
+        let hasTime = Dates.time(in: line) != nil
+        for i in result.indices { result[i].hasTime = hasTime }
         return result.filter { $0.year >= 1990 && $0.year <= 2099 }
     }
 
@@ -90,7 +97,8 @@ enum Dates {
             monthFirst = monthFirstLocale ?? false
             confidence = monthFirstLocale == nil ? 0.6 : 0.8
         }
-        let ordered = candidates.sorted { ($0.nearDateKeyword ? 0 : 1, $0.lineIndex) < ($1.nearDateKeyword ? 0 : 1, $1.lineIndex) }
+        func rank(_ c: DateCandidate) -> Int { (c.nearDateKeyword ? 0 : 4) + (c.hasTime ? 0 : 2) + (c.fourDigitYear || c.knownMonth != nil ? 0 : 1) }
+        let ordered = candidates.sorted { (rank($0), $0.lineIndex) < (rank($1), $1.lineIndex) }
         for c in ordered {
             var month: Int, day: Int
             if let known = c.knownMonth, let d = c.day { month = known; day = d } else if monthFirst { month = c.first; day = c.second } else { month = c.second; day = c.first }

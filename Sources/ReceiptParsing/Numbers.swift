@@ -47,6 +47,7 @@ enum Numbers {
                 case "S", "s": out.append(i == 0 && s.count > 3 ? "" : "5")
                 case "l", "I", "|", "i", "!": out.append("1")
                 case "B": out.append("8")
+                case "§": out.append("5")
                 default: out.append(c)
                 }
             }
@@ -81,8 +82,28 @@ enum Numbers {
 
     /// Splits a line into whitespace tokens (bounded length for hostile input).
     static func tokens(_ line: String) -> [Substring] {
-        line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let raw = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        // Rejoin amounts OCR split at the separator: "26 , 90", "26 ,90", "26, 90".
+        var out: [Substring] = []
+        var i = 0
+        while i < raw.count {
+            let t = raw[i]
+            if i + 2 < raw.count, isDigits(t), raw[i + 1] == "," || raw[i + 1] == ".", raw[i + 2].count == 2, isDigits(raw[i + 2]) {
+                out.append(Substring(t + raw[i + 1] + raw[i + 2])); i += 3; continue
+            }
+            if i + 1 < raw.count, isDigits(t), raw[i + 1].count == 3, raw[i + 1].first == "," || raw[i + 1].first == ".", isDigits(raw[i + 1].dropFirst()) {
+                out.append(Substring(t + raw[i + 1])); i += 2; continue
+            }
+            if i + 1 < raw.count, t.count >= 2, t.last == "," || t.last == ".", isDigits(t.dropLast()), raw[i + 1].count == 2, isDigits(raw[i + 1]) {
+                out.append(Substring(t + raw[i + 1])); i += 2; continue
+            }
+            out.append(t)
+            i += 1
+        }
+        return out
     }
+
+    static func isDigits(_ s: Substring) -> Bool { !s.isEmpty && s.count <= 9 && s.allSatisfy(\.isASCIIDigit) }
 
     /// All money amounts on a line, left to right. Joins "$ 12.50" and "12 . 50"-style splits.
     static func moneyTokens(in tokens: [Substring]) -> [MoneyToken] {

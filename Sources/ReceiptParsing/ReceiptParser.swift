@@ -78,7 +78,8 @@ public struct ReceiptParser: Sendable {
         let fullText = lines.map(\.text).joined(separator: "\n")
 
         receipt.currency = detectCurrency(lines)
-        let monthFirst: Bool? = receipt.currency.map { $0 == "USD" || $0 == "CAD" }
+        let dollar = lines.contains { $0.text.contains("$") }
+        let monthFirst: Bool? = receipt.currency == "USD" ? (dollar ? true : nil) : receipt.currency.map { _ in false }
 
         // Date and time.
         var dateCandidates: [DateCandidate] = []
@@ -196,7 +197,7 @@ public struct ReceiptParser: Sendable {
             case .tip:
                 s.tip = amount
             case .tendered:
-                if s.payment.tendered == nil, s.firstSummaryLine != nil || !totalCandidates.isEmpty { s.payment.tendered = amount }
+                        if s.payment.tendered == nil { s.payment.tendered = amount }
                 if Keywords.contains(Keywords.words(line.text), "CASH") || Keywords.contains(Keywords.words(line.text), "TUNAI") { s.payment.method = s.payment.method ?? "cash" }
             case .change:
                 s.payment.change = amount.value < 0 ? -amount : amount
@@ -208,6 +209,15 @@ public struct ReceiptParser: Sendable {
         }
         for line in lines where line.kind == .card {
             if let last4 = cardLast4(line.text) { s.payment.cardLast4 = last4; s.payment.method = "card" }
+        }
+        // An amount printed as "6 00" (space for the point) on a summary line.
+        if totalCandidates.isEmpty {
+            for line in lines where line.kind == .total && line.money.isEmpty && line.tokens.count >= 3 {
+                let a = line.tokens[line.tokens.count - 2], b = line.tokens[line.tokens.count - 1]
+                if Numbers.isDigits(a), a.count <= 6, b.count == 2, Numbers.isDigits(b), let amount = Amount(String(a) + "." + String(b)) {
+                    totalCandidates.append((amount, 0.5, line.index))
+                }
+            }
         }
         if let sub = subtotals.first { s.subtotal = sub.0 }
         // Taxes from a German VAT table ("A 19,00 % 50,38 9,58") are already per line; keep as read.
@@ -230,6 +240,11 @@ public struct ReceiptParser: Sendable {
             s.totalConfidence = min(0.99, 0.5 + best.score * 0.1)
         } else if let sub = s.subtotal, let taxSum {
             s.total = sub + taxSum
+            s.totalConfidence = 0.5
+        } else if let paid = lines.first(where: { $0.kind == .card && $0.lastAmount != nil })?.lastAmount
+                    ?? s.payment.tendered.map({ t in t - (s.payment.change ?? .zero) }) {
+            // No total line read: what was paid by card (or cash minus change) is the total.
+            s.total = paid
             s.totalConfidence = 0.5
         }
         // Repair a dropped decimal point on the total: 5658 read as an integer.
@@ -278,7 +293,7 @@ public struct ReceiptParser: Sendable {
 
     static let headerNoise = ["WELCOME", "RECEIPT", "THANK", "INVOICE", "TAX INVOICE", "CUSTOMER", "COPY", "ORDER", "TABLE", "SERVER", "CASHIER", "GUEST", "CHECK", "HTTP", "WWW", "COM", "TEL", "PHONE", "FAX", "EMAIL", "STORE", "QUITTUNG", "BELEG", "KASSE", "RESIT", "GST REG", "GST ID", "REG NO", "COMPANY NO", "OPEN", "HOURS", "DATE", "TIME"]
     static let companySuffixes = ["SDN BHD", "SDN", "BHD", "ENTERPRISE", "TRADING", "GMBH", "RESTAURANT", "CAFE", "LLC", "INC", "MARKET", "STORE", "SHOP", "HARDWARE", "BAKERY", "GRILL", "BAR", "PIZZA", "KITCHEN", "DINER", "AG", "KG", "MART", "SUPERMARKET"]
-    static let addressWords = ["STREET", "ST", "AVE", "AVENUE", "ROAD", "RD", "BLVD", "DRIVE", "DR", "HWY", "HIGHWAY", "LANE", "LN", "JALAN", "JLN", "TAMAN", "STRASSE", "STR", "PLATZ", "WEG", "SUITE", "STE", "LOT", "NO", "BLOCK", "FLOOR", "PLAZA", "CENTER", "CENTRE", "BANDAR", "KUALA", "LUMPUR", "SELANGOR", "JOHOR", "WAY", "CT", "PKWY"]
+    static let addressWords = ["STREET", "ST", "AVE", "AVENUE", "ROAD", "RD", "BLVD", "DRIVE", "DR", "HWY", "HIGHWAY", "LANE", "LN", "JALAN", "JLN", "TAMAN", "STRASSE", "STR", "PLATZ", "WEG", "SUITE", "STE", "LOT", "NO", "BLOCK", "FLOOR", "PLAZA", "CENTER", "CENTRE", "BANDAR", "KUALA", "LUMPUR", "SELANGOR", "JOHOR", "WAY", "CT", "PKWY", "STRABE", "STRASSE", "KAWASAN", "PERINDUSTRIAN", "DARUL", "EHSAN", "MUKIM", "PERSIARAN", "INDUSTRIAL", "PARK", "SQUARE"]
 
     /// Quality of a line as a merchant name: mostly letters, a few words, not a slogan or label.
     func nameScore(_ line: AnalyzedLine) -> Double {
@@ -296,7 +311,11 @@ public struct ReceiptParser: Sendable {
         guard longWords >= 1 else { return 0 }
         let shortFraction = Double(words.filter { $0.count <= 2 }.count) / Double(words.count)
         var score = letterRatio - shortFraction * 0.6
-        if Keywords.containsAny(words, Self.companySuffixes) { score += 0.5 }
+        if Keywords.containsAny(words, Self.companySuffixes) || text.uppercased().contains("S/B") { score += 0.5 }
+        // Address lines: street words, a house number or postcode.
+        if Keywords.containsAny(words, Self.addressWords) { score -= 0.5 }
+        if text.first?.isNumber == true || text.last?.isNumber == true { score -= 0.3 }
+        if text.contains(where: \.isNumber) { score -= 0.1 }
         if text.uppercased() == text { score += 0.1 }
         score *= line.confidence
         return score
@@ -304,7 +323,7 @@ public struct ReceiptParser: Sendable {
 
     func readMerchant(_ lines: [AnalyzedLine], headerEnd: Int) -> ParsedReceipt.Merchant {
         var merchant = ParsedReceipt.Merchant()
-        let header = lines.prefix(max(1, min(max(headerEnd, 4), 10)))
+        let header = lines.prefix(max(1, min(max(headerEnd, 8), 12)))
         var bestIndex: Int?
         var bestScore = 0.45
         for (position, line) in header.enumerated() {
