@@ -28,7 +28,7 @@ test: test-deps
 
 bench: test-deps
 	$(SWIFT) build -c release --product receipts-bench --product receipts
-	$(RELEASE_BIN)/receipts-bench all
+	scripts/with-postgres.sh $(RELEASE_BIN)/receipts-bench all
 
 clean:
 	rm -rf .build

@@ -205,7 +205,7 @@ enum JSONText {
 
     static func decode(_ text: String) throws -> JSONValue {
         do {
-            return try JSONValue(jsonData: Data(text.utf8))
+            return try JSONParser.parse(text)
         } catch {
             throw StoreError(.corrupt, "A stored document is not valid JSON. The store may be damaged: restore it from a backup or an export.", underlying: "\(error)")
         }

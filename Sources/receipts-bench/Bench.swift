@@ -7,6 +7,8 @@ struct Bench: AsyncParsableCommand {
         abstract: "Benchmarks for receipts: figures go in README.md with this command.",
         subcommands: [
             OCRBench.self,
+            StoreBench.self,
+            CatalogBench.self,
         ]
     )
 }

@@ -1,5 +1,6 @@
 import DocumentStore
 import Foundation
+import ReceiptModel
 import Testing
 
 @Suite struct LocationTests {
@@ -69,5 +70,48 @@ import Testing
         #expect(TrigramSimilarity.score(query: "coca cola", text: "Coca-Cola") > 0.9)
         #expect(TrigramSimilarity.score(query: "coca cola", text: "Whole Milk") < 0.1)
         #expect(TrigramSimilarity.words("Crème Brûlée, 2×") == ["creme", "brulee", "2"])
+    }
+}
+
+@Suite struct JSONStorageTests {
+    @Test func storedTextParsesLikeTheCodableDecoder() async throws {
+        let samples = [
+            #"{"a":"x\"y\\z\n\t\u00e9\ud83c\udf4c/","b":[1,-2,3.50,0.000001,-0.0,1e3,2.5E-2,12345678901234567890.123456789],"c":{"d":null,"e":true,"f":false},"g":[],"h":{}}"#,
+            #"  [ "spaces" , { "k" : "v" } ]  "#,
+            #""Ünïcödé ✓ 🍌""#,
+        ]
+        for sample in samples {
+            let expected = try JSONValue(jsonData: Data(sample.utf8))
+            let directory = try TestStores.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            guard case .object = expected else { continue }
+            // Round trip through a store: written with the store's writer, read with its parser.
+            let store = try await SQLiteDocumentStore(path: directory.appendingPathComponent("j.sqlite").path, logger: TestStores.logger)
+            let stored = try await store.put(collection: "x", id: "1", document: expected)
+            #expect(try await store.get(collection: "x", id: "1")?.document == stored.document)
+            var withID = expected
+            withID["id"] = .string("1")
+            withID["rev"] = .number(1)
+            #expect(stored.document == withID)
+            try await store.close()
+        }
+    }
+
+    @Test func invalidStoredJSONIsReportedAsCorrupt() async throws {
+        let directory = try TestStores.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("c.sqlite").path
+        let store = try await SQLiteDocumentStore(path: path, logger: TestStores.logger)
+        try await store.put(collection: "x", id: "1", document: .object(["a": .number(1)]))
+        try await store.close()
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [path, "UPDATE documents SET body = '{\"a\": tru' WHERE id = '1'"]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        try #require(sqlite.terminationStatus == 0)
+        let reopened = try await SQLiteDocumentStore(path: path, logger: TestStores.logger)
+        await #expect { try await reopened.get(collection: "x", id: "1") } throws: { ($0 as? StoreError)?.code == .corrupt }
+        try await reopened.close()
     }
 }
