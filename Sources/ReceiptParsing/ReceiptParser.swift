@@ -386,10 +386,11 @@ public struct ReceiptParser: Sendable {
     func readItems(_ lines: [AnalyzedLine], range: Range<Int>, excluding dateLine: Int?) -> [ParsedReceipt.Item] {
         var items: [ParsedReceipt.Item] = []
         var pendingName: [String] = []
+        var pendingQuantity: (Decimal, Amount)?
         for i in range {
             let line = lines[i]
             if i == dateLine { pendingName = []; continue }
-            guard let price = line.lastAmount, let last = line.money.last else {
+            guard let printedPrice = line.lastAmount, let last = line.money.last else {
                 // A text-only line: maybe the first half of a wrapped name, or "2 @ 1.99" without a price.
                 let letters = line.text.filter(\.isLetter).count
                 if letters >= 3, line.kind == .other, !line.text.contains(":") { pendingName.append(line.text) } else { pendingName = [] }
@@ -399,23 +400,25 @@ public struct ReceiptParser: Sendable {
             switch line.kind {
             case .discount:
                 if !items.isEmpty {
-                    let value = price.value > 0 ? -price : price
+                    let value = printedPrice.value > 0 ? -printedPrice : printedPrice
                     items[items.count - 1].discount = (items[items.count - 1].discount ?? Amount(0, scale: value.scale)) + value
                     items[items.count - 1].text += "\n" + line.text
                 }
                 pendingName = []
                 continue
             case .void:
-                if let index = items.lastIndex(where: { $0.price == (price.value < 0 ? -price : price) }) { items.remove(at: index) }
+                if let index = items.lastIndex(where: { $0.price == (printedPrice.value < 0 ? -printedPrice : printedPrice) }) { items.remove(at: index) }
                 pendingName = []
                 continue
-            case .other, .deposit:
+            case .other, .deposit, .tendered, .card, .change:
                 break
             default:
                 pendingName = []
                 continue
             }
             var tokens = Array(line.tokens[0..<last.tokenIndex])
+            var price = printedPrice
+            var unitPriceOnly = false
             var quantity: Decimal = 1
             var unit: String?
             var unitPrice: Amount?
@@ -436,7 +439,13 @@ public struct ReceiptParser: Sendable {
                         if let (p, _, _) = Numbers.money(cleaned) { unitPrice = p; break }
                     }
                     let cut = weightUnit != nil ? at - 2 : at - 1
-                    tokens = Array(tokens[0..<max(0, cut)]) + []
+                    tokens = Array(tokens[0..<max(0, cut)])
+                    if unitPrice == nil {
+                        // "2 x 1,29" with no line total: the amount is the unit price.
+                        unitPrice = price
+                        price = (price * quantity).rounded(scale: price.scale)
+                        unitPriceOnly = true
+                    }
                     if let u = unitPrice, unit == nil, (u * quantity).rounded(scale: 2) != price { confidence *= 0.8 }
                 }
             }
@@ -452,12 +461,35 @@ public struct ReceiptParser: Sendable {
             // Item codes / SKUs: long digit runs at the start or end of the name.
             while let f = tokens.first, f.count >= 4, f.filter(\.isASCIIDigit).count >= f.count - 1 { tokens.removeFirst() }
             while let l = tokens.last, l.count >= 5, l.filter(\.isASCIIDigit).count >= l.count - 1 { tokens.removeLast() }
-            // Other amounts left on the line (unit price column): "2 14,99 29,98".
-            if line.money.count >= 2, unitPrice == nil {
-                let prev = line.money[line.money.count - 2]
-                if prev.amount.value != 0, quantity != 1, (prev.amount * quantity).rounded(scale: 2) == price { unitPrice = prev.amount }
-                let namePart = line.tokens[0..<min(prev.tokenIndex, tokens.count + (line.tokens.count - tokens.count))]
-                tokens = tokens.filter { t in Numbers.money(t) == nil && Numbers.quantity(t) == nil } .isEmpty ? Array(namePart) : tokens.filter { Numbers.money($0) == nil }
+            // A unit price column left of the line price, maybe with a quantity column: "MILO 2 3.50 7.00".
+            if unitPrice == nil, let upIndex = tokens.lastIndex(where: { Numbers.money($0, allowRepair: false) != nil }),
+               let (up, _, _) = Numbers.money(tokens[upIndex], allowRepair: false) {
+                let q = upIndex > 0 ? Numbers.quantity(tokens[upIndex - 1]).flatMap { $0 > 0 && $0 < 1000 ? $0 : nil } : nil
+                if let q, (up * q).rounded(scale: price.scale) == price {
+                    quantity = q
+                    unitPrice = up
+                    tokens = Array(tokens[0..<(upIndex - 1)])
+                } else {
+                    if (up * quantity).rounded(scale: price.scale) == price { unitPrice = up }
+                    tokens = Array(tokens[0..<upIndex])
+                }
+            }
+            // "2 x 1,29" on its own line before the item it counts.
+            if !unitPriceOnly, let pending = pendingQuantity, quantity == 1, (pending.1 * pending.0).rounded(scale: price.scale) == price {
+                quantity = pending.0
+                unitPrice = pending.1
+            }
+            pendingQuantity = nil
+            // A bare "2 x 1,29" line counts the item above (or the next one).
+            if tokens.isEmpty, quantity != 1, let up = unitPrice, unitPriceOnly, pendingName.isEmpty {
+                if let lastItem = items.last, (up * quantity).rounded(scale: price.scale) == lastItem.price, lastItem.quantity == 1 {
+                    items[items.count - 1].quantity = quantity
+                    items[items.count - 1].unitPrice = up
+                    items[items.count - 1].text += "\n" + line.text
+                } else {
+                    pendingQuantity = (quantity, up)
+                }
+                continue
             }
             var name = tokens.joined(separator: " ").trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&'%()")))
             var text = line.text
@@ -483,7 +515,7 @@ public struct ReceiptParser: Sendable {
     func applyChecks(_ r: inout ParsedReceipt, warnings: inout [String]) {
         let itemsSum = r.items.map { $0.price + ($0.discount ?? .zero) }.reduce(Amount.zero, +)
         if let sub = r.subtotal, !r.items.isEmpty {
-            r.checks.itemsMatchSubtotal = itemsSum == sub
+            r.checks.itemsMatchSubtotal = itemsSum == sub || itemsSum == r.total
         } else if let total = r.total, r.subtotal == nil, r.tax == nil, !r.items.isEmpty {
             r.checks.itemsMatchSubtotal = itemsSum == total
         }
