@@ -1,0 +1,203 @@
+import Foundation
+
+/// An image that did not become a cart: a document in the `failures`
+/// collection with a stable error code (`image.unreadable`, `image.too-large`,
+/// `ocr.failed`, …) and a message that tells the user what to do.
+public struct FailureRecord: Sendable, Hashable, Codable, Identifiable {
+    public static let collection = "failures"
+
+    /// SHA-256 of the image bytes, or of the path when the file could not be read.
+    public var id: String
+    public var rev: Int
+    public var type: String
+    public var source: DocumentSource
+    /// Stable dotted code.
+    public var error: String
+    public var message: String
+    public var addedByUser: String?
+    /// ISO 8601 instant of the failed attempt.
+    public var failedAt: String
+    public var extra: [String: JSONValue]
+
+    public init(
+        id: String, rev: Int = 1, source: DocumentSource, error: String, message: String, addedByUser: String? = nil,
+        failedAt: String, extra: [String: JSONValue] = [:]
+    ) {
+        self.id = id
+        self.rev = rev
+        self.type = "failure"
+        self.source = source
+        self.error = error
+        self.message = message
+        self.addedByUser = addedByUser
+        self.failedAt = failedAt
+        self.extra = extra
+    }
+
+    static let knownKeys: Set<String> = ["id", "rev", "type", "source", "error", "message", "addedByUser", "failedAt"]
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: DocumentKey.self)
+        id = try c.decode(String.self, forKey: DocumentKey("id"))
+        rev = try c.field("rev", or: 0)
+        type = try c.field("type", or: "failure")
+        source = try c.field("source", or: DocumentSource(file: ""))
+        error = try c.field("error", or: "unknown")
+        message = try c.field("message", or: "")
+        addedByUser = try c.optional("addedByUser")
+        failedAt = try c.field("failedAt", or: "")
+        extra = try c.extras(excluding: Self.knownKeys)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: DocumentKey.self)
+        try c.put(id, "id")
+        try c.put(rev, "rev")
+        try c.put(type, "type")
+        try c.put(source, "source")
+        try c.put(error, "error")
+        try c.put(message, "message")
+        try c.put(addedByUser, "addedByUser")
+        try c.put(failedAt, "failedAt")
+        try c.putExtras(extra, excluding: Self.knownKeys)
+    }
+}
+
+/// A shopping list made by hand and priced from what the household paid:
+/// a document in the `lists` collection, `completed: false` until bought.
+public struct ShoppingList: Sendable, Hashable, Codable, Identifiable {
+    public static let collection = "lists"
+
+    public var id: String
+    public var rev: Int
+    public var type: String
+    public var name: String
+    public var addedByUser: String
+    public var addedOn: String
+    public var completed: Bool
+    public var items: [ShoppingListItem]
+    /// Sum of the estimated line totals (entries without price history left out).
+    public var totalPrice: Amount?
+    public var currency: String?
+    public var extra: [String: JSONValue]
+
+    public init(
+        id: String, rev: Int = 1, name: String, addedByUser: String, addedOn: String, completed: Bool = false,
+        items: [ShoppingListItem], totalPrice: Amount? = nil, currency: String? = nil, extra: [String: JSONValue] = [:]
+    ) {
+        self.id = id
+        self.rev = rev
+        self.type = "list"
+        self.name = name
+        self.addedByUser = addedByUser
+        self.addedOn = addedOn
+        self.completed = completed
+        self.items = items
+        self.totalPrice = totalPrice
+        self.currency = currency
+        self.extra = extra
+    }
+
+    static let knownKeys: Set<String> = [
+        "id", "rev", "type", "name", "addedByUser", "addedOn", "completed", "items", "totalPrice", "currency",
+    ]
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: DocumentKey.self)
+        id = try c.decode(String.self, forKey: DocumentKey("id"))
+        rev = try c.field("rev", or: 0)
+        type = try c.field("type", or: "list")
+        name = try c.field("name", or: "")
+        addedByUser = try c.field("addedByUser", or: "")
+        addedOn = try c.field("addedOn", or: "")
+        completed = try c.field("completed", or: false)
+        items = try c.field("items", or: [])
+        totalPrice = try c.optional("totalPrice")
+        currency = try c.optional("currency")
+        extra = try c.extras(excluding: Self.knownKeys)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: DocumentKey.self)
+        try c.put(id, "id")
+        try c.put(rev, "rev")
+        try c.put(type, "type")
+        try c.put(name, "name")
+        try c.put(addedByUser, "addedByUser")
+        try c.put(addedOn, "addedOn")
+        try c.put(completed, "completed")
+        try c.put(items, "items")
+        try c.put(totalPrice, "totalPrice")
+        try c.put(currency, "currency")
+        try c.putExtras(extra, excluding: Self.knownKeys)
+    }
+}
+
+/// One entry of a shopping list with what the household paid for it before.
+public struct ShoppingListItem: Sendable, Hashable, Codable {
+    public var name: String
+    public var quantity: Decimal
+    public var unit: String?
+    public var completed: Bool
+    public var product: ProductRef?
+    public var history: PriceHistory?
+    /// Estimated unit price (the last price paid), nil without history.
+    public var unitPrice: Amount?
+    /// Estimated line total: quantity × unit price.
+    public var price: Amount?
+
+    public init(
+        name: String, quantity: Decimal = 1, unit: String? = nil, completed: Bool = false, product: ProductRef? = nil,
+        history: PriceHistory? = nil, unitPrice: Amount? = nil, price: Amount? = nil
+    ) {
+        self.name = name
+        self.quantity = quantity
+        self.unit = unit
+        self.completed = completed
+        self.product = product
+        self.history = history
+        self.unitPrice = unitPrice
+        self.price = price
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: DocumentKey.self)
+        try c.put(name, "name")
+        try c.put(quantity, "quantity")
+        try c.put(unit, "unit")
+        try c.put(completed, "completed")
+        try c.put(product, "product")
+        try c.put(history, "history")
+        try c.put(unitPrice, "unitPrice")
+        try c.put(price, "price")
+    }
+}
+
+/// What the household paid for one product across stored carts (unit prices).
+public struct PriceHistory: Sendable, Hashable, Codable {
+    public var lastPrice: Amount
+    public var lastMerchant: String?
+    public var lastDate: String?
+    public var lowest: Amount
+    public var median: Amount
+    public var purchases: Int
+
+    public init(lastPrice: Amount, lastMerchant: String?, lastDate: String?, lowest: Amount, median: Amount, purchases: Int) {
+        self.lastPrice = lastPrice
+        self.lastMerchant = lastMerchant
+        self.lastDate = lastDate
+        self.lowest = lowest
+        self.median = median
+        self.purchases = purchases
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: DocumentKey.self)
+        try c.put(lastPrice, "lastPrice")
+        try c.put(lastMerchant, "lastMerchant")
+        try c.put(lastDate, "lastDate")
+        try c.put(lowest, "lowest")
+        try c.put(median, "median")
+        try c.put(purchases, "purchases")
+    }
+}
