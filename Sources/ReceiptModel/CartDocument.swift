@@ -247,6 +247,13 @@ public struct Merchant: Sendable, Hashable, Codable {
         self.address = address
         self.phone = phone
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: DocumentKey.self)
+        try c.put(name, "name")
+        try c.put(address, "address")
+        try c.put(phone, "phone")
+    }
 }
 
 public struct TaxLine: Sendable, Hashable, Codable {
@@ -259,6 +266,13 @@ public struct TaxLine: Sendable, Hashable, Codable {
         self.label = label
         self.rate = rate
         self.amount = amount
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: DocumentKey.self)
+        try c.put(label, "label")
+        try c.put(rate, "rate")
+        try c.put(amount, "amount")
     }
 }
 
