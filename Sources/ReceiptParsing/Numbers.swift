@@ -30,6 +30,14 @@ enum Numbers {
             s = String(s.dropFirst(prefix.count)); break
         }
         if s.hasPrefix("-") { negative = true; s.removeFirst() }
+        // A whole-token repair first ("7.5O", "1O.5O", "S.99"), so a confused last digit is not taken for a flag.
+        if allowRepair, s.contains(where: { "OoDQSsliI|!B§".contains($0) }), s.last.map({ !"-*#".contains($0) }) == true {
+            for dropLeadingS in [true, false] {
+                if let repaired = repair(s, dropLeadingS: dropLeadingS), let amount = plainDecimal(repaired) {
+                    return (negative ? -amount : amount, true, nil)
+                }
+            }
+        }
         // Trailing tax flag or negative marker: "4.99F", "4.99 *", "1.00-".
         var flag: String?
         while let last = s.last, !last.isNumber {
@@ -40,22 +48,29 @@ enum Numbers {
         }
         var repaired = false
         if allowRepair, s.contains(where: { !$0.isNumber && $0 != "." && $0 != "," }) {
-            var out = ""
-            for (i, c) in s.enumerated() {
-                switch c {
-                case "O", "o", "D", "Q": out.append("0")
-                case "S", "s": out.append(i == 0 && s.count > 3 ? "" : "5")
-                case "l", "I", "|", "i", "!": out.append("1")
-                case "B": out.append("8")
-                case "§": out.append("5")
-                default: out.append(c)
-                }
-            }
+            guard let out = repair(s, dropLeadingS: true).flatMap({ plainDecimal($0) != nil ? $0 : nil }) ?? repair(s, dropLeadingS: false) else { return nil }
             repaired = true
             s = out
         }
         guard let amount = plainDecimal(s) else { return nil }
         return (negative ? -amount : amount, repaired, flag)
+    }
+
+    /// Maps the letters OCR confuses with digits (O→0, S→5, l→1, B→8); a leading S may be a "$".
+    static func repair(_ s: String, dropLeadingS: Bool) -> String? {
+        var out = ""
+        for (i, c) in s.enumerated() {
+            switch c {
+            case "O", "o", "D", "Q": out.append("0")
+            case "S", "s": if !(i == 0 && dropLeadingS) { out.append("5") }
+            case "l", "I", "|", "i", "!": out.append("1")
+            case "B": out.append("8")
+            case "§": out.append("5")
+            case "0"..."9", ".", ",": out.append(c)
+            default: return nil
+            }
+        }
+        return out
     }
 
     /// "1,234.50" / "1.234,50" / "12.50" / "12,50" → Amount with 2 decimals.

@@ -198,7 +198,7 @@ public struct ReceiptParser: Sendable {
                 s.tip = amount
             case .tendered:
                         if s.payment.tendered == nil { s.payment.tendered = amount }
-                if Keywords.contains(Keywords.words(line.text), "CASH") || Keywords.contains(Keywords.words(line.text), "TUNAI") { s.payment.method = s.payment.method ?? "cash" }
+                if Keywords.containsAny(Keywords.words(line.text), ["CASH", "TUNAI", "BAR"]) { s.payment.method = s.payment.method ?? "cash" }
             case .change:
                 s.payment.change = amount.value < 0 ? -amount : amount
             case .card:
@@ -458,9 +458,6 @@ public struct ReceiptParser: Sendable {
                     tokens.removeFirst()
                 }
             }
-            // Item codes / SKUs: long digit runs at the start or end of the name.
-            while let f = tokens.first, f.count >= 4, f.filter(\.isASCIIDigit).count >= f.count - 1 { tokens.removeFirst() }
-            while let l = tokens.last, l.count >= 5, l.filter(\.isASCIIDigit).count >= l.count - 1 { tokens.removeLast() }
             // A unit price column left of the line price, maybe with a quantity column: "MILO 2 3.50 7.00".
             if unitPrice == nil, let upIndex = tokens.lastIndex(where: { Numbers.money($0, allowRepair: false) != nil }),
                let (up, _, _) = Numbers.money(tokens[upIndex], allowRepair: false) {
@@ -474,6 +471,10 @@ public struct ReceiptParser: Sendable {
                     tokens = Array(tokens[0..<upIndex])
                 }
             }
+            // Item codes / SKUs: long digit runs at the start or end of the name.
+            func isCode(_ t: Substring) -> Bool { t.count >= 5 && !t.contains(".") && !t.contains(",") && t.filter(\.isASCIIDigit).count >= t.count - 1 }
+            while let f = tokens.first, isCode(f) || (f.count >= 4 && f.allSatisfy(\.isASCIIDigit)) { tokens.removeFirst() }
+            while let l = tokens.last, isCode(l) { tokens.removeLast() }
             // "2 x 1,29" on its own line before the item it counts.
             if !unitPriceOnly, let pending = pendingQuantity, quantity == 1, (pending.1 * pending.0).rounded(scale: price.scale) == price {
                 quantity = pending.0

@@ -1,0 +1,164 @@
+import Foundation
+import ReceiptModel
+@testable import ReceiptParsing
+import Testing
+
+@Suite struct AmountReadingTests {
+    @Test(arguments: [
+        ("12.50", "12.50"), ("1,234.50", "1234.50"), ("1.234,50", "1234.50"), ("12,50", "12.50"), ("$12.50", "12.50"),
+        ("RM12.50", "12.50"), ("4.99F", "4.99"), ("-1.00", "-1.00"), ("1,00-", "-1.00"), ("(2.00)", "-2.00"), ("€3,00", "3.00"),
+    ])
+    func readsPrintedAmounts(_ text: String, _ expected: String) throws {
+        let (amount, _, _) = try #require(Numbers.money(Substring(text)))
+        #expect(amount == Amount(expected))
+    }
+
+    @Test(arguments: [("1O.5O", "10.50"), ("S.99", "5.99"), ("l2.00", "12.00"), ("B.50", "8.50"), ("§5.10", "55.10")])
+    func repairsDigitConfusions(_ text: String, _ expected: String) throws {
+        let (amount, repaired, _) = try #require(Numbers.money(Substring(text)))
+        #expect(amount == Amount(expected))
+        #expect(repaired)
+    }
+
+    @Test(arguments: ["12", "1.2", "12.345", "abc", "1,23,45", "2016-05-26", ""])
+    func rejectsNonAmounts(_ text: String) {
+        #expect(Numbers.money(Substring(text)) == nil)
+    }
+
+    @Test func joinsSplitAmounts() {
+        #expect(Numbers.tokens("SUMME EUR 26 , 90").last == "26,90")
+        #expect(Numbers.tokens("TOTAL 12. 50").last == "12.50")
+    }
+}
+
+@Suite struct ArithmeticRepairTests {
+    @Test func droppedDecimalPointOnTotalIsRepairedByArithmetic() {
+        let r = ReceiptParser().parse(text: "SHOP ONE\nBREAD 2.00\nMILK 3.00\nSUBTOTAL 5.00\nTAX 0.40\nTOTAL 540\n")
+        #expect(r.total == Amount("5.40"))
+        #expect(r.checks.subtotalPlusTaxMatchesTotal == true)
+    }
+
+    @Test func letterForDigitInTotalIsRepaired() {
+        let r = ReceiptParser().parse(text: "SHOP ONE\nBREAD 2.00\nSUBTOTAL 2.00\nTAX 0.16\nTOTAL 2.l6\n")
+        #expect(r.total == Amount("2.16"))
+        #expect(r.checks.subtotalPlusTaxMatchesTotal == true)
+    }
+
+    @Test func arithmeticPicksTheRightTotalAmongCandidates() {
+        let text = "SHOP ONE\nBREAD 2.00\nSUBTOTAL 10.00\nTAX 0.80\nTOTAL 10.80\nAMOUNT 20.00\n"
+        #expect(ReceiptParser().parse(text: text).total == Amount("10.80"))
+    }
+
+    @Test func neverTakesSubtotalQuantityOrSavingsForTotal() {
+        let text = "SHOP ONE\nBREAD 9.00\nSUBTOTAL 9.00\nTOTAL QTY 3.00\nTOTAL SAVINGS 1.00\nTOTAL TAX 0.72\nTOTAL 9.72\n"
+        let r = ReceiptParser().parse(text: text)
+        #expect(r.total == Amount("9.72"))
+        #expect(r.tax == Amount("0.72"))
+        #expect(r.subtotal == Amount("9.00"))
+    }
+
+    @Test func failingChecksAskForReview() {
+        let r = ReceiptParser().parse(text: "SHOP ONE\nBREAD 2.00\nSUBTOTAL 2.00\nTAX 0.16\nTOTAL 9.99\n")
+        #expect(r.checks.subtotalPlusTaxMatchesTotal == false)
+        #expect(r.needsReview)
+        #expect(r.warnings.contains("total.arithmetic-mismatch"))
+    }
+
+    @Test func rereadMergesInWhenItFixesTheChecks() {
+        let parser = ReceiptParser()
+        let first = ParserInput(text: "SHOP ONE\nBREAD 2.00\nSUBTOTAL 2.00\nTAX 0.16\nTOTAL 7.16\n")
+        let reread = ParserInput(text: "SUBTOTAL 2.00\nTAX 0.16\nTOTAL 2.16\n")
+        let r = parser.parse(first, rereads: [reread])
+        #expect(r.total == Amount("2.16"))
+        #expect(r.checks.subtotalPlusTaxMatchesTotal == true)
+        #expect(r.merchant.name == "SHOP ONE")
+        #expect(!r.needsReview)
+    }
+}
+
+@Suite struct DateTests {
+    func date(_ text: String) -> String? { ReceiptParser().parse(text: text).date }
+
+    @Test(arguments: [
+        ("5/26/2016", "2016-05-26"), ("26.05.16", "2016-05-26"), ("2016-05-26", "2016-05-26"), ("26 MAY 2016", "2016-05-26"),
+        ("May 26, 16", "2016-05-26"), ("26/05/2016 13:02", "2016-05-26"), ("Datum: 26.05.2016", "2016-05-26"), ("14 MAC 2017", "2017-03-14"),
+    ])
+    func readsDateForms(_ text: String, _ expected: String) {
+        #expect(date(text) == expected)
+    }
+
+    @Test func dayFirstOrMonthFirstFromLocale() {
+        #expect(date("TOTAL $5.00\n03/04/2016") == "2016-03-04")
+        #expect(date("SUMME EUR 5,00\n03.04.2016") == "2016-04-03")
+        #expect(date("TOTAL RM5.00\n03/04/2016") == "2016-04-03")
+    }
+
+    @Test func dayFirstFromOtherDatesOnTheReceipt() {
+        #expect(date("Date 03/04/2016\nValid until 25/04/2016\nTOTAL $5.00") == "2016-04-03")
+    }
+
+    @Test func readsTimes() {
+        #expect(ReceiptParser().parse(text: "05/26/2016 12:53 PM").time == "12:53")
+        #expect(ReceiptParser().parse(text: "05/26/2016 1:05 PM").time == "13:05")
+        #expect(ReceiptParser().parse(text: "26.05.16 13:02:11").time == "13:02:11")
+    }
+}
+
+@Suite struct KeywordTests {
+    @Test(arguments: [
+        ("TOTAL", LineKind.total), ("T0TAL", .total), ("TOTA1", .total), ("Amount Due", .total), ("SUMME", .total), ("ZU ZAHLEN", .total),
+        ("JUMLAH", .total), ("GESAMT", .total), ("SUBTOTAL", .subtotal), ("Sub Total", .subtotal), ("SUBT0TAL", .subtotal),
+        ("TOTAL QTY", .count), ("TOTAL SAVINGS", .discount), ("TOTAL TAX", .tax), ("GST 6%", .tax), ("MwSt 19%", .tax),
+        ("CHANGE", .change), ("Rückgeld", .change), ("TIP", .tip), ("VOID", .void), ("PFAND", .deposit), ("Coffee", .other),
+    ])
+    func classifies(_ text: String, _ kind: LineKind) {
+        #expect(Keywords.kind(of: text + " 1.00") == kind)
+    }
+}
+
+@Suite struct HostileInputTests {
+    @Test func survivesAndStaysFastOnHostileText() {
+        var generator = SystemRandomNumberGenerator()
+        let garbage = String(decoding: (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self)
+        let inputs = [
+            String(repeating: "9", count: 1_000_000),
+            String(repeating: "TOTAL 1.00 ", count: 100_000),
+            String(repeating: "12.34\n", count: 100_000),
+            garbage,
+            String(repeating: "0", count: 300_000) + "." + String(repeating: "1", count: 300_000),
+            String(repeating: "\n", count: 100_000),
+            "", "TOTAL", "$", "..,,..", String(repeating: "1/1/1 ", count: 50_000),
+        ]
+        let parser = ReceiptParser()
+        for input in inputs {
+            let start = ContinuousClock.now
+            let result = parser.parse(text: input)
+            let elapsed = ContinuousClock.now - start
+            #expect(elapsed < .seconds(10), "took \(elapsed) on input of \(input.count) characters")
+            _ = result.total
+        }
+    }
+
+    @Test func randomShortLinesNeverCrash() {
+        var rng = SplitMix(seed: 42)
+        let alphabet = Array("0123456789.,:/-$€ RMTOTALSUBxX@lbkg%*()\n\tABCDEFabcdef")
+        for _ in 0..<300 {
+            let text = String((0..<Int.random(in: 0...400, using: &rng)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] })
+            let r = ReceiptParser().parse(text: text)
+            #expect(r.items.allSatisfy { !$0.name.isEmpty })
+        }
+    }
+}
+
+/// Deterministic random numbers for reproducible generated receipts.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
