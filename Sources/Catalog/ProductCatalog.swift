@@ -193,7 +193,7 @@ public actor ProductCatalog {
                     }
                 } catch let error as CatalogError {
                     status = .failed(code: error.code.rawValue, message: error.message)
-                    logger.warning("Chomp search failed; showing local results", metadata: ["error": "\(error)"])
+                    logger.debug("Chomp search failed; showing local results", metadata: ["error": "\(error)"])
                 }
             } else if remote {
                 status = .notConfigured

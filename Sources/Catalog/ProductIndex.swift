@@ -146,32 +146,43 @@ public final class ProductIndex: Sendable {
         let totalWeight = tokenWeights.reduce(0, +)
         guard totalWeight > 0 else { return [] }
 
-        // Query coverage per document.
+        // Query coverage per document. Major words (not numbers, units or glue) go first and
+        // bring the candidates; minor words only add to documents a major word found.
+        let hasMajor = zip(words, expanded).contains { !TextNormalizer.isMinor($0.0) && !$0.1.isEmpty }
+        let order = expanded.indices.sorted { TextNormalizer.isMinor(words[$0]) == TextNormalizer.isMinor(words[$1]) ? $0 < $1 : !TextNormalizer.isMinor(words[$0]) }
         var total = [Float](repeating: 0, count: products.count)
         var best = [Float](repeating: 0, count: products.count)
         var touched: [Int32] = []
         var touchedToken: [Int32] = []
-        for (tokenIndex, list) in expanded.enumerated() where !list.isEmpty {
-            for expansion in list {
-                let docs = postingDocs[Int(expansion.word)]
-                let fieldWeights = postingWeights[Int(expansion.word)]
-                for position in docs.indices {
-                    let doc = Int(docs[position])
-                    let value = expansion.similarity * fieldWeights[position]
-                    if value > best[doc] {
-                        if best[doc] == 0 { touchedToken.append(Int32(doc)) }
-                        best[doc] = value
+        total.withUnsafeMutableBufferPointer { total in
+            best.withUnsafeMutableBufferPointer { best in
+                for tokenIndex in order where !expanded[tokenIndex].isEmpty {
+                    let onlyBoost = hasMajor && TextNormalizer.isMinor(words[tokenIndex])
+                    for expansion in expanded[tokenIndex] {
+                        postingDocs[Int(expansion.word)].withUnsafeBufferPointer { docs in
+                            postingWeights[Int(expansion.word)].withUnsafeBufferPointer { fieldWeights in
+                                for position in 0..<docs.count {
+                                    let doc = Int(docs[position])
+                                    if onlyBoost && total[doc] == 0 { continue }
+                                    let value = expansion.similarity * fieldWeights[position]
+                                    if value > best[doc] {
+                                        if best[doc] == 0 { touchedToken.append(Int32(doc)) }
+                                        best[doc] = value
+                                    }
+                                }
+                            }
+                        }
                     }
+                    let weight = tokenWeights[tokenIndex]
+                    for doc in touchedToken {
+                        let index = Int(doc)
+                        if total[index] == 0 { touched.append(doc) }
+                        total[index] += weight * best[index]
+                        best[index] = 0
+                    }
+                    touchedToken.removeAll(keepingCapacity: true)
                 }
             }
-            let weight = tokenWeights[tokenIndex]
-            for doc in touchedToken {
-                let index = Int(doc)
-                if total[index] == 0 { touched.append(doc) }
-                total[index] += weight * best[index]
-                best[index] = 0
-            }
-            touchedToken.removeAll(keepingCapacity: true)
         }
 
         // Keep the best candidates by query coverage, then re-score them fully.
