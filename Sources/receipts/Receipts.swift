@@ -13,6 +13,9 @@ struct Receipts: AsyncParsableCommand {
         version: ReceiptsVersion.string,
         subcommands: [
             // Each command lives in Commands/<Name>Command.swift.
+            IngestCommand.self,
+            CartsCommand.self,
+            ShowCommand.self,
             OCRCommand.self,
             ExportCommand.self,
             ImportCommand.self,

@@ -1,0 +1,75 @@
+import DocumentStore
+import Foundation
+import ReceiptModel
+
+/// Reading carts back: lists with filters, one cart by id or id prefix.
+public struct CartQueries: Sendable {
+    public let store: any DocumentStore
+
+    public init(store: any DocumentStore) {
+        self.store = store
+    }
+
+    /// Which carts to list. Dates are ISO `YYYY-MM-DD`, both ends included.
+    public struct Filters: Sendable, Hashable {
+        public var since: String?
+        public var until: String?
+        /// Case-insensitive substring of the merchant name.
+        public var merchant: String?
+        public var user: String?
+
+        public init(since: String? = nil, until: String? = nil, merchant: String? = nil, user: String? = nil) {
+            self.since = since
+            self.until = until
+            self.merchant = merchant
+            self.user = user
+        }
+    }
+
+    /// Carts matching `filters`, newest receipt date first, streamed from the store.
+    public func carts(_ filters: Filters) -> AsyncThrowingStream<CartDocument, any Error> {
+        var storeFilters = Filter.textRange("date", from: filters.since, to: filters.until)
+        if let user = filters.user { storeFilters.append(.equals("addedByUser", user)) }
+        let query = DocumentQuery(
+            collection: IngestPipeline.cartsCollection, filters: storeFilters, sort: SortKey("date", descending: true))
+        let documents = store.query(query)
+        let merchant = filters.merchant?.lowercased()
+        let (stream, continuation) = AsyncThrowingStream<CartDocument, any Error>.makeStream()
+        let task = Task {
+            do {
+                for try await stored in documents {
+                    let cart = try stored.document.decode(as: CartDocument.self)
+                    if let merchant, !(cart.merchant?.name?.lowercased().contains(merchant) ?? false) { continue }
+                    continuation.yield(cart)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// The cart with this id, or the only cart whose id starts with it (at least 4 characters).
+    /// - Throws: ``PipelineError`` `cart.not-found` when none or several match.
+    public func cart(idOrPrefix: String) async throws -> CartDocument {
+        let key = idOrPrefix.lowercased()
+        if let stored = try await store.get(collection: IngestPipeline.cartsCollection, id: key) {
+            return try stored.document.decode(as: CartDocument.self)
+        }
+        guard key.count >= 4 else {
+            throw PipelineError(.notFound, "no cart \(idOrPrefix): give the full id or at least 4 characters of it")
+        }
+        let query = DocumentQuery(collection: IngestPipeline.cartsCollection, filters: [.hasPrefix("id", key)], limit: 2)
+        let found = try await store.all(query)
+        guard found.count == 1, let only = found.first else {
+            throw PipelineError(
+                .notFound,
+                found.isEmpty
+                    ? "no cart with an id starting \(idOrPrefix): list them with `receipts carts`"
+                    : "several carts start with \(idOrPrefix): give more characters")
+        }
+        return try only.document.decode(as: CartDocument.self)
+    }
+}

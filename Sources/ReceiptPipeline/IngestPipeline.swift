@@ -1,0 +1,230 @@
+import Catalog
+import Crypto
+import DocumentStore
+import Foundation
+import Logging
+import ReceiptModel
+import ReceiptOCR
+import ReceiptParsing
+import Synchronization
+
+/// What happened to one file.
+public enum IngestEvent: Sendable {
+    /// A cart was written (or, with `dryRun`, would have been).
+    case stored(CartDocument, file: FoundFile)
+    /// The image is already in the store (same bytes): nothing to do.
+    case skipped(id: String, file: FoundFile)
+    /// The file could not become a cart; the record was written to `failures`.
+    case failed(FailureRecord, file: FoundFile)
+}
+
+/// How a batch ended.
+public struct IngestSummary: Sendable, Hashable, Codable {
+    public var found = 0
+    public var stored = 0
+    public var skipped = 0
+    public var failed = 0
+    /// Files not started because the run was interrupted; a re-run picks them up.
+    public var notStarted = 0
+    public var interrupted = false
+    public var seconds = 0.0
+    /// Seconds spent inside OCR (load, preprocessing, recognition), summed over workers.
+    public var ocrSeconds = 0.0
+
+    public init() {}
+}
+
+/// Ingest settings.
+public struct IngestOptions: Sendable {
+    public var user: String
+    public var jobs: Int
+    public var force: Bool
+    public var dryRun: Bool
+    /// Files above this size are refused before they are read (a photo is a few MB).
+    public var maxFileBytes: Int
+
+    public init(user: String, jobs: Int, force: Bool = false, dryRun: Bool = false, maxFileBytes: Int = 100 << 20) {
+        self.user = user
+        self.jobs = max(1, jobs)
+        self.force = force
+        self.dryRun = dryRun
+        self.maxFileBytes = maxFileBytes
+    }
+}
+
+/// A flag another thread sets to stop a batch after the receipts in flight (Ctrl-C).
+public final class StopSignal: Sendable {
+    private let flag = Atomic<Bool>(false)
+    public init() {}
+    public func stop() { flag.store(true, ordering: .relaxed) }
+    public var isStopped: Bool { flag.load(ordering: .relaxed) }
+}
+
+/// The main job: image files in, cart documents out.
+///
+/// Each file goes through: read → SHA-256 (the cart id; already stored means skip) →
+/// OCR (one engine per worker) → parse → catalog match → store. At most `jobs` files
+/// are in flight, so memory stays bounded whatever the folder size. A file that fails
+/// becomes a record in `failures` and the batch goes on.
+public final class IngestPipeline: Sendable {
+    public static let cartsCollection = "carts"
+    public static let failuresCollection = "failures"
+
+    private let ocr: OCREnginePool
+    private let parser = ReceiptParser()
+    private let matcher: ProductMatcher?
+    private let store: any DocumentStore
+    private let options: IngestOptions
+    private let builder: CartBuilder
+    private let logger: Logger
+
+    public init(
+        ocr: OCREnginePool, matcher: ProductMatcher?, store: any DocumentStore, options: IngestOptions,
+        logger: Logger
+    ) {
+        self.ocr = ocr
+        self.matcher = matcher
+        self.store = store
+        self.options = options
+        self.logger = logger
+        self.builder = CartBuilder(user: options.user, pipelineDescription: Self.pipelineDescription(ocr))
+    }
+
+    static func pipelineDescription(_ ocr: OCREnginePool) -> String {
+        let languages = ocr.engines.first?.configuration.languages.joined(separator: "+") ?? "eng"
+        return "receipts \(ReceiptPipelineVersion.string), tesseract \(OCREngine.tesseractVersion), \(languages)"
+    }
+
+    /// Ingests `files`, calling `onEvent` as each finishes (from one task at a time).
+    /// Stops starting new files once `stop` is set; files in flight are finished and written.
+    public func run(
+        _ files: [FoundFile], stop: StopSignal = StopSignal(),
+        onEvent: @escaping @Sendable (IngestEvent) async -> Void
+    ) async -> IngestSummary {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var summary = IngestSummary()
+        summary.found = files.count
+        await withTaskGroup(of: (IngestEvent, Double).self) { group in
+            var next = 0
+            func startNext() -> Bool {
+                guard next < files.count, !stop.isStopped else { return false }
+                let file = files[next]
+                next += 1
+                group.addTask { await self.ingest(file) }
+                return true
+            }
+            for _ in 0..<options.jobs where !startNext() { break }
+            while let (event, ocrSeconds) = await group.next() {
+                summary.ocrSeconds += ocrSeconds
+                switch event {
+                case .stored: summary.stored += 1
+                case .skipped: summary.skipped += 1
+                case .failed: summary.failed += 1
+                }
+                await onEvent(event)
+                _ = startNext()
+            }
+            summary.notStarted = files.count - next
+            summary.interrupted = stop.isStopped && summary.notStarted > 0
+        }
+        let elapsed = clock.now - started
+        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return summary
+    }
+
+    /// One file, start to end. Never throws: every failure becomes a ``FailureRecord``.
+    func ingest(_ file: FoundFile) async -> (IngestEvent, Double) {
+        var ocrSeconds = 0.0
+        let data: Data
+        do {
+            guard file.size <= options.maxFileBytes else {
+                throw PipelineError(
+                    .fileTooLarge,
+                    "the file is \(file.size >> 20) MB, above the \(options.maxFileBytes >> 20) MB limit: export a smaller photo")
+            }
+            do {
+                data = try Data(contentsOf: file.url, options: .mappedIfSafe)
+            } catch {
+                throw PipelineError(.fileUnreadable, "could not read the file (\(error.localizedDescription)): check it exists and is readable")
+            }
+        } catch {
+            return (await fail(file, id: Self.pathID(file), bytes: nil, error: error), 0)
+        }
+        let id = Self.sha256Hex(data)
+        do {
+            if !options.force, try await store.exists(collection: Self.cartsCollection, id: id) {
+                return (.skipped(id: id, file: file), 0)
+            }
+            let page = try await ocr.recognize(data: data)
+            ocrSeconds = page.timing.total
+            let receipt = parser.parse(ParserInput(ocrPage: page))
+            let matches = receipt.items.map { item in matcher?.match(line: item.name) }
+            let source = ReceiptSource(
+                file: file.displayPath, sha256: id, bytes: data.count, width: page.sourceWidth, height: page.sourceHeight)
+            var cart = builder.cart(
+                from: receipt, source: source, ocrText: page.text, ocrConfidence: (page.confidence * 100).rounded() / 100,
+                matches: matches, now: Date())
+            if !options.dryRun {
+                let stored = try await store.put(
+                    collection: Self.cartsCollection, id: id, document: try JSONValue(encoding: cart), expectedRev: nil)
+                cart.rev = stored.rev
+                // A file that failed before and now went through is no longer a failure.
+                try await store.delete(collection: Self.failuresCollection, id: id)
+            }
+            logger.debug("stored cart", metadata: ["receipt.id": "\(id)", "receipt.file": "\(file.displayPath)"])
+            return (.stored(cart, file: file), ocrSeconds)
+        } catch {
+            return (await fail(file, id: id, bytes: data.count, error: error), ocrSeconds)
+        }
+    }
+
+    private func fail(_ file: FoundFile, id: String, bytes: Int?, error: any Error) async -> IngestEvent {
+        let (code, message) = Self.describe(error)
+        let record = FailureRecord(
+            id: id,
+            source: DocumentSource(
+                file: file.displayPath, sha256: id.count == 64 ? id : nil, bytes: bytes ?? file.size,
+                ingestedAt: CartBuilder.instant(Date())),
+            error: code, message: message, addedByUser: options.user, failedAt: CartBuilder.instant(Date()))
+        logger.debug("ingest failed", metadata: ["receipt.file": "\(file.displayPath)", "error.code": "\(code)"])
+        if !options.dryRun, !(error is StoreError) {
+            do {
+                try await store.put(
+                    collection: Self.failuresCollection, id: record.id, document: try JSONValue(encoding: record),
+                    expectedRev: nil)
+            } catch {
+                logger.warning(
+                    "could not record the failure in the store",
+                    metadata: ["receipt.file": "\(file.displayPath)", "error": "\(error)"])
+            }
+        }
+        return .failed(record, file: file)
+    }
+
+    /// A stable code and a message for any error the parts throw.
+    static func describe(_ error: any Error) -> (code: String, message: String) {
+        switch error {
+        case let error as OCRError: return (error.code.rawValue, error.message)
+        case let error as PipelineError: return (error.code.rawValue, error.message)
+        case let error as StoreError: return (error.code.rawValue, error.message)
+        default: return ("ocr.failed", "\(error)")
+        }
+    }
+
+    public static func sha256Hex(_ data: Data) -> String {
+        SHA256.hash(data: data).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+
+    /// An id for a file whose bytes could not be read: the hash of its path.
+    static func pathID(_ file: FoundFile) -> String {
+        "path-" + sha256Hex(Data(file.url.standardizedFileURL.path.utf8)).prefix(32)
+    }
+}
+
+public enum ReceiptPipelineVersion {
+    public static let string = "0.1.0"
+}

@@ -1,2 +1,0 @@
-// Placeholder so the module builds until its issue fills it; delete when adding real sources.
-enum ReceiptPipelinePlaceholder {}

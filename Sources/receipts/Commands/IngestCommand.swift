@@ -1,0 +1,247 @@
+import ArgumentParser
+import Catalog
+import DocumentStore
+import Foundation
+import Logging
+import ReceiptModel
+import ReceiptOCR
+import ReceiptPipeline
+import Synchronization
+
+/// `receipts ingest PATH...`: the main job.
+struct IngestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ingest",
+        abstract: "Read receipt photos into cart documents in the store.",
+        discussion: """
+            Walks folders recursively (sorted; hidden files skipped) and takes image files by
+            content as well as extension. Each receipt becomes a cart whose id is the SHA-256 of
+            the image bytes: an image already in the store is skipped (unless --force), so running
+            the same command again after a crash or Ctrl-C resumes where it stopped. A file that
+            cannot be read becomes a record in the store's failures with a code and a message;
+            the batch goes on. Ctrl-C finishes the receipts in flight, writes them and stops.
+
+            Exit status: 0 all done, 1 some files failed, 2 usage error.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var catalog: CatalogOptions
+
+    @Argument(help: "Image files or folders.", completion: .file())
+    var paths: [String]
+
+    @Option(help: "Who added these receipts (addedByUser). Default: the login name.")
+    var user: String?
+
+    @Option(help: "OCR workers, one Tesseract engine each. Default: the number of cores.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Read images again even when they are already in the store.")
+    var force = false
+
+    @Flag(help: "Read and parse, but write nothing to the store.")
+    var dryRun = false
+
+    @Flag(help: "Keep running and ingest new photos as they appear in the folders.")
+    var watch = false
+
+    @Option(help: "With --watch, seconds between looks at the folders.")
+    var interval: Double = 2
+
+    @Flag(help: "Print each cart document as one JSON line on stdout as it is stored.")
+    var json = false
+
+    func validate() throws {
+        guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64.") }
+        guard interval > 0 else { throw ValidationError("--interval must be positive.") }
+    }
+
+    func run() async throws {
+        let logger = global.makeLogger(label: "receipts.ingest")
+        let finder = ImageFinder()
+        let files: [FoundFile]
+        do {
+            files = try finder.find(paths)
+        } catch let error as PipelineError {
+            throw ValidationError(error.message)
+        }
+
+        let documentStore = try await store.open(logger: logger)
+        let summary: IngestSummary
+        do {
+            let productCatalog = try catalog.open(store: documentStore, logger: logger)
+            let matcher = try await productCatalog.matcher()
+            let pool = try OCREnginePool(workers: jobs, logger: logger)
+            let pipeline = IngestPipeline(
+                ocr: pool, matcher: matcher, store: documentStore,
+                options: IngestOptions(user: user ?? Self.loginName(), jobs: jobs, force: force, dryRun: dryRun),
+                logger: logger)
+            let stop = StopSignal()
+            let interrupts = InterruptHandler { stop.stop() }
+            defer { interrupts.cancel() }
+            let output = IngestOutput(json: json, total: files.count)
+            var total = await pipeline.run(files, stop: stop) { event in await output.report(event) }
+            if watch && !stop.isStopped {
+                total = try await watchFolders(pipeline: pipeline, finder: finder, known: files, stop: stop, output: output, summary: total)
+            }
+            summary = total
+            await output.finish(summary)
+        } catch {
+            try? await documentStore.close()
+            throw error
+        }
+        try await documentStore.close()
+        if summary.failed > 0 { throw ExitCode(1) }
+    }
+
+    /// Polls the folders; a new file is ingested once its size has stayed the same for one interval
+    /// (a phone sync or a copy may still be writing it).
+    private func watchFolders(
+        pipeline: IngestPipeline, finder: ImageFinder, known: [FoundFile], stop: StopSignal, output: IngestOutput,
+        summary: IngestSummary
+    ) async throws -> IngestSummary {
+        var summary = summary
+        var done = Set(known.map(\.url.path))
+        var lastSize: [String: Int] = [:]
+        FileHandle.standardError.write(Data("receipts: watching \(paths.joined(separator: ", ")) for new photos (Ctrl-C stops)\n".utf8))
+        while !stop.isStopped {
+            try? await Task.sleep(for: .seconds(interval))
+            guard !stop.isStopped else { break }
+            let current = (try? finder.find(paths)) ?? []
+            var ready: [FoundFile] = []
+            for file in current where !done.contains(file.url.path) {
+                if lastSize[file.url.path] == file.size, file.size > 0 {
+                    ready.append(file)
+                    done.insert(file.url.path)
+                    lastSize[file.url.path] = nil
+                } else {
+                    lastSize[file.url.path] = file.size
+                }
+            }
+            guard !ready.isEmpty else { continue }
+            await output.add(ready.count)
+            let batch = await pipeline.run(ready, stop: stop) { event in await output.report(event) }
+            summary.found += batch.found
+            summary.stored += batch.stored
+            summary.skipped += batch.skipped
+            summary.failed += batch.failed
+            summary.notStarted += batch.notStarted
+            summary.ocrSeconds += batch.ocrSeconds
+            summary.seconds += batch.seconds
+        }
+        summary.interrupted = true
+        return summary
+    }
+
+    static func loginName() -> String {
+        if let name = ProcessInfo.processInfo.environment["USER"], !name.isEmpty { return name }
+        if let name = getlogin().map({ String(cString: $0) }), !name.isEmpty { return name }
+        return NSUserName()
+    }
+}
+
+/// Progress on stderr (a bar on a terminal, plain lines otherwise) and results on stdout.
+actor IngestOutput {
+    private let json: Bool
+    private var total: Int
+    private var done = 0
+    private var failed = 0
+    private let started = ContinuousClock.now
+    private let terminal = isatty(STDERR_FILENO) != 0
+    private var failures: [(String, String, String)] = []
+
+    init(json: Bool, total: Int) {
+        self.json = json
+        self.total = total
+    }
+
+    func add(_ count: Int) { total += count }
+
+    func report(_ event: IngestEvent) {
+        done += 1
+        switch event {
+        case .stored(let cart, let file):
+            if json {
+                if let data = try? JSONCoding.encoder.encode(cart) {
+                    FileHandle.standardOutput.write(data + Data("\n".utf8))
+                }
+            } else {
+                let merchant = cart.merchant?.name ?? "?"
+                let total = cart.total.map { "\($0)" } ?? "?"
+                line("stored   \(file.displayPath)  \(merchant)  \(cart.date ?? "no date")  \(total)\(cart.needsReview ? "  (review)" : "")")
+            }
+        case .skipped(_, let file):
+            if !json { line("skipped  \(file.displayPath)  (already in the store)") }
+        case .failed(let record, let file):
+            failed += 1
+            failures.append((file.displayPath, record.error, record.message))
+            if !json { line("failed   \(file.displayPath)  \(record.error): \(record.message)") }
+        }
+        progress()
+    }
+
+    func finish(_ summary: IngestSummary) {
+        if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        var text = "\(summary.stored) stored, \(summary.skipped) already in the store, \(summary.failed) failed"
+        if summary.interrupted { text += ", \(summary.notStarted) not started (interrupted: run again to resume)" }
+        text += String(format: " in %.1f s", summary.seconds)
+        if !failures.isEmpty {
+            text += "\nFailures (recorded in the store's failures):"
+            for (file, code, message) in failures { text += "\n  \(file): \(code): \(message)" }
+        }
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Results on stdout in text mode; the bar is redrawn after.
+    private func line(_ text: String) {
+        if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    private func progress() {
+        guard terminal else { return }
+        let elapsed = ContinuousClock.now - started
+        let seconds = max(0.001, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        let rate = Double(done) / seconds
+        let remaining = rate > 0 ? Double(total - done) / rate : 0
+        let width = 24
+        let filled = total > 0 ? min(width, done * width / total) : width
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        let text = String(format: "\r[%@] %d/%d  %.2f/s  ETA %.0fs  failed %d", bar, done, total, rate, remaining, failed)
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+/// Ctrl-C: the first one asks the batch to stop after the receipts in flight; a second one exits at once.
+final class InterruptHandler {
+    private let source: any DispatchSourceSignal
+
+    init(onInterrupt: @escaping @Sendable () -> Void) {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let count = InterruptCount()
+        source.setEventHandler {
+            let seen = count.increment()
+            if seen == 1 {
+                FileHandle.standardError.write(Data("\nreceipts: stopping after the receipts in flight (Ctrl-C again to quit now)\n".utf8))
+                onInterrupt()
+            } else {
+                exit(130)
+            }
+        }
+        source.resume()
+        self.source = source
+    }
+
+    func cancel() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}
+
+private final class InterruptCount: Sendable {
+    private let value = Atomic<Int>(0)
+    func increment() -> Int { value.add(1, ordering: .relaxed).newValue }
+}
