@@ -1,0 +1,154 @@
+import Catalog
+import Foundation
+import ReceiptModel
+
+/// One entry of a shopping list as the user wrote it.
+public struct ListEntry: Sendable, Hashable, Codable {
+    public var name: String
+    public var quantity: Decimal
+
+    public init(name: String, quantity: Decimal = 1) {
+        self.name = name
+        self.quantity = quantity
+    }
+
+    /// Reads a list: a JSON array of `{name, quantity}` or text with one entry per line
+    /// (`2 milk`, `bananas`, `peanut butter 16 oz`; blank lines and `#` comments skipped).
+    /// - Throws: ``PipelineError`` `list.invalid` when the JSON is not such an array.
+    public static func parse(_ data: Data) throws -> [ListEntry] {
+        let text = String(decoding: data, as: UTF8.self)
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("[") {
+            struct Raw: Decodable {
+                var name: String
+                var quantity: Decimal?
+            }
+            do {
+                return try JSONDecoder().decode([Raw].self, from: data)
+                    .filter { !$0.name.trimmingCharacters(in: .whitespaces).isEmpty }
+                    .map { ListEntry(name: $0.name.trimmingCharacters(in: .whitespaces), quantity: $0.quantity ?? 1) }
+            } catch {
+                throw PipelineError(.listInvalid, "the list looks like JSON but is not an array of {\"name\", \"quantity\"}: \(error)")
+            }
+        }
+        return text.split(whereSeparator: \.isNewline).compactMap { line in
+            parseLine(String(line))
+        }
+    }
+
+    /// `2 milk` → 2 × milk; `1.5 kg apples` keeps "kg apples"? No: a unit right after the
+    /// number stays in the name, so only a bare leading count (optionally `2x`) is a quantity.
+    static func parseLine(_ line: String) -> ListEntry? {
+        var text = line.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("-") || text.hasPrefix("*") { text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces) }
+        guard !text.isEmpty, !text.hasPrefix("#") else { return nil }
+        let parts = text.split(separator: " ", maxSplits: 1)
+        if parts.count == 2 {
+            var number = String(parts[0]).lowercased()
+            if number.hasSuffix("x") { number.removeLast() }
+            if !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let quantity = Decimal(string: number),
+               quantity > 0
+            {
+                return ListEntry(name: String(parts[1]).trimmingCharacters(in: .whitespaces), quantity: quantity)
+            }
+        }
+        return ListEntry(name: text, quantity: 1)
+    }
+}
+
+/// One purchase of something, from a stored cart.
+public struct Purchase: Sendable, Hashable {
+    public var itemName: String
+    public var productKey: String?
+    public var unitPrice: Amount
+    public var merchant: String?
+    public var date: String?
+    public var addedOn: String
+}
+
+/// What the household paid, built from stored carts, and list pricing over it.
+public struct PriceBook: Sendable {
+    public private(set) var purchases: [Purchase] = []
+
+    public init(carts: [CartDocument]) {
+        for cart in carts {
+            for item in cart.items {
+                guard let unitPrice = Self.unitPrice(item), unitPrice.value > 0 else { continue }
+                purchases.append(Purchase(
+                    itemName: item.name, productKey: item.product.map(Self.key), unitPrice: unitPrice,
+                    merchant: cart.merchant?.name, date: cart.date, addedOn: cart.addedOn))
+            }
+        }
+    }
+
+    static func key(_ product: ProductRef) -> String {
+        if let barcode = product.barcode, !barcode.isEmpty { return "barcode:" + barcode }
+        return "name:" + product.name.lowercased()
+    }
+
+    /// Printed unit price, else price ÷ quantity, else the price of a single item.
+    static func unitPrice(_ item: CartItem) -> Amount? {
+        if let unitPrice = item.unitPrice { return unitPrice }
+        guard let price = item.price else { return nil }
+        if let quantity = item.quantity, quantity > 0, quantity != 1 {
+            return Amount(price.value / quantity, scale: price.scale).rounded(scale: price.scale)
+        }
+        return price
+    }
+
+    static func words(_ text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
+    /// The purchases of an entry: items matched to the same product, or whose name holds every word of the entry.
+    public func purchases(of name: String, product: ProductRef?) -> [Purchase] {
+        let productKey = product.map(Self.key)
+        let wanted = Self.words(name)
+        return purchases.filter { purchase in
+            if let productKey, purchase.productKey == productKey { return true }
+            guard !wanted.isEmpty else { return false }
+            let have = Set(Self.words(purchase.itemName))
+            return wanted.allSatisfy { have.contains($0) || have.contains($0 + "s") || ($0.hasSuffix("s") && have.contains(String($0.dropLast()))) }
+        }
+    }
+
+    /// Last, lowest and median unit price, nil without purchases.
+    public static func history(_ purchases: [Purchase]) -> PriceHistory? {
+        guard !purchases.isEmpty else { return nil }
+        let last = purchases.max { ($0.date ?? "", $0.addedOn) < ($1.date ?? "", $1.addedOn) }!
+        let prices = purchases.map(\.unitPrice).sorted()
+        let middle = prices.count / 2
+        let median = prices.count % 2 == 1
+            ? prices[middle]
+            : Amount((prices[middle - 1].value + prices[middle].value) / 2, scale: 2).rounded(scale: 2)
+        return PriceHistory(
+            lastPrice: last.unitPrice, lastMerchant: last.merchant, lastDate: last.date, lowest: prices[0],
+            median: median, purchases: purchases.count)
+    }
+
+    /// Prices every entry: catalog product through `match`, history from the carts,
+    /// line estimate = quantity × last price paid.
+    public func enrich(_ entries: [ListEntry], match: (String) -> ProductRef?) -> [ShoppingListItem] {
+        entries.map { entry in
+            let product = match(entry.name)
+            let history = Self.history(purchases(of: entry.name, product: product))
+            let unitPrice = history?.lastPrice
+            return ShoppingListItem(
+                name: entry.name, quantity: entry.quantity, product: product, history: history, unitPrice: unitPrice,
+                price: unitPrice.map { ($0 * entry.quantity).rounded(scale: 2) })
+        }
+    }
+
+    /// Sum of the estimated line totals; nil when no entry has a price history.
+    public static func total(_ items: [ShoppingListItem]) -> Amount? {
+        let prices = items.compactMap(\.price)
+        guard !prices.isEmpty else { return nil }
+        return prices.reduce(Amount.zero, +).rounded(scale: 2)
+    }
+}
+
+extension ProductRef {
+    /// The document form of a catalog match.
+    public init(_ match: ProductMatch) {
+        self = CartBuilder.productRef(match)
+    }
+}
