@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import ReceiptModel
+import Synchronization
 
 /// The embedded engine: one SQLite file (WAL mode, busy timeout), documents as JSON text in one
 /// table, JSON1 expression indexes, an FTS5 trigram index for text search.
@@ -31,6 +32,9 @@ public final class SQLiteDocumentStore: DocumentStore {
     public let path: String
     private let database: any DatabaseWriter
     private let logger: Logger
+    /// Names of the expression indexes, for `INDEXED BY` hints (without statistics SQLite
+    /// prefers the primary key's `collection` prefix over a far more selective expression index).
+    private let indexNames = Mutex<Set<String>>([])
 
     /// Opens (and creates when missing, unless read-only) the store file at `path`.
     /// - Throws: `store.invalid-location` (cannot open or create), `store.corrupt` (not a store),
@@ -75,6 +79,28 @@ public final class SQLiteDocumentStore: DocumentStore {
         } else {
             try await migrate()
         }
+        try await loadIndexNames()
+    }
+
+    private func loadIndexNames() async throws {
+        let names = try await run { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'idx_doc_%'")
+        }
+        indexNames.withLock { $0 = Set(names) }
+    }
+
+    /// ` INDEXED BY name` for the most selective indexed text filter, or "".
+    private func indexHint(collection: String, filters: [Filter]) -> String {
+        let known = indexNames.withLock { $0 }
+        let usable = filters.filter { filter in
+            guard case .string = filter.value else { return false }
+            return filter.op != .notEquals && filter.op != .hasPrefix
+        }
+        for filter in usable.sorted(by: { ($0.op == .equals ? 0 : 1) < ($1.op == .equals ? 0 : 1) }) {
+            let name = StoreSchema.indexName(collection: collection, field: filter.path.description)
+            if known.contains(name) { return " INDEXED BY \(name)" }
+        }
+        return ""
     }
 
     private func migrate() async throws {
@@ -115,6 +141,7 @@ public final class SQLiteDocumentStore: DocumentStore {
 
     public func ensureIndex(collection: String, field: String) async throws {
         try await write { db in try Self.createIndex(db, collection: collection, field: field) }
+        try await loadIndexNames()
     }
 
     // MARK: Writes
@@ -236,7 +263,7 @@ public final class SQLiteDocumentStore: DocumentStore {
             if let cursor {
                 conditions.append(builder.after(cursor, expression: expression, descending: query.sort?.descending ?? false))
             }
-            let sql = "SELECT id, rev, seq, body, \(expression ?? "NULL") FROM documents WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(orderBy) LIMIT \(count)"
+            let sql = "SELECT id, rev, seq, body, \(expression ?? "NULL") FROM documents\(indexHint(collection: query.collection, filters: query.filters)) WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(orderBy) LIMIT \(count)"
             let arguments = StatementArguments(builder.params.map { Self.databaseValue($0) as (any DatabaseValueConvertible)? })
             return try await run { db in
                 try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
@@ -252,7 +279,7 @@ public final class SQLiteDocumentStore: DocumentStore {
         var builder = SQLBuilder(dialect: SQLiteDialect())
         var conditions = ["collection = \(try SQLBuilder.collectionLiteral(collection))", "deleted = 0"]
         conditions += try builder.conditions(for: filters)
-        let sql = "SELECT count(*) FROM documents WHERE \(conditions.joined(separator: " AND "))"
+        let sql = "SELECT count(*) FROM documents\(indexHint(collection: collection, filters: filters)) WHERE \(conditions.joined(separator: " AND "))"
         let arguments = StatementArguments(builder.params.map { Self.databaseValue($0) as (any DatabaseValueConvertible)? })
         return try await run { db in try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0 }
     }
