@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptModel
 
 /// A receipt line matched to a catalog product.
 public struct ProductMatch: Sendable, Hashable {
@@ -52,4 +53,20 @@ public struct ProductMatcher: Sendable {
         "balance", "due", "tend", "tendered", "amount", "thank", "thanks", "you", "savings", "coupon", "discount",
         "member", "items", "sold", "store", "receipt", "payment", "auth", "approved",
     ]
+}
+
+extension ProductMatch {
+    /// The cart item's `product` object (see the cart document):
+    /// `{barcode, name, brand, source, score, picture, caloriesPer100g}`.
+    public var cartProduct: JSONValue {
+        .object([
+            "barcode": product.barcode.map(JSONValue.string) ?? .null,
+            "name": .string(product.name),
+            "brand": product.brand.map(JSONValue.string) ?? .null,
+            "source": .string(product.source == "fixture" || product.source == "import" ? "catalog" : product.source),
+            "score": .number(Decimal(string: String(format: "%.2f", score)) ?? 0),
+            "picture": product.pictureURL.map(JSONValue.string) ?? .null,
+            "caloriesPer100g": product.caloriesPer100g.map { .number(Decimal(string: String(format: "%g", $0)) ?? 0) } ?? .null,
+        ])
+    }
 }

@@ -216,6 +216,29 @@ private func chomp(_ server: LoopbackServer, mode: String = "ok", key: String? =
         }
     }
 
+    static let postgresURL: String? = {
+        let url = ProcessInfo.processInfo.environment["RECEIPTS_TEST_POSTGRES_URL"]
+        return url?.isEmpty == false ? url : nil
+    }()
+
+    @Test(.enabled(if: postgresURL != nil, "needs RECEIPTS_TEST_POSTGRES_URL (scripts/with-postgres.sh)"))
+    func worksOnPostgreSQLToo() async throws {
+        let base = try #require(Self.postgresURL)
+        let schema = "cat_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+        let store = try await StoreLocation.parse(base + (base.contains("?") ? "&" : "?") + "schema=\(schema)").open(logger: logger)
+        do {
+            let catalog = ProductCatalog(
+                store: store, client: nil, defaultCatalog: Fixtures.url("catalog/products.json"), logger: logger)
+            let match = try await catalog.matcher().match(line: "ORG BNNA 0.79")
+            #expect(match?.product.name.lowercased().contains("banana") == true)
+            #expect(try await store.count(collection: "products") >= 300)
+            try await store.close()
+        } catch {
+            try? await store.close()
+            throw error
+        }
+    }
+
     @Test func fetchesFromTheAPIWhenLocalResultsAreWeakAndCachesThem() async throws {
         let extra = FileManager.default.temporaryDirectory.appendingPathComponent("extra-\(UUID().uuidString).json")
         try Data("""

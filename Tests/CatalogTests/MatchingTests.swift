@@ -33,6 +33,11 @@ struct LabelledLine: Decodable {
         try #require(TestCatalog.products.count >= 300)
         let milk = try #require(matcher.match(line: "GV WHL MLK GAL 3.48 N"))
         #expect(milk.product.name.lowercased().contains("whole milk"))
+        let cart = milk.cartProduct
+        #expect(cart["barcode"]?.stringValue == milk.product.barcode)
+        #expect(cart["source"]?.stringValue == "catalog")
+        #expect(cart["caloriesPer100g"]?.decimalValue != nil)
+        #expect(cart["score"]?.decimalValue != nil)
         #expect(matcher.match(line: "SUBTOTAL 45.10") == nil)
         #expect(matcher.match(line: "QZXV PLMRK") == nil)
     }
