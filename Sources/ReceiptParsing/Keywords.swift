@@ -52,7 +52,7 @@ enum Keywords {
     /// True when `word` is `keyword`, allowing one OCR error for words of five letters or more.
     static func matches(_ word: String, _ keyword: String) -> Bool {
         if word == keyword { return true }
-        guard keyword.count >= 5 else { return false }
+        guard keyword.count >= 5, abs(word.utf8.count - keyword.utf8.count) <= 1 else { return false }
         return editDistance(word, keyword, limit: 1) <= 1
     }
 
@@ -93,7 +93,8 @@ enum Keywords {
     /// Classifies a line by its words. Order matters: the specific phrases
     /// (SUBTOTAL, TOTAL QTY, TOTAL TAX, …) win over the bare TOTAL.
     static func kind(of line: String) -> LineKind {
-        let w = words(line)
+        // Keywords lead the line; a bounded prefix keeps hostile lines cheap.
+        let w = Array(words(line).prefix(10))
         if w.isEmpty { return .other }
         if containsAny(w, rounding) { return .rounding }
         if containsAny(w, totalExcluded) {
