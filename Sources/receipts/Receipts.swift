@@ -16,6 +16,8 @@ struct Receipts: AsyncParsableCommand {
             IngestCommand.self,
             CartsCommand.self,
             ShowCommand.self,
+            EnrichCommand.self,
+            StatsCommand.self,
             OCRCommand.self,
             ExportCommand.self,
             ImportCommand.self,

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Catalog
+import Crypto
+import DocumentStore
+import Foundation
+import ReceiptModel
+import ReceiptPipeline
+
+/// `receipts enrich LIST`: a shopping list priced from what the household paid.
+struct EnrichCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "enrich",
+        abstract: "Price a shopping list from the catalog and from what you paid in stored carts.",
+        discussion: """
+            LIST is a text file with one entry per line (`2 milk`, `bananas`, `peanut butter 16 oz`;
+            a leading number is the quantity) or a JSON array of {"name", "quantity"}. Each entry is
+            matched to a catalog product and to the items of stored carts (same product, or an item
+            name holding every word of the entry): last unit price paid with merchant and date,
+            lowest, median and number of purchases. The estimated line total is quantity × last
+            price; the list total sums the entries that have a price history. Entries without one
+            are marked "no history". --save stores the list in `lists` with completed: false.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var catalog: CatalogOptions
+
+    @Argument(help: "The shopping list file.", completion: .file())
+    var list: String
+
+    @Option(help: "Who the saved list belongs to (default: the login name).")
+    var user: String?
+
+    @Flag(help: "Print the priced list as one JSON object (the `lists` document).")
+    var json = false
+
+    @Flag(help: "Store the priced list in the `lists` collection (completed: false).")
+    var save = false
+
+    func run() async throws {
+        let logger = global.makeLogger(label: "receipts.enrich")
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: list))
+        } catch {
+            throw ValidationError("cannot read \(list): \(error.localizedDescription)")
+        }
+        let entries: [ListEntry]
+        do {
+            entries = try ListEntry.parse(data)
+        } catch let error as PipelineError {
+            throw ValidationError(error.message)
+        }
+        let documentStore = try await store.open(logger: logger)
+        let document: ShoppingList
+        do {
+            let matcher: ProductMatcher? = try? await catalog.open(store: documentStore, logger: logger).matcher()
+            var carts: [CartDocument] = []
+            for try await cart in CartQueries(store: documentStore).carts(CartQueries.Filters()) { carts.append(cart) }
+            let items = PriceBook(carts: carts).enrich(entries) { name in matcher?.match(line: name).map(ProductRef.init) }
+            let now = Date()
+            let name = URL(fileURLWithPath: list).deletingPathExtension().lastPathComponent
+            let id = SHA256.hash(data: data + Data(CartBuilder.instant(now).utf8)).map { String(format: "%02x", $0) }.joined()
+            document = ShoppingList(
+                id: id, name: name, addedByUser: user ?? IngestCommand.loginName(), addedOn: CartBuilder.instant(now),
+                items: items, totalPrice: PriceBook.total(items), currency: carts.compactMap(\.currency).first)
+            if save {
+                _ = try await documentStore.put(
+                    collection: ShoppingList.collection, id: document.id, document: try JSONValue(encoding: document))
+            }
+        } catch {
+            try? await documentStore.close()
+            throw error
+        }
+        try? await documentStore.close()
+        if json {
+            print(String(decoding: try JSONCoding.encoder.encode(document), as: UTF8.self))
+            return
+        }
+        var lines: [String] = []
+        for item in document.items {
+            let head = "\(item.quantity) x \(item.name)"
+            var line = head.padding(toLength: 28, withPad: " ", startingAt: 0)
+            line += " " + (item.product.map { $0.name } ?? "-").padding(toLength: 28, withPad: " ", startingAt: 0)
+            if let history = item.history, let price = item.price {
+                line += String(format: " %10@", price.description)
+                line += "  last \(history.lastPrice) at \(history.lastMerchant ?? "?") on \(history.lastDate ?? "?"),"
+                line += " lowest \(history.lowest), median \(history.median), \(history.purchases) purchase\(history.purchases == 1 ? "" : "s")"
+            } else {
+                line += "          -  no history"
+            }
+            lines.append(line)
+        }
+        let priced = document.items.filter { $0.price != nil }.count
+        lines.append("Estimated total: \(document.totalPrice.map(\.description) ?? "-") (\(priced) of \(document.items.count) entries priced)")
+        if save { lines.append("Saved as list \(document.id.prefix(12))") }
+        print(lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import DocumentStore
+import Foundation
+import ReceiptModel
+import ReceiptPipeline
+
+/// `receipts stats`: what the household spends, per month, week and merchant.
+struct StatsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Spending statistics over the stored carts.",
+        discussion: """
+            Weeks are ISO weeks, Monday to Sunday; months are calendar months; dates are the
+            receipts' own dates. A week or month is "full" when it ended before --as-of: the
+            week and the month containing --as-of never count. So with --as-of 2025-01-02 the
+            3 full months are 2024-10, 2024-11 and 2024-12, the 3 full weeks are those starting
+            2024-12-09, 2024-12-16 and 2024-12-23, and "last week" is 2024-12-23 to 2024-12-29.
+            Averages divide by 3 (a month or week without carts counts as 0). A cart counts with
+            its total (else totalPrice); carts without one are left out and counted as skipped.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: "Only carts added by this user (addedByUser).")
+    var user: String?
+
+    @Option(help: ArgumentHelp("The reference day (default: today, UTC).", valueName: "YYYY-MM-DD"))
+    var asOf: String?
+
+    @Flag(help: "Print the statistics as one JSON object.")
+    var json = false
+
+    func validate() throws {
+        if let asOf, CalendarDay(iso: asOf) == nil { throw ValidationError("--as-of must be a date like 2026-01-31.") }
+    }
+
+    func run() async throws {
+        let logger = global.makeLogger(label: "receipts.stats")
+        let day = asOf.flatMap { CalendarDay(iso: $0) } ?? CalendarDay.today()
+        let documentStore = try await store.open(logger: logger)
+        let stats: SpendingStats
+        do {
+            stats = try await SpendingStats.load(from: documentStore, asOf: day, user: user, logger: logger)
+        } catch {
+            try? await documentStore.close()
+            throw error
+        }
+        try? await documentStore.close()
+        if json {
+            print(String(decoding: try JSONCoding.encoder.encode(stats), as: UTF8.self))
+            return
+        }
+        var lines: [String] = []
+        lines.append("Spending as of \(stats.asOf)\(stats.user.map { " for \($0)" } ?? "")")
+        lines.append("  purchases: \(stats.carts), total \(stats.total)")
+        lines.append("  average monthly (\(stats.months.map(\.label).joined(separator: ", "))): \(stats.averageMonthly)")
+        lines.append("  average weekly (\(stats.weeks.map(\.label).joined(separator: ", "))): \(stats.averageWeekly)")
+        lines.append("  last week (\(stats.lastWeek.start) to \(stats.lastWeek.end)): \(stats.lastWeek.total)")
+        lines.append("Per month:")
+        for month in stats.perMonth { lines.append("  \(month.label)  \(pad(month.total.description, 12))  \(month.carts) carts") }
+        lines.append("Per merchant:")
+        for merchant in stats.perMerchant {
+            lines.append("  \(merchant.merchant.padding(toLength: 28, withPad: " ", startingAt: 0))  \(pad(merchant.total.description, 12))  \(merchant.carts) carts")
+        }
+        if stats.skippedNoTotal > 0 { lines.append("(\(stats.skippedNoTotal) carts without a total left out)") }
+        if stats.skippedNoDate > 0 { lines.append("(\(stats.skippedNoDate) carts without a date: in totals, not in periods)") }
+        print(lines.joined(separator: "\n"))
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+}
