@@ -24,17 +24,23 @@ public struct PreprocessingOptions: OptionSet, Sendable, Hashable, CustomStringC
     /// Adaptive (local) binarisation to black text on white.
     public static let binarize = PreprocessingOptions(rawValue: 1 << 6)
 
+    /// Apply `scale` and `binarize` only to photo-like images (gray or unevenly lit paper); clean
+    /// flat scans skip them (on the corpus they lost more on scans than they gained).
+    public static let adaptive = PreprocessingOptions(rawValue: 1 << 7)
+
     /// No preprocessing: Tesseract sees the decoded image as it is.
     public static let none: PreprocessingOptions = []
     /// Every stage.
     public static let all: PreprocessingOptions = [.orientation, .grayscale, .crop, .scale, .deskew, .normalize, .binarize]
     /// The combination that found the most labelled totals on the development corpus.
-    public static let `default`: PreprocessingOptions = [.orientation, .grayscale, .crop, .scale, .deskew]
+    public static let `default`: PreprocessingOptions = [
+        .orientation, .grayscale, .crop, .scale, .deskew, .binarize, .adaptive,
+    ]
 
     /// Stage names in pipeline order, as used on the command line.
     public static let names: [(String, PreprocessingOptions)] = [
         ("orientation", .orientation), ("grayscale", .grayscale), ("crop", .crop), ("scale", .scale),
-        ("deskew", .deskew), ("normalize", .normalize), ("binarize", .binarize),
+        ("deskew", .deskew), ("normalize", .normalize), ("binarize", .binarize), ("adaptive", .adaptive),
     ]
 
     /// Parses a comma-separated list of stage names ("" or "none" for no stages, "all", "default").
@@ -117,6 +123,12 @@ enum Preprocessor {
             pix = cropped
             report.crop = box
             report.applied.append("crop")
+        }
+        var options = options
+        if options.contains(.adaptive), !looksLikePhoto(pix) {
+            options.subtract([.scale, .binarize])
+        } else if options.contains(.adaptive) {
+            report.applied.append("photo")
         }
         if options.contains(.scale) {
             let height = estimateTextHeight(pix)
@@ -283,11 +295,12 @@ enum Preprocessor {
     }
 
     static func scaleForText(_ pix: PixHandle, textHeight: Double) -> (PixHandle, Double)? {
-        var scale = PreprocessingTuning.targetTextHeight / textHeight
+        let target = PreprocessingTuning.targetTextHeight
+        guard textHeight < 0.9 * target || textHeight > 1.15 * target else { return nil }
+        var scale = target / textHeight
         scale = min(4, max(0.25, scale))
         let maxScale = (Double(PreprocessingTuning.maxOutputPixels) / Double(pix.width * pix.height)).squareRoot()
         scale = min(scale, maxScale)
-        guard scale < 0.9 || scale > 1.15 else { return nil }
         guard let scaled = PixHandle(pixScaleGeneral(pix.pointer, Float(scale), Float(scale), 0, 0)) else { return nil }
         return (scaled, scale)
     }
@@ -311,22 +324,34 @@ enum Preprocessor {
         return (rotated, Double(angle))
     }
 
-    /// Adaptive binarisation to black text on white, 1 bpp.
+    /// Adaptive binarisation (Sauvola, 25 px window, k = 0.2) to black text on white, 1 bpp.
+    /// Measured on the corpus: better than Otsu on a background-normalised image and than
+    /// Leptonica's tiled Otsu, which broke thin receipt fonts.
     static func binarize(_ pix: PixHandle) -> PixHandle? {
         if pix.depth == 1 { return nil }
         guard let gray = toGray(pix) else { return nil }
-        let method = ProcessInfo.processInfo.environment["OCR_BINARIZE"] ?? "otsubg"
-        switch method {
-        case "sauvola":
-            var binary: UnsafeMutablePointer<Pix>?
-            guard pixSauvolaBinarizeTiled(gray.pointer, 25, 0.2, 1, 1, nil, &binary) == 0 else { return nil }
-            return PixHandle(binary)
-        case "otsuadaptive":
-            var binary: UnsafeMutablePointer<Pix>?
-            guard pixOtsuAdaptiveThreshold(gray.pointer, 100, 100, 2, 2, 0.1, nil, &binary) == 0 else { return nil }
-            return PixHandle(binary)
-        default:
-            return PixHandle(pixOtsuThreshOnBackgroundNorm(gray.pointer, nil, 10, 15, 100, 50, 255, 2, 2, 0.1, nil))
-        }
+        var binary: UnsafeMutablePointer<Pix>?
+        guard pixSauvolaBinarizeTiled(gray.pointer, 25, 0.2, 1, 1, nil, &binary) == 0 else { return nil }
+        return PixHandle(binary)
+    }
+
+    /// True when the image looks like a photo (gray or unevenly lit paper) rather than a clean
+    /// scan (paper near white, flat background). Measured on the corpus: every flat scan has its
+    /// 90th-percentile brightness at 235 or above and a flat background; most phone photos not.
+    static func looksLikePhoto(_ pix: PixHandle) -> Bool {
+        guard let gray = toGray(pix) else { return true }
+        let factor = min(1.0, 300.0 / Double(max(gray.width, gray.height)))
+        guard let small = factor < 1 ? PixHandle(pixScaleGeneral(gray.pointer, Float(factor), Float(factor), 0, 0)) : gray
+        else { return true }
+        var paper: UInt32 = 0
+        guard pixGetRankValue(small.pointer, 1, 0.9, &paper) == 0 else { return true }
+        // Background: a max filter removes the text, a box blur smooths; its spread measures uneven light.
+        guard let background = PixHandle(pixDilateGray(small.pointer, 9, 9)),
+            let smooth = PixHandle(pixBlockconv(background.pointer, 5, 5))
+        else { return true }
+        var high: UInt32 = 0, low: UInt32 = 0
+        guard pixGetRankValue(smooth.pointer, 1, 0.9, &high) == 0, pixGetRankValue(smooth.pointer, 1, 0.3, &low) == 0
+        else { return true }
+        return paper < 235 || Int(high) - Int(low) > 12
     }
 }

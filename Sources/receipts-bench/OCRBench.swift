@@ -210,7 +210,11 @@ struct OCRBench: AsyncParsableCommand {
                     let found = text.contains(total) || text.contains(total.replacingOccurrences(of: ".", with: ","))
                     if found { hits += 1 }
                     if ProcessInfo.processInfo.environment["OCR_BENCH_VERBOSE"] != nil {
-                        FileHandle.standardError.write(Data("\(found ? "hit " : "MISS") \(url.lastPathComponent)\n".utf8))
+                        let report = (try? page.get().preprocessing).map {
+                            "text height \($0.estimatedTextHeight ?? 0), scale \($0.scale), \($0.applied)"
+                        }
+                        FileHandle.standardError.write(
+                            Data("\(found ? "hit " : "MISS") \(set.name)/\(url.lastPathComponent) \(report ?? "")\n".utf8))
                     }
                 }
                 allHits += hits
