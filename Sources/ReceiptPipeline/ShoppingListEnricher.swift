@@ -76,6 +76,15 @@ public struct Purchase: Sendable, Hashable {
     public var merchant: String?
     public var date: String?
     public var addedOn: String
+
+    public init(itemName: String, productKey: String?, unitPrice: Amount, merchant: String?, date: String?, addedOn: String) {
+        self.itemName = itemName
+        self.productKey = productKey
+        self.unitPrice = unitPrice
+        self.merchant = merchant
+        self.date = date
+        self.addedOn = addedOn
+    }
 }
 
 /// What the household paid, built from stored carts, and list pricing over it.
@@ -112,12 +121,15 @@ public struct PriceBook: Sendable {
         text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
     }
 
-    /// The purchases of an entry: items matched to the same product, or whose name holds every word of the entry.
+    /// The purchases of an entry: items matched to the same catalog product; without a product,
+    /// items whose name holds every word of the entry.
     public func purchases(of name: String, product: ProductRef?) -> [Purchase] {
         let productKey = product.map(Self.key)
         let wanted = Self.words(name)
         return purchases.filter { purchase in
-            if let productKey, purchase.productKey == productKey { return true }
+            // A catalog product identifies the entry: only items matched to it count
+            // ("milk" must not pick up "Oat milk +0.70" from a cafe bill).
+            if let productKey { return purchase.productKey == productKey }
             guard !wanted.isEmpty else { return false }
             let have = Set(Self.words(purchase.itemName))
             return wanted.allSatisfy { have.contains($0) || have.contains($0 + "s") || ($0.hasSuffix("s") && have.contains(String($0.dropLast()))) }
