@@ -109,13 +109,18 @@ enum Numbers {
             if i + 1 < raw.count, isDigits(t), raw[i + 1].count == 3, raw[i + 1].first == "," || raw[i + 1].first == ".", isDigits(raw[i + 1].dropFirst()) {
                 out.append(Substring(t + raw[i + 1])); i += 2; continue
             }
-            if i + 1 < raw.count, t.count >= 2, t.last == "," || t.last == ".", isDigits(t.dropLast()), raw[i + 1].count == 2, isDigits(raw[i + 1]) {
+            if i + 1 < raw.count, t.count >= 2, t.last == "," || t.last == ".", isDigits(withoutCurrency(t.dropLast())), raw[i + 1].count == 2, isDigits(raw[i + 1]) {
                 out.append(Substring(t + raw[i + 1])); i += 2; continue
             }
             out.append(t)
             i += 1
         }
         return out
+    }
+
+    static func withoutCurrency(_ s: Substring) -> Substring {
+        for prefix in currencyPrefixes where s.uppercased().hasPrefix(prefix) { return s.dropFirst(prefix.count) }
+        return s
     }
 
     static func isDigits(_ s: Substring) -> Bool { !s.isEmpty && s.count <= 9 && s.allSatisfy(\.isASCIIDigit) }

@@ -78,8 +78,7 @@ public struct ReceiptParser: Sendable {
         let fullText = lines.map(\.text).joined(separator: "\n")
 
         receipt.currency = detectCurrency(lines)
-        let dollar = lines.contains { $0.text.contains("$") }
-        let monthFirst: Bool? = receipt.currency == "USD" ? (dollar ? true : nil) : receipt.currency.map { _ in false }
+        let monthFirst: Bool? = receipt.currency.map { $0 == "USD" }
 
         // Date and time.
         var dateCandidates: [DateCandidate] = []
@@ -139,6 +138,7 @@ public struct ReceiptParser: Sendable {
             let words = Set(Keywords.words(line.text))
             if upper.contains("RM") && line.tokens.contains(where: { $0.uppercased().hasPrefix("RM") }) { scores["MYR", default: 0] += 2 }
             if words.contains("MYR") || words.contains("SDN") || words.contains("BHD") { scores["MYR", default: 0] += 2 }
+            if !words.isDisjoint(with: ["GST", "SST", "TUNAI", "JALAN", "JLN", "TAMAN", "SELANGOR", "KUALA", "MALAYSIA", "JOHOR", "BAKI", "JUMLAH"]) { scores["MYR", default: 0] += 1 }
             if upper.contains("€") || words.contains("EUR") { scores["EUR", default: 0] += 2 }
             if words.contains("MWST") || words.contains("SUMME") || words.contains("GMBH") || words.contains("UST") { scores["EUR", default: 0] += 1 }
             if upper.contains("$") || words.contains("USD") { scores["USD", default: 0] += 1 }
@@ -246,6 +246,16 @@ public struct ReceiptParser: Sendable {
             // No total line read: what was paid by card (or cash minus change) is the total.
             s.total = paid
             s.totalConfidence = 0.5
+        }
+        // No total line at all: the largest amount printed at least twice (total, then paid) in the lower part.
+        if s.total == nil {
+            let lower = lines.suffix(max(1, lines.count * 2 / 3)).flatMap { line in line.kind == .change ? [] : line.money.map(\.amount) }
+            var counts: [Amount: Int] = [:]
+            for a in lower where a.value > 0 { counts[a, default: 0] += 1 }
+            if let best = counts.filter({ $0.value >= 2 }).keys.max() {
+                s.total = best
+                s.totalConfidence = 0.4
+            }
         }
         // Repair a dropped decimal point on the total: 5658 read as an integer.
         if s.total == nil, let sub = s.subtotal {
@@ -513,7 +523,38 @@ public struct ReceiptParser: Sendable {
 
     // MARK: Checks
 
+    /// Number of digit positions where two amounts differ (nil when their digit counts differ).
+    static func digitDifferences(_ a: Amount, _ b: Amount) -> Int? {
+        let x = Array(a.twoDecimals.description.filter(\.isNumber)), y = Array(b.twoDecimals.description.filter(\.isNumber))
+        guard x.count == y.count else { return nil }
+        return zip(x, y).filter { $0 != $1 }.count
+    }
+
+    /// Repairs one misread digit in the total, subtotal or tax when the other two agree
+    /// with a reading that differs from it in a single digit (OCR 3/8, 1/7, 5/6 confusions).
+    func repairByArithmetic(_ r: inout ParsedReceipt, warnings: inout [String]) {
+        guard let sub = r.subtotal, let total = r.total else { return }
+        let tax = r.tax ?? .zero
+        let tip = r.tip ?? .zero
+        guard sub + tax + tip != total, sub + tax != total else { return }
+        let itemsSum = r.items.map { $0.price + ($0.discount ?? .zero) }.reduce(Amount.zero, +)
+        let itemsConfirmSubtotal = !r.items.isEmpty && itemsSum == sub
+        if Self.digitDifferences(total, sub + tax + tip) == 1 || (itemsConfirmSubtotal && Self.digitDifferences(total, sub + tax) == 1) {
+            r.total = Self.digitDifferences(total, sub + tax + tip) == 1 ? sub + tax + tip : sub + tax
+            warnings.append("total.repaired")
+            r.confidence["total"] = 0.7
+        } else if let t = r.tax, Self.digitDifferences(t, total - sub - tip) == 1 {
+            r.tax = total - sub - tip
+            r.taxes = [ParsedReceipt.Tax(label: r.taxes.first?.label ?? "Tax", rate: r.taxes.first?.rate, amount: total - sub - tip)]
+            warnings.append("tax.repaired")
+        } else if Self.digitDifferences(sub, total - tax - tip) == 1 {
+            r.subtotal = total - tax - tip
+            warnings.append("subtotal.repaired")
+        }
+    }
+
     func applyChecks(_ r: inout ParsedReceipt, warnings: inout [String]) {
+        repairByArithmetic(&r, warnings: &warnings)
         let itemsSum = r.items.map { $0.price + ($0.discount ?? .zero) }.reduce(Amount.zero, +)
         if let sub = r.subtotal, !r.items.isEmpty {
             r.checks.itemsMatchSubtotal = itemsSum == sub || itemsSum == r.total
