@@ -27,8 +27,10 @@ test: test-deps
 	scripts/with-postgres.sh $(SWIFT) test --skip-build
 
 bench: test-deps
-	$(SWIFT) build -c release --product receipts-bench --product receipts
-	scripts/with-postgres.sh $(RELEASE_BIN)/receipts-bench all
+	$(SWIFT) build -c release
+	$(RELEASE_BIN)/receipts-bench ocr
+	scripts/with-postgres.sh $(RELEASE_BIN)/receipts-bench store
+	$(RELEASE_BIN)/receipts-bench catalog
 
 clean:
 	rm -rf .build
