@@ -2,7 +2,8 @@ import Foundation
 
 /// Turns product names and receipt lines into search words.
 public enum TextNormalizer {
-    /// Lowercase words of letters and digits, accents folded, apostrophes dropped (`Joe's` → `joes`).
+    /// Lowercase words of letters and digits, accents folded, apostrophes dropped (`Joe's` → `joes`);
+    /// a number directly followed by `%` keeps it (`2%`).
     public static func words(_ text: String) -> [String] {
         var words: [String] = []
         if text.utf8.allSatisfy({ $0 < 128 }) {
@@ -16,6 +17,11 @@ public enum TextNormalizer {
                     current.append(byte + 32)
                 case UInt8(ascii: "'"):
                     continue
+                case UInt8(ascii: "%") where !current.isEmpty && current.allSatisfy({ $0 >= 48 && $0 <= 57 }):
+                    // "2%" stays one word: a fat or alcohol percentage tells products apart.
+                    current.append(byte)
+                    words.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
                 default:
                     if !current.isEmpty {
                         words.append(String(decoding: current, as: UTF8.self))
@@ -33,6 +39,9 @@ public enum TextNormalizer {
                 current.append(character)
             } else if character == "'" || character == "’" {
                 continue
+            } else if character == "%", !current.isEmpty, current.allSatisfy(\.isNumber) {
+                words.append(current + "%")
+                current = ""
             } else if !current.isEmpty {
                 words.append(current)
                 current = ""
