@@ -62,7 +62,7 @@ struct CatalogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
         abstract: "Manage the offline product catalog (the store's products collection).",
-        subcommands: [Import.self, Lookup.self]
+        subcommands: [Import.self, Lookup.self, Match.self]
     )
 
     /// `receipts catalog import FILE`
@@ -99,6 +99,63 @@ struct CatalogCommand: AsyncParsableCommand {
                 print(String(decoding: try JSONValue.object(["imported": .number(Decimal(count)), "products": .number(Decimal(total))]).jsonData(), as: UTF8.self))
             } else {
                 print("imported \(count) products from \(file); the catalog holds \(total)")
+            }
+        }
+    }
+
+    /// `receipts catalog match LINE...`
+    struct Match: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Match receipt lines to catalog products (what ingest does for each item).",
+            discussion: "Prints the product and score per line, or \"no match\" below the threshold; --candidates shows the runners-up.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var options: CatalogOptions
+
+        @Argument(help: "Receipt lines, e.g. \"GV WHL MLK GAL 3.48 N\" (or - to read lines from stdin).")
+        var lines: [String]
+
+        @Option(help: "The minimum score of a match.")
+        var threshold: Double = ProductMatcher.defaultThreshold
+
+        @Option(help: "Also show this many candidates with their scores.")
+        var candidates: Int = 0
+
+        @Flag(help: "Print JSON Lines: {line, product, score}.")
+        var json = false
+
+        func run() async throws {
+            let logger = global.makeLogger(label: "receipts.catalog")
+            let documentStore = try await store.open(logger: logger)
+            let matcher: ProductMatcher
+            do {
+                matcher = try await options.open(store: documentStore, logger: logger).matcher(threshold: threshold)
+            } catch {
+                try? await documentStore.close()
+                throw error
+            }
+            try await documentStore.close()
+            var input = lines
+            if input == ["-"] {
+                input = []
+                while let line = readLine() { input.append(line) }
+            }
+            for line in input where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                let match = matcher.match(line: line)
+                if json {
+                    let object: JSONValue = .object(["line": .string(line), "product": match?.cartProduct ?? .null])
+                    print(String(decoding: try object.jsonData(), as: UTF8.self))
+                    continue
+                }
+                if let match {
+                    print(String(format: "%@  →  %@ (%.2f)", line, match.product.name, match.score))
+                } else {
+                    print("\(line)  →  no match")
+                }
+                for candidate in matcher.rank(line: line, limit: candidates) {
+                    print(String(format: "      %.3f  %@", candidate.score, candidate.product.name))
+                }
             }
         }
     }
