@@ -35,6 +35,8 @@ public final class ProductIndex: Sendable {
     private let wordsByFirstByte: [[Int32]]
     private let trigramWords: [UInt32: [Int32]]
     private let minorWordIDs: Set<Int32>
+    /// Whether the product's name states a size (a number or a unit word).
+    private let nameHasSize: [Bool]
 
     static let fieldWeights: (name: Float, brand: Float, keywords: Float, categories: Float) = (1, 0.9, 0.7, 0.5)
 
@@ -46,6 +48,7 @@ public final class ProductIndex: Sendable {
         var postingWeights: [[Float]] = []
         var nameWords: [[Int32]] = []
         var nameText: [String] = []
+        var nameHasSize: [Bool] = []
         nameWords.reserveCapacity(products.count)
         nameText.reserveCapacity(products.count)
 
@@ -73,6 +76,7 @@ public final class ProductIndex: Sendable {
             }
             nameWords.append(names)
             nameText.append(name.joined(separator: " "))
+            nameHasSize.append(name.contains { TextNormalizer.isNumber($0) || TextNormalizer.unitWords.contains($0) })
             let fields: [(String, Float)] =
                 [(product.brand ?? "", Self.fieldWeights.brand)]
                 + product.keywords.map { ($0, Self.fieldWeights.keywords) }
@@ -119,6 +123,7 @@ public final class ProductIndex: Sendable {
         self.nameText = nameText
         self.wordsByFirstByte = byFirst
         self.trigramWords = trigramWords
+        self.nameHasSize = nameHasSize
         self.minorWordIDs = Set(TextNormalizer.unitWords.compactMap { wordIDs[$0] })
     }
 
@@ -145,6 +150,11 @@ public final class ProductIndex: Sendable {
         }
         let totalWeight = tokenWeights.reduce(0, +)
         guard totalWeight > 0 else { return [] }
+        // A product whose name states no size is not blamed for the line's size words.
+        let sizeWeight = zip(words, zip(expanded, tokenWeights)).reduce(Float(0)) { sum, item in
+            let (word, (list, weight)) = item
+            return sum + (!list.isEmpty && (TextNormalizer.isNumber(word) || TextNormalizer.unitWords.contains(word)) ? weight : 0)
+        }
 
         // Query coverage per document. Major words (not numbers, units or glue) go first and
         // bring the candidates; minor words only add to documents a major word found.
@@ -214,7 +224,8 @@ public final class ProductIndex: Sendable {
         results.reserveCapacity(top.count)
         for (doc, value) in top {
             let index = Int(doc)
-            let queryCoverage = Double(value / totalWeight)
+            let denominator = nameHasSize[index] || totalWeight - sizeWeight <= 0 ? totalWeight : totalWeight - sizeWeight
+            let queryCoverage = Double(min(1, value / denominator))
             var nameTotal: Float = 0
             var nameHit: Float = 0
             for word in nameWords[index] {
