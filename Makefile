@@ -19,8 +19,11 @@ test-deps:
 build: deps
 	$(SWIFT) build -c release --product receipts
 
+# The main job: ingest the fixture photos into the embedded store, then list the carts.
+# A re-run skips photos already stored; a failed photo does not stop the listing.
 run: build
-	$(RELEASE_BIN)/receipts ocr Fixtures/receipts/*.png
+	-$(RELEASE_BIN)/receipts ingest Fixtures/receipts --store $(STORE)
+	$(RELEASE_BIN)/receipts carts --store $(STORE)
 
 test: test-deps
 	$(SWIFT) build --build-tests
