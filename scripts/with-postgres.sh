@@ -78,6 +78,11 @@ if ! "${as_db_user[@]}" "$bindir/createdb" -h 127.0.0.1 -p "$port" -U postgres r
   exit 1
 fi
 
+# Watchdog: stops the cluster even if this script is killed with SIGKILL (where no trap runs).
+setsid bash -c 'while kill -0 "$0" 2>/dev/null; do sleep 1; done
+  '"${as_db_user[*]}"' "$1/pg_ctl" -D "$2/data" -m immediate -w stop >/dev/null 2>&1; rm -rf "$2"' \
+  "$$" "$bindir" "$tmp" </dev/null >/dev/null 2>&1 &
+
 export RECEIPTS_TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$port/receipts_test?sslmode=disable"
 echo "with-postgres: PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port" >&2
 "$@"
