@@ -228,7 +228,8 @@ public struct ReceiptParser: Sendable {
         for c in totalCandidates {
             var score = c.score
             if let sub = s.subtotal {
-                if sub + (taxSum ?? .zero) + (s.tip ?? .zero) == c.amount { score += 3 } else if c.amount < sub { score -= 1 }
+                let exact = sub + (taxSum ?? .zero) + (s.tip ?? .zero)
+                if exact == c.amount { score += 3 } else if Self.isCashRounding(c.amount, of: exact) { score += 3.2 } else if c.amount < sub { score -= 1 }
             }
             let repeats = allAmounts.filter { $0 == c.amount }.count
             score += min(Double(repeats - 1), 2) * 0.5
@@ -252,7 +253,8 @@ public struct ReceiptParser: Sendable {
             let lower = lines.suffix(max(1, lines.count * 2 / 3)).flatMap { line in line.kind == .change ? [] : line.money.map(\.amount) }
             var counts: [Amount: Int] = [:]
             for a in lower where a.value > 0 { counts[a, default: 0] += 1 }
-            if let best = counts.filter({ $0.value >= 2 }).keys.max() {
+            let ceiling = lines.suffix(max(1, lines.count * 2 / 3)).filter { ![.tendered, .change].contains($0.kind) }.flatMap { $0.money.map(\.amount) }.max()
+            if let best = counts.filter({ $0.value >= 2 }).keys.max(), best == ceiling {
                 s.total = best
                 s.totalConfidence = 0.4
             }
@@ -523,6 +525,18 @@ public struct ReceiptParser: Sendable {
 
     // MARK: Checks
 
+    /// True when `total` is `exact` rounded to 5 cents (cash rounding, as in Malaysia since 2008).
+    static func isCashRounding(_ total: Amount, of exact: Amount) -> Bool {
+        let diff = total.value - exact.value
+        guard diff != 0, diff <= Decimal(string: "0.02")!, diff >= Decimal(string: "-0.02")! else { return false }
+        let cents = total.value * 100
+        var rounded = Decimal()
+        var c = cents
+        NSDecimalRound(&rounded, &c, 0, .plain)
+        guard rounded == cents else { return false }
+        return NSDecimalNumber(decimal: rounded).intValue % 5 == 0
+    }
+
     /// Number of digit positions where two amounts differ (nil when their digit counts differ).
     static func digitDifferences(_ a: Amount, _ b: Amount) -> Int? {
         let x = Array(a.twoDecimals.description.filter(\.isNumber)), y = Array(b.twoDecimals.description.filter(\.isNumber))
@@ -536,7 +550,7 @@ public struct ReceiptParser: Sendable {
         guard let sub = r.subtotal, let total = r.total else { return }
         let tax = r.tax ?? .zero
         let tip = r.tip ?? .zero
-        guard sub + tax + tip != total, sub + tax != total else { return }
+        guard sub + tax + tip != total, sub + tax != total, !Self.isCashRounding(total, of: sub + tax + tip) else { return }
         let itemsSum = r.items.map { $0.price + ($0.discount ?? .zero) }.reduce(Amount.zero, +)
         let itemsConfirmSubtotal = !r.items.isEmpty && itemsSum == sub
         if Self.digitDifferences(total, sub + tax + tip) == 1 || (itemsConfirmSubtotal && Self.digitDifferences(total, sub + tax) == 1) {
@@ -562,7 +576,8 @@ public struct ReceiptParser: Sendable {
             r.checks.itemsMatchSubtotal = itemsSum == total
         }
         if let sub = r.subtotal, let total = r.total {
-            r.checks.subtotalPlusTaxMatchesTotal = sub + (r.tax ?? .zero) + (r.tip ?? .zero) == total || (r.tip == nil && sub + (r.tax ?? .zero) == total)
+            let exact = sub + (r.tax ?? .zero) + (r.tip ?? .zero)
+            r.checks.subtotalPlusTaxMatchesTotal = exact == total || Self.isCashRounding(total, of: exact)
         }
         let qtyChecks = r.items.compactMap { item -> Bool? in
             guard let u = item.unitPrice, item.quantity != 1 else { return nil }
