@@ -99,7 +99,7 @@ struct OCRBench: AsyncParsableCommand {
         let engine = try OCREngine(configuration: configuration, logger: logger)
         let cli = Self.findExecutable("tesseract")
         if !json {
-            print("set                     n  ours+pre  ours-raw  tess-cli  ours/cli  img/s 1w  img/s 2w  2w/1w  peakRSS")
+            emit("set                     n  ours+pre  ours-raw  tess-cli  ours/cli  img/s 1w  img/s 2w  2w/1w  peakRSS")
         }
         for set in sets {
             var pre: [Double] = [], plain: [Double] = [], external: [Double] = []
@@ -124,9 +124,9 @@ struct OCRBench: AsyncParsableCommand {
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
-                print(String(decoding: try encoder.encode(result), as: UTF8.self))
+                emit(String(decoding: try encoder.encode(result), as: UTF8.self))
             } else {
-                print(
+                emit(
                     String(
                         format: "%-20@ %4d  %7.3fs  %7.3fs  %7.3fs  %8.2f  %8.2f  %8.2f  %5.2f  %5.0f MB",
                         set.name as NSString, result.images, result.medianSecondsPreprocessed, result.medianSecondsPlain,
@@ -188,6 +188,11 @@ struct OCRBench: AsyncParsableCommand {
         return kb / 1024
     }
 
+    /// One line to stdout, flushed at once (results appear while a long run goes on).
+    func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
     // MARK: Labelled totals
 
     func measureTotals(sets: [ImageSet], mode: PageSegmentationMode, logger: Logger) async throws {
@@ -223,7 +228,7 @@ struct OCRBench: AsyncParsableCommand {
                     String(format: "%@ %d/%d=%.0f%%", set.name as NSString, hits, labelled.count, 100 * Double(hits) / Double(labelled.count)))
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            print(
+            emit(
                 String(
                     format: "%-45@ psm%d  %@  all %.1f%%  %.0fs", stages.description as NSString, mode.rawValue,
                     summary.joined(separator: "  ") as NSString, 100 * Double(allHits) / Double(max(1, allCount)), seconds))
