@@ -9,6 +9,7 @@ struct Bench: AsyncParsableCommand {
             OCRBench.self,
             StoreBench.self,
             CatalogBench.self,
+            IngestBench.self,
         ]
     )
 }

@@ -1,0 +1,274 @@
+import Foundation
+import Testing
+
+/// Runs the built `receipts` binary (`.build/debug/receipts`; `swift build --build-tests` builds it).
+struct CLI {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let binary = root.appendingPathComponent(".build/debug/receipts")
+    static let receipts = root.appendingPathComponent("Fixtures/receipts")
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+    }
+
+    static func start(_ arguments: [String], output: URL, errors: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        var environment = ProcessInfo.processInfo.environment
+        environment["OMP_THREAD_LIMIT"] = "1"
+        environment.removeValue(forKey: "RECEIPTS_STORE")
+        environment.removeValue(forKey: "CHOMP_API_KEY")
+        process.environment = environment
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        return process
+    }
+
+    static func run(_ arguments: [String], in folder: URL) throws -> Result {
+        let output = folder.appendingPathComponent("out-\(UUID().uuidString).txt")
+        let errors = folder.appendingPathComponent("err-\(UUID().uuidString).txt")
+        let process = try start(arguments, output: output, errors: errors)
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: try String(contentsOf: output, encoding: .utf8),
+            stderr: try String(contentsOf: errors, encoding: .utf8))
+    }
+
+    static func json(_ line: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+}
+
+final class Workspace {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("receipts-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    var store: String { url.appendingPathComponent("store.sqlite").path }
+
+    /// Copies fixture images into `folder` (created under the workspace).
+    func images(_ names: [String], into folder: String) throws -> URL {
+        let target = url.appendingPathComponent(folder)
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        for name in names {
+            try FileManager.default.copyItem(at: CLI.receipts.appendingPathComponent(name), to: target.appendingPathComponent(name))
+        }
+        return target
+    }
+
+    func carts() throws -> [[String: Any]] {
+        let result = try CLI.run(["carts", "--store", store, "--json"], in: url)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try result.lines.map(CLI.json)
+    }
+
+    func collection(_ name: String) throws -> [[String: Any]] {
+        let result = try CLI.run(["export", "--store", store, "--collection", name], in: url)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try result.lines.map(CLI.json).compactMap { $0["document"] as? [String: Any] }
+    }
+}
+
+func sha256(of url: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+    process.arguments = [url.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(String(decoding: data, as: UTF8.self).prefix(64))
+}
+
+let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-kedai.png"]
+
+@Suite(.serialized, .timeLimit(.minutes(5))) struct IngestEndToEndTests {
+    @Test func ingestPrintsCartsAsJSONLinesAndAReRunDuplicatesNothing() throws {
+        let work = try Workspace()
+        let folder = try work.images(smallFixtures, into: "photos")
+        let first = try CLI.run(["ingest", folder.path, "--store", work.store, "--json", "--jobs", "2", "--user", "ann"], in: work.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        let lines = first.lines
+        #expect(lines.count == 3)
+        var ids = Set<String>()
+        for line in lines {
+            let cart = try CLI.json(line)
+            let id = try #require(cart["id"] as? String)
+            ids.insert(id)
+            #expect(cart["addedByUser"] as? String == "ann")
+            #expect(cart["type"] as? String == "cart")
+            #expect(cart["completed"] as? Bool == true)
+            let source = try #require(cart["source"] as? [String: Any])
+            let file = try #require(source["file"] as? String)
+            #expect(id == (try sha256(of: URL(fileURLWithPath: file))))
+            #expect(cart["total"] is String || cart["total"] is NSNull)
+        }
+        #expect(ids.count == 3)
+        let tip = try #require(lines.map(CLI.json).first { ($0["source"] as? [String: Any])?["file"] as? String == folder.appendingPathComponent("us-restaurant-tip.png").path })
+        #expect((tip["merchant"] as? [String: Any])?["name"] as? String == "THE COPPER KETTLE")
+        #expect(tip["total"] as? String == "90.21")
+
+        let again = try CLI.run(["ingest", folder.path, "--store", work.store, "--json"], in: work.url)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.lines.isEmpty)
+        #expect(try work.carts().count == 3)
+
+        // `show` takes an id prefix.
+        let id = try #require(tip["id"] as? String)
+        let shown = try CLI.run(["show", String(id.prefix(8)), "--store", work.store, "--json"], in: work.url)
+        #expect(shown.status == 0)
+        #expect((try CLI.json(shown.stdout.replacingOccurrences(of: "\n", with: " ")))["id"] as? String == id)
+    }
+
+    @Test func brokenAndNonImageFilesAreRecordedAndTheRestIngested() throws {
+        let work = try Workspace()
+        let folder = try work.images(["us-cafe-beanleaf.png", "us-restaurant-tip.png"], into: "mixed")
+        let jpeg = try Data(contentsOf: CLI.receipts.appendingPathComponent("us-cafe-beanleaf--table.jpg"))
+        try jpeg.prefix(300).write(to: folder.appendingPathComponent("truncated.jpg"))
+        try Data("not a picture at all".utf8).write(to: folder.appendingPathComponent("fake.png"))
+        try Data("milk\neggs\n".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        try Data("x".utf8).write(to: folder.appendingPathComponent(".hidden.png"))
+        let result = try CLI.run(["ingest", folder.path, "--store", work.store], in: work.url)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(try work.carts().count == 2)
+        let failures = try work.collection("failures")
+        let files = failures.compactMap { ($0["source"] as? [String: Any])?["file"] as? String }.map { URL(fileURLWithPath: $0).lastPathComponent }
+        #expect(files.sorted() == ["fake.png", "truncated.jpg"])
+        for failure in failures {
+            let code = try #require(failure["error"] as? String)
+            #expect(code.hasPrefix("image."), "\(code)")
+            #expect(!((failure["message"] as? String) ?? "").isEmpty)
+        }
+        #expect(result.stderr.contains("fake.png"))
+        #expect(result.stderr.contains("truncated.jpg"))
+    }
+
+    @Test func anIngestKilledMidRunResumes() throws {
+        let work = try Workspace()
+        let names = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-kedai.png", "de-supermarkt-frischmarkt.png",
+                     "us-grocery-valuefoods.png"]
+        let folder = try work.images(names, into: "batch")
+        let output = work.url.appendingPathComponent("killed.out")
+        let process = try CLI.start(
+            ["ingest", folder.path, "--store", work.store, "--json", "--jobs", "1"], output: output,
+            errors: work.url.appendingPathComponent("killed.err"))
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, process.isRunning {
+            if (try? String(contentsOf: output, encoding: .utf8))?.contains("\n") == true { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let before = try work.carts().count
+        #expect(before >= 1)
+        #expect(before < names.count)
+
+        let rerun = try CLI.run(["ingest", folder.path, "--store", work.store, "--json"], in: work.url)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(rerun.lines.count == names.count - before)
+        let carts = try work.carts()
+        #expect(carts.count == names.count)
+        #expect(Set(carts.compactMap { $0["id"] as? String }).count == names.count)
+    }
+
+    @Test func aMissingFolderIsAUsageError() throws {
+        let work = try Workspace()
+        let result = try CLI.run(["ingest", work.url.appendingPathComponent("nope").path, "--store", work.store], in: work.url)
+        #expect(result.status == 2 || result.status == 64, "\(result.status) \(result.stderr)")
+    }
+}
+
+@Suite(.serialized) struct StatsAndEnrichEndToEndTests {
+    static let milk = #"{"barcode":"0071230000016","name":"Whole Milk, 1 Gallon"}"#
+    static let bananas = #"{"barcode":"0200000040116","name":"Bananas"}"#
+
+    static func cart(_ n: Int, _ date: String, _ total: String, user: String = "ann", merchant: String = "FRESH MART", items: String = "[]") -> String {
+        let id = String(format: "%064x", n)
+        return #"{"id":"\#(id)","type":"cart","name":"c\#(n)","addedByUser":"\#(user)","addedOn":"2025-01-02T00:00:00Z","completed":true,"merchant":{"name":"\#(merchant)"},"date":"\#(date)","total":"\#(total)","totalPrice":"\#(total)","items":\#(items),"source":{"file":"c\#(n).jpg"}}"#
+    }
+
+    /// Known carts around the 2024/2025 year edge; as of 2025-01-02 (a Thursday) the full months
+    /// are 2024-10..12 and the full ISO weeks start 2024-12-09, 12-16 and 12-23.
+    static func knownStore() throws -> Workspace {
+        let work = try Workspace()
+        let lines = [
+            cart(1, "2024-09-30", "10.00"),
+            cart(2, "2024-10-01", "20.00", items: #"[{"name":"WHOLE MILK","quantity":1,"price":"3.49","product":\#(milk)}]"#),
+            cart(3, "2024-11-30", "30.00", merchant: "VALUE FOODS"),
+            cart(4, "2024-12-15", "40.00"),
+            cart(5, "2024-12-16", "50.00", items: #"[{"name":"MILK GAL","quantity":2,"price":"6.58","product":\#(milk)}]"#),
+            cart(6, "2024-12-29", "60.00", items: #"[{"name":"BANANAS","quantity":2,"unit":"lb","unitPrice":"0.59","price":"1.18","product":\#(bananas)}]"#),
+            cart(7, "2024-12-30", "70.00"),
+            cart(8, "2025-01-01", "80.00"),
+            cart(9, "2024-12-20", "5.00", user: "bob", merchant: "VALUE FOODS"),
+        ]
+        let file = work.url.appendingPathComponent("carts.jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        let imported = try CLI.run(["import", file.path, "--collection", "carts", "--store", work.store], in: work.url)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        return work
+    }
+
+    @Test func statsGivesExactFiguresAtTheYearEdge() throws {
+        let work = try Self.knownStore()
+        let ann = try CLI.json(try CLI.run(["stats", "--store", work.store, "--as-of", "2025-01-02", "--user", "ann", "--json"], in: work.url).stdout)
+        #expect(ann["averageMonthly"] as? String == "90.00")  // (20 + 30 + 220) / 3
+        #expect(ann["averageWeekly"] as? String == "50.00")  // (40 + 50 + 60) / 3
+        #expect((ann["lastWeek"] as? [String: Any])?["total"] as? String == "60.00")
+        #expect(ann["carts"] as? Int == 8)
+        #expect(ann["total"] as? String == "360.00")
+        let months = (ann["months"] as? [[String: Any]])?.compactMap { $0["label"] as? String }
+        #expect(months == ["2024-10", "2024-11", "2024-12"])
+        let weeks = (ann["weeks"] as? [[String: Any]])?.compactMap { $0["start"] as? String }
+        #expect(weeks == ["2024-12-09", "2024-12-16", "2024-12-23"])
+
+        let all = try CLI.json(try CLI.run(["stats", "--store", work.store, "--as-of", "2025-01-02", "--json"], in: work.url).stdout)
+        #expect(all["averageMonthly"] as? String == "91.67")  // (20 + 30 + 225) / 3
+        #expect(all["averageWeekly"] as? String == "51.67")  // (40 + 55 + 60) / 3
+        let merchants = (all["perMerchant"] as? [[String: Any]])?.map { "\($0["merchant"] ?? "")=\($0["total"] ?? "")" }
+        #expect(merchants == ["FRESH MART=330.00", "VALUE FOODS=35.00"])
+
+        // Month edge: as of 2025-03-01 the full months are Dec, Jan, Feb.
+        let march = try CLI.json(try CLI.run(["stats", "--store", work.store, "--as-of", "2025-03-01", "--json"], in: work.url).stdout)
+        #expect(march["averageMonthly"] as? String == "101.67")  // (225 + 80 + 0) / 3
+    }
+
+    @Test func enrichPricesAListFromWhatWasPaid() throws {
+        let work = try Self.knownStore()
+        let list = work.url.appendingPathComponent("list.txt")
+        try Data("2 milk\nbananas\ncaviar and truffles\n".utf8).write(to: list)
+        let result = try CLI.run(["enrich", list.path, "--store", work.store, "--json", "--save"], in: work.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try CLI.json(result.stdout)
+        let items = try #require(document["items"] as? [[String: Any]])
+        #expect(items.count == 3)
+        let milk = try #require(items[0]["history"] as? [String: Any])
+        #expect(milk["lastPrice"] as? String == "3.29")
+        #expect(milk["lastMerchant"] as? String == "FRESH MART")
+        #expect(milk["lastDate"] as? String == "2024-12-16")
+        #expect(milk["lowest"] as? String == "3.29")
+        #expect(milk["median"] as? String == "3.39")
+        #expect(milk["purchases"] as? Int == 2)
+        #expect(items[0]["price"] as? String == "6.58")
+        #expect(items[1]["price"] as? String == "0.59")
+        #expect(items[2]["history"] is NSNull)
+        #expect(document["totalPrice"] as? String == "7.17")
+        #expect(document["completed"] as? Bool == false)
+        let lists = try work.collection("lists")
+        #expect(lists.count == 1)
+        #expect(lists.first?["completed"] as? Bool == false)
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder so the test target builds until its issue adds tests; delete when adding real ones.
