@@ -35,13 +35,18 @@ public struct ListEntry: Sendable, Hashable, Codable {
                 var name: String
                 var quantity: Decimal?
             }
+            let raw: [Raw]
             do {
-                return try JSONDecoder().decode([Raw].self, from: data)
-                    .filter { !$0.name.trimmingCharacters(in: .whitespaces).isEmpty }
-                    .map { ListEntry(name: $0.name.trimmingCharacters(in: .whitespaces), quantity: $0.quantity ?? 1) }
+                raw = try JSONDecoder().decode([Raw].self, from: data)
             } catch {
                 throw PipelineError(.listInvalid, "the list looks like JSON but is not an array of {\"name\", \"quantity\"}: \(error)")
             }
+            if let bad = raw.first(where: { ($0.quantity ?? 1) <= 0 }) {
+                throw PipelineError(.listInvalid, "the entry \"\(bad.name)\" has quantity \(bad.quantity ?? 0); give a number above 0")
+            }
+            return raw
+                .filter { !$0.name.trimmingCharacters(in: .whitespaces).isEmpty }
+                .map { ListEntry(name: $0.name.trimmingCharacters(in: .whitespaces), quantity: $0.quantity ?? 1) }
         }
         return text.split(whereSeparator: \.isNewline).compactMap { line in
             parseLine(String(line))
@@ -57,11 +62,17 @@ public struct ListEntry: Sendable, Hashable, Codable {
         let parts = text.split(separator: " ", maxSplits: 1)
         if parts.count == 2 {
             var number = String(parts[0]).lowercased()
-            if number.hasSuffix("x") { number.removeLast() }
+            if number.hasSuffix("x") || number.hasSuffix("×") { number.removeLast() }
             if !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let quantity = Decimal(string: number),
                quantity > 0
             {
-                return ListEntry(name: String(parts[1]).trimmingCharacters(in: .whitespaces), quantity: quantity)
+                var name = String(parts[1]).trimmingCharacters(in: .whitespaces)
+                // `3 x eggs`, `3 × eggs`: the multiplication sign is not part of the name.
+                for sign in ["x ", "X ", "× "] where name.hasPrefix(sign) {
+                    name = String(name.dropFirst(sign.count)).trimmingCharacters(in: .whitespaces)
+                }
+                guard !name.isEmpty else { return ListEntry(name: text, quantity: 1) }
+                return ListEntry(name: name, quantity: quantity)
             }
         }
         return ListEntry(name: text, quantity: 1)
