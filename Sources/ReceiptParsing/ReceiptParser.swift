@@ -329,7 +329,7 @@ public struct ReceiptParser: Sendable {
         if text.first?.isNumber == true || text.last?.isNumber == true { score -= 0.3 }
         if text.contains(where: \.isNumber) { score -= 0.1 }
         if text.uppercased() == text { score += 0.1 }
-        score *= line.confidence
+        score *= 0.5 + 0.5 * line.confidence
         return score
     }
 

@@ -119,7 +119,7 @@ import Testing
 @Suite struct HostileInputTests {
     @Test func survivesAndStaysFastOnHostileText() {
         var generator = SystemRandomNumberGenerator()
-        let garbage = String(decoding: (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self)
+        let garbage = String(decoding: (0..<50_000).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self)
         let inputs = [
             String(repeating: "9", count: 1_000_000),
             String(repeating: "TOTAL 1.00 ", count: 100_000),
