@@ -33,7 +33,7 @@ public final class PostgresDocumentStore: DocumentStore {
     ///     connection, `default_transaction_read_only`).
     ///   - schema: The schema holding the tables (created when missing; the configuration's
     ///     `search_path` must start with it). `nil` for the default.
-    public init(configuration: PostgresClient.Configuration, displayName: String, schema: String? = nil, readOnly: Bool = false, connectTimeout: Duration = .seconds(10), logger: Logger) async throws {
+    public init(configuration: PostgresClient.Configuration, displayName: String, schema: String? = nil, readOnly: Bool = false, connectTimeout: Duration = .seconds(30), logger: Logger) async throws {
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
         self.displayName = displayName

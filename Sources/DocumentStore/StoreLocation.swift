@@ -9,7 +9,8 @@ import PostgresNIO
 /// - `sqlite:path` or `sqlite://path`; add `?mode=ro` to open read-only;
 /// - `postgres://user[:password]@host[:port]/database` (also `postgresql://`); query options
 ///   `sslmode=disable|prefer|require` (default `prefer`), `mode=ro` (read-only transactions),
-///   `host=/socket/dir` for a Unix socket.
+///   `host=/socket/dir` for a Unix socket, `connect_timeout=seconds` (default 30),
+///   `schema=name` to keep the tables in their own schema.
 public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     case sqlite(path: String, readOnly: Bool)
     case postgres(PostgresLocation)
@@ -30,6 +31,8 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
         /// A PostgreSQL schema to keep the store's tables in (`?schema=name`), so several stores can
         /// share one database; `nil` uses `public`.
         public var schema: String?
+        /// Seconds to wait for the first connection (`?connect_timeout=N`, default 30).
+        public var connectTimeout: Int
     }
 
     /// Parses a location string (see the type's documentation).
@@ -91,11 +94,14 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
             database: String(components.path.drop(while: { $0 == "/" })).removingPercentEncoding ?? "",
             sslMode: "prefer",
             readOnly: false,
-            schema: nil)
+            schema: nil,
+            connectTimeout: 30)
         for item in components.queryItems ?? [] {
             switch (item.name, item.value ?? "") {
             case ("sslmode", let mode) where ["disable", "prefer", "require", "allow", "verify-full"].contains(mode):
                 location.sslMode = mode
+            case ("connect_timeout", let seconds) where Int(seconds).map({ $0 > 0 && $0 <= 3600 }) == true:
+                location.connectTimeout = Int(seconds) ?? 30
             case ("mode", "ro"): location.readOnly = true
             case ("mode", "rw"): location.readOnly = false
             case ("schema", let schema) where !schema.isEmpty && schema.count <= 48 && schema.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }):
@@ -103,7 +109,7 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
             case ("host", let socket) where socket.hasPrefix("/"):
                 location.unixSocketPath = socket
             default:
-                throw StoreError(.invalidLocation, "Unknown PostgreSQL store option '\(item.name)'. Accepted: sslmode, mode=ro, schema=name (lowercase letters, digits, _), host=/socket/dir.")
+                throw StoreError(.invalidLocation, "Unknown PostgreSQL store option '\(item.name)'. Accepted: sslmode, mode=ro, connect_timeout=seconds, schema=name (lowercase letters, digits, _), host=/socket/dir.")
             }
         }
         if location.database.isEmpty { location.database = location.user }
@@ -153,7 +159,8 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
                 configuration.options.additionalStartupParameters.append(("search_path", "\(schema), public"))
             }
             configuration.options.maximumConnections = 8
-            return try await PostgresDocumentStore(configuration: configuration, displayName: description, schema: location.schema, readOnly: location.readOnly, logger: logger)
+            return try await PostgresDocumentStore(configuration: configuration, displayName: description, schema: location.schema, readOnly: location.readOnly,
+                connectTimeout: .seconds(location.connectTimeout), logger: logger)
         }
     }
 }

@@ -42,7 +42,7 @@ import Testing
             try await StoreLocation.parse("/nonexistent-dir/sub/x.sqlite").open(logger: TestStores.logger)
         } throws: { ($0 as? StoreError)?.code == .invalidLocation }
         await #expect {
-            try await StoreLocation.parse("postgres://nobody@127.0.0.1:1/none?sslmode=disable").open(logger: TestStores.logger)
+            try await StoreLocation.parse("postgres://nobody@127.0.0.1:1/none?sslmode=disable&connect_timeout=3").open(logger: TestStores.logger)
         } throws: { ($0 as? StoreError)?.code == .unavailable }
     }
 

@@ -34,7 +34,8 @@ enum TestStores {
                 throw StoreError(.unavailable, "RECEIPTS_TEST_POSTGRES_URL is not set under CI: run the tests through scripts/with-postgres.sh (make test).")
             }
             let schema = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
-            return base + (base.contains("?") ? "&" : "?") + "schema=\(schema)"
+            // A long connect timeout: the whole package's tests share two cores.
+            return base + (base.contains("?") ? "&" : "?") + "schema=\(schema)&connect_timeout=180"
         }
     }
 
