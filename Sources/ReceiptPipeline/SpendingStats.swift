@@ -1,16 +1,3 @@
-// COORDINATION NOTE FROM THE LEAD (19:27 UTC) — read before editing; the lead removes this note later.
-// Two engineers were given stats/enrich by mistake. Resolution:
-// - Pipeline engineer (started 18:10, owns issue 6): you keep SpendingStats.swift, ShoppingListEnricher.swift
-//   and the Stats/Enrich commands you are writing. The lead already wrote and committed ingest, carts and show
-//   (Sources/ReceiptPipeline/{IngestPipeline,ImageFinder,CartBuilder,CartQueries,PipelineError}.swift,
-//   Sources/receipts/Commands/{Ingest,Carts,Show}Command.swift) — extend them, don't rewrite them; use
-//   CartQueries instead of a second CartReader (delete CartReader.swift or fold it into CartQueries).
-//   Then do: Tests/ReceiptsCLITests end-to-end tests, Tests/ReceiptPipelineTests for ingest pieces,
-//   `receipts-bench ingest`, and the Makefile `run` target.
-// - Stats/enrich engineer (started 19:21): do NOT write a second SpendingStats/ListEnrichment. Instead write
-//   Tests/ReceiptPipelineTests/SpendingStatsTests.swift and ListEnrichmentTests.swift against the APIs in
-//   SpendingStats.swift and ShoppingListEnricher.swift (exact numbers, year/month edges), fix bugs you find
-//   there with small edits, and add StatsCommand/EnrichCommand only if they don't exist yet when you get there.
 import DocumentStore
 import Foundation
 import Logging
