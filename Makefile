@@ -34,6 +34,7 @@ bench: test-deps
 	$(RELEASE_BIN)/receipts-bench ocr
 	scripts/with-postgres.sh $(RELEASE_BIN)/receipts-bench store
 	$(RELEASE_BIN)/receipts-bench catalog
+	$(RELEASE_BIN)/receipts-bench ingest
 
 clean:
 	rm -rf .build
