@@ -271,4 +271,20 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
         #expect(lists.count == 1)
         #expect(lists.first?["completed"] as? Bool == false)
     }
+
+    @Test func searchShowsWhatWasPaidForEachProduct() throws {
+        let work = try Self.knownStore()
+        let result = try CLI.run(["search", "whole milk gallon", "--store", work.store, "--limit", "3", "--json"], in: work.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let outcome = try CLI.json(result.stdout)
+        let results = try #require(outcome["results"] as? [[String: Any]])
+        let milk = try #require(results.first { $0["barcode"] as? String == "0071230000016" })
+        let paid = try #require(milk["pricesPaid"] as? [[String: Any]])
+        // Newest first, unit prices: 6.58 for 2 is 3.29 each.
+        #expect(paid.compactMap { $0["price"] as? String } == ["3.29", "3.49"])
+        #expect(paid.first?["date"] as? String == "2024-12-16")
+        #expect(paid.first?["merchant"] as? String == "FRESH MART")
+        let others = results.filter { $0["barcode"] as? String != "0071230000016" }
+        #expect(others.allSatisfy { ($0["pricesPaid"] as? [Any])?.isEmpty ?? true })
+    }
 }
