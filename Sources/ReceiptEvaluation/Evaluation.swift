@@ -213,30 +213,93 @@ public struct EvaluationRunner: Sendable {
     }
 }
 
-/// Reads tesseract TSV output (`tesseract img out tsv`) into parser input, so a
+/// Reads and writes tesseract TSV (`tesseract img out tsv`) as parser input, so a
 /// corpus can be evaluated on precomputed OCR.
+///
+/// Word rows (level 5) carry the words; a line row (level 4) may carry the line's
+/// own text and box, which `write` fills so that what our OCR path read (its line
+/// grouping and column gaps) reads back exactly. The tesseract CLI leaves line
+/// text empty, and lines are then the words joined by spaces.
 public enum TesseractTSV {
+    static let header = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext"
+
     public static func parse(_ tsv: String) -> ParserInput {
         struct Key: Hashable { var block: Int, par: Int, line: Int }
         var lines: [Key: [ParserInput.Word]] = [:]
+        var lineRows: [Key: (text: String, box: ParserInput.Box)] = [:]
         var order: [Key] = []
         var pageWidth: Double?
         for row in tsv.split(separator: "\n").dropFirst() {
             let f = row.split(separator: "\t", omittingEmptySubsequences: false)
             guard f.count >= 12, let level = Int(f[0]) else { continue }
             if level == 1, let w = Double(f[8]) { pageWidth = w }
-            guard level == 5, let block = Int(f[2]), let par = Int(f[3]), let line = Int(f[4]),
+            guard level == 4 || level == 5, let block = Int(f[2]), let par = Int(f[3]), let line = Int(f[4]),
                   let x = Double(f[6]), let y = Double(f[7]), let w = Double(f[8]), let h = Double(f[9]), let conf = Double(f[10]) else { continue }
-            let text = String(f[11]).trimmingCharacters(in: .whitespaces)
-            guard !text.isEmpty else { continue }
             let key = Key(block: block, par: par, line: line)
+            let box = ParserInput.Box(x: x, y: y, width: w, height: h)
+            if level == 4 {
+                let text = unescape(f[11...].joined(separator: "\t"))
+                if !text.trimmingCharacters(in: .whitespaces).isEmpty { lineRows[key] = (text, box) }
+                continue
+            }
+            let text = unescape(String(f[11])).trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { continue }
             if lines[key] == nil { order.append(key) }
-            lines[key, default: []].append(ParserInput.Word(text: text, box: .init(x: x, y: y, width: w, height: h), confidence: max(0, conf) / 100))
+            lines[key, default: []].append(ParserInput.Word(text: text, box: box, confidence: max(0, conf) / 100))
         }
         let result = order.map { key -> ParserInput.Line in
             let words = lines[key] ?? []
+            if let row = lineRows[key] { return ParserInput.Line(text: row.text, words: words, box: row.box) }
             return ParserInput.Line(text: words.map(\.text).joined(separator: " "), words: words, box: words.first?.box)
         }
         return ParserInput(lines: result, pageWidth: pageWidth)
+    }
+
+    /// Writes parser input as TSV that `parse` reads back to the same lines, words,
+    /// boxes and confidences (confidences rounded to 0.01 %).
+    /// - Parameters:
+    ///   - input: the lines as read, with word boxes.
+    ///   - pageHeight: the page height for the page row (0 when unknown).
+    /// - Returns: the TSV text, header first.
+    public static func write(_ input: ParserInput, pageHeight: Double = 0) -> String {
+        func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+        func row(_ level: Int, _ line: Int, _ word: Int, _ box: ParserInput.Box?, _ conf: Double, _ text: String) -> String {
+            let b = box ?? ParserInput.Box(x: 0, y: 0, width: 0, height: 0)
+            return [String(level), "1", "1", "1", String(line), String(word), number(b.x), number(b.y), number(b.width), number(b.height),
+                    conf < 0 ? "-1" : String(format: "%.2f", conf * 100), escape(text)].joined(separator: "\t")
+        }
+        var out = [header, row(1, 0, 0, ParserInput.Box(x: 0, y: 0, width: input.pageWidth ?? 0, height: pageHeight), -1, "")]
+        for (i, line) in input.lines.enumerated() {
+            out.append(row(4, i + 1, 0, line.box, -1, line.text))
+            let words = line.words.isEmpty
+                ? line.text.split(separator: " ").map { ParserInput.Word(text: String($0)) } : line.words
+            for (j, word) in words.enumerated() { out.append(row(5, i + 1, j + 1, word.box, word.confidence, word.text)) }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Tabs and newlines inside a text field would break the row: written as `\t`, `\n`, `\\`.
+    static func escape(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\\" }) else { return text }
+        return text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+    }
+
+    static func unescape(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var out = ""
+        var escaped = false
+        for c in text {
+            if escaped {
+                switch c {
+                case "t": out.append("\t")
+                case "n": out.append("\n")
+                case "r": out.append("\r")
+                default: out.append(c)
+                }
+                escaped = false
+            } else if c == "\\" { escaped = true } else { out.append(c) }
+        }
+        return out
     }
 }

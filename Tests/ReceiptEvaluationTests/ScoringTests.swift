@@ -138,3 +138,30 @@ import Testing
         #expect(ReceiptParser().parse(input).total == Amount("5.40"))
     }
 }
+
+@Suite struct TesseractTSVRoundTripTests {
+    @Test func writtenTSVReadsBackTheSameLines() {
+        let input = ParserInput(
+            lines: [
+                ParserInput.Line(
+                    text: "COFFEE   3.00",
+                    words: [
+                        ParserInput.Word(text: "COFFEE", box: .init(x: 10, y: 20, width: 60, height: 12), confidence: 0.9612),
+                        ParserInput.Word(text: "3.00", box: .init(x: 300, y: 21, width: 40, height: 12), confidence: 0.5),
+                    ],
+                    box: .init(x: 10, y: 20, width: 330, height: 13)),
+                ParserInput.Line(
+                    text: "TAB\tAND\\SLASH",
+                    words: [ParserInput.Word(text: "TAB\tAND\\SLASH", box: .init(x: 5, y: 40, width: 80, height: 12), confidence: 1)],
+                    box: .init(x: 5, y: 40, width: 80, height: 12)),
+            ],
+            pageWidth: 400)
+        let read = TesseractTSV.parse(TesseractTSV.write(input, pageHeight: 600))
+        #expect(read.pageWidth == 400)
+        #expect(read.lines.map(\.text) == ["COFFEE   3.00", "TAB\tAND\\SLASH"])
+        #expect(read.lines.map(\.box) == input.lines.map(\.box))
+        #expect(read.lines[0].words.map(\.box) == input.lines[0].words.map(\.box))
+        #expect(read.lines[0].words.map(\.confidence) == [0.9612, 0.5])
+        #expect(read.lines[1].words.map(\.text) == ["TAB\tAND\\SLASH"])
+    }
+}

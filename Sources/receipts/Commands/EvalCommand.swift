@@ -14,7 +14,9 @@ struct EvalCommand: AsyncParsableCommand {
             Runs OCR and parsing on every labelled image and prints, per set and overall, each field's
             correct/labelled count and accuracy, and items precision/recall/F1. --misses lists every
             wrong field with the expected and the extracted value. --text DIR scores precomputed OCR
-            instead (DIR/<set>/<stem>.tsv or .txt, e.g. from the tesseract CLI).
+            instead (DIR/<set>/<stem>.tsv or .txt, e.g. from the tesseract CLI). --save-text DIR writes
+            what the OCR path read for each image as DIR/<set>/<stem>.tsv, so parser changes can then be
+            scored in seconds with --text DIR on exactly what the pipeline sees.
             """
     )
 
@@ -35,8 +37,12 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Score precomputed OCR text from this folder (<set>/<stem>.tsv or .txt) instead of running OCR.")
     var text: String?
 
+    @Option(name: .long, help: "Write what OCR read for each image to this folder as <set>/<stem>.tsv (for later --text runs).", completion: .directory)
+    var saveText: String?
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        if text != nil, saveText != nil { throw ValidationError("--save-text needs the OCR path: leave out --text.") }
     }
 
     func run() async throws {
@@ -61,9 +67,17 @@ struct EvalCommand: AsyncParsableCommand {
             }
         } else {
             let pool = try OCREnginePool(workers: jobs, logger: logger)
+            let saveRoot = saveText.map { URL(fileURLWithPath: $0) }
             report = await runner.run(entries) { entry in
                 let page = try await pool.recognize(contentsOf: entry.image)
-                return parser.parse(ParserInput(page: page))
+                let input = ParserInput(page: page)
+                if let saveRoot {
+                    let folder = saveRoot.appendingPathComponent(entry.set)
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    let tsv = TesseractTSV.write(input, pageHeight: Double(page.height))
+                    try Data(tsv.utf8).write(to: folder.appendingPathComponent(entry.stem).appendingPathExtension("tsv"), options: .atomic)
+                }
+                return parser.parse(input)
             }
         }
         if json {
