@@ -27,7 +27,7 @@ run: build
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	scripts/with-postgres.sh $(SWIFT) test --skip-build
+	scripts/with-postgres.sh scripts/with-watchdog.sh 1500 $(SWIFT) test --skip-build
 
 bench: test-deps
 	$(SWIFT) build -c release

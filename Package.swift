@@ -117,7 +117,7 @@ let package = Package(
             name: "receipts-bench",
             dependencies: [
                 "ReceiptModel", "ReceiptOCR", "ReceiptParsing", "CurlHTTP", "Catalog",
-                "DocumentStore", "ReceiptPipeline",
+                "DocumentStore", "ReceiptPipeline", "ReceiptTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -6,7 +6,7 @@ set -euo pipefail
 
 runtime=(libtesseract-dev libleptonica-dev libcurl4-openssl-dev libsqlite3-dev
          tesseract-ocr-eng tesseract-ocr-osd pkg-config ca-certificates)
-testing=(postgresql postgresql-contrib tesseract-ocr python3 python3-pil fonts-dejavu-core)
+testing=(postgresql postgresql-contrib tesseract-ocr python3 python3-pil fonts-dejavu-core sqlite3 gdb)
 
 wanted=("${runtime[@]}")
 [[ "${1:-}" == "--test" ]] && wanted+=("${testing[@]}")

@@ -87,7 +87,10 @@ public struct OCRConfiguration: Sendable, Hashable {
 final class TessHandle {
     let pointer: OpaquePointer
 
-    private init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    private init(_ pointer: OpaquePointer) {
+        self.pointer = pointer
+        OCRResources.opened()
+    }
 
     /// Creates and initialises the handle; on failure the C handle is freed here,
     /// before any Swift object owns it (so no deinit can free it twice).
@@ -122,6 +125,7 @@ final class TessHandle {
     deinit {
         TessBaseAPIEnd(pointer)
         TessBaseAPIDelete(pointer)
+        OCRResources.closed()
     }
 }
 

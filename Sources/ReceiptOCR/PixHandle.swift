@@ -11,11 +11,13 @@ final class PixHandle {
     init?(_ pointer: UnsafeMutablePointer<Pix>?) {
         guard let pointer else { return nil }
         self.pointer = pointer
+        OCRResources.opened()
     }
 
     deinit {
         var p: UnsafeMutablePointer<Pix>? = pointer
         pixDestroy(&p)
+        OCRResources.closed()
     }
 
     var width: Int { Int(pixGetWidth(pointer)) }

@@ -7,11 +7,14 @@ public struct FoundFile: Sendable, Hashable {
     /// The path as the user would recognise it: relative paths stay relative (`source.file`).
     public var displayPath: String
     public var size: Int
+    /// When the file was last written, as the file system says (for `--watch`).
+    public var modified: Date?
 
-    public init(url: URL, displayPath: String, size: Int) {
+    public init(url: URL, displayPath: String, size: Int, modified: Date? = nil) {
         self.url = url
         self.displayPath = displayPath
         self.size = size
+        self.modified = modified
     }
 }
 
@@ -73,8 +76,10 @@ public struct ImageFinder: Sendable {
     }
 
     private func candidate(_ url: URL, display: String, explicitlyNamed: Bool) -> FoundFile? {
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        let file = FoundFile(url: url, displayPath: display, size: size)
+        let attributes = (try? FileManager.default.attributesOfItem(atPath: url.path)) ?? [:]
+        let file = FoundFile(
+            url: url, displayPath: display, size: attributes[.size] as? Int ?? 0,
+            modified: attributes[.modificationDate] as? Date)
         if explicitlyNamed || Self.imageExtensions.contains(url.pathExtension.lowercased()) { return file }
         return Self.looksLikeImage(url) ? file : nil
     }

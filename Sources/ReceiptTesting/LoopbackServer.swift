@@ -6,13 +6,13 @@ import Foundation
 public final class LoopbackServer: Sendable {
     /// The port it listens on.
     public let port: Int
-    private let process: Process
+    private let child: ChildProcess
 
     /// `http://127.0.0.1:<port>`.
     public var origin: String { "http://127.0.0.1:\(port)" }
 
-    private init(process: Process, port: Int) {
-        self.process = process
+    private init(child: ChildProcess, port: Int) {
+        self.child = child
         self.port = port
     }
 
@@ -32,7 +32,7 @@ public final class LoopbackServer: Sendable {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.standardError
-        try process.run()
+        let child = try ChildProcess(process)
         let handle = output.fileHandleForReading
         var line = Data()
         let deadline = Date().addingTimeInterval(10)
@@ -44,11 +44,10 @@ public final class LoopbackServer: Sendable {
         }
         let text = String(decoding: line, as: UTF8.self)
         guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            child.kill()
             throw LoopbackServerError(message: "\(script) did not print its port (got \(text.debugDescription))")
         }
-        return LoopbackServer(process: process, port: port)
+        return LoopbackServer(child: child, port: port)
     }
 
     /// Starts the fake Chomp API serving `dataFiles` (paths of Chomp-shaped JSON files).
@@ -58,10 +57,7 @@ public final class LoopbackServer: Sendable {
 
     /// Kills the process (SIGKILL) and reaps it.
     public func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-        }
-        process.waitUntilExit()
+        child.kill()
     }
 
     private static func python3Path() -> String? {

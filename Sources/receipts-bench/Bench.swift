@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReceiptPipeline
 
 @main
 struct Bench: AsyncParsableCommand {
@@ -12,4 +13,10 @@ struct Bench: AsyncParsableCommand {
             IngestBench.self,
         ]
     )
+
+    static func main() async {
+        // The same process settings as `receipts`, so the figures are what users get.
+        ProcessTuning.limitMallocArenas()
+        await main(nil)
+    }
 }

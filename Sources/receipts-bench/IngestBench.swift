@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import ReceiptOCR
 import ReceiptPipeline
+import ReceiptTesting
 
 /// `receipts-bench ingest`: the whole ingest path (walk, hash, OCR, parse, match, store) on
 /// distinct copies of the fixtures. Each measured run is a fresh child process with a fresh
@@ -102,9 +103,8 @@ struct IngestBench: AsyncParsableCommand {
         let output = work.appendingPathComponent("child-\(jobs)-\(folder.count).json")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: output)
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ValidationError("child run failed (\(process.terminationStatus))") }
+        let status = try ChildProcess(process).terminationStatus
+        guard status == 0 else { throw ValidationError("child run failed (\(status))") }
         return try JSONDecoder().decode(RunResult.self, from: Data(contentsOf: output))
     }
 

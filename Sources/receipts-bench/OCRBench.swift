@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ReceiptOCR
+import ReceiptTesting
 
 /// `receipts-bench ocr`: speed of our OCR (with and without preprocessing) against the
 /// plain `tesseract` CLI on the same images in the same run, pool throughput with 1 vs 2
@@ -173,10 +174,9 @@ struct OCRBench: AsyncParsableCommand {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
-        return process.terminationStatus
+        let status = try ChildProcess(process).terminationStatus
+        guard status == 0 else { throw CocoaError(.fileReadCorruptFile) }
+        return status
     }
 
     /// VmHWM from /proc/self/status, in MB.

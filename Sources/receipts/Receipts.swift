@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ReceiptPipeline
 
 @main
 struct Receipts: AsyncParsableCommand {
@@ -29,16 +30,8 @@ struct Receipts: AsyncParsableCommand {
 
     static func main() async {
         OpenMPGuard.ensureSingleThreadedOpenMP()
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
-        }
+        ProcessTuning.limitMallocArenas()
+        await main(nil)
     }
 }
 

@@ -1,6 +1,7 @@
 import DocumentStore
 import Foundation
 import ReceiptModel
+import ReceiptTesting
 import Testing
 
 #if canImport(Glibc)
@@ -45,7 +46,7 @@ import Glibc
         let directory = try TestStores.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let location = try TestStores.newLocation(engine, directory: directory)
-        let total = 12_000
+        let total = 30_000  // seconds of work, so the kill lands mid-run even on a loaded machine
         let batchSize = 500
         // Expected documents are regenerated from their ids rather than kept in memory: other
         // suites in this process measure memory growth.
@@ -76,18 +77,18 @@ import Glibc
         let process = try CLI.start(binary, ["import", file.path, "--store", location, "--batch-size", "\(batchSize)"])
         let deadline = ContinuousClock.now + .seconds(60)
         var killedAt: Int64 = 0
-        while ContinuousClock.now < deadline, process.isRunning {
+        while ContinuousClock.now < deadline, !process.hasExited {
             let seq = try await store.lastSequence()
             if seq >= 1_500 {
-                kill(process.processIdentifier, SIGKILL)
+                process.kill()
                 killedAt = seq
                 break
             }
             try await Task.sleep(for: .milliseconds(5))
         }
-        process.waitUntilExit()
+        process.kill()  // already dead unless the deadline passed
+        _ = await process.finished()
         #expect(killedAt > 0, "the import finished before it could be killed")
-        #expect(process.terminationReason == .uncaughtSignal)
 
         // Every document is either whole or absent, and batches are whole.
         var present = 0
@@ -102,8 +103,7 @@ import Glibc
 
         // A second run completes the work.
         let rerun = try CLI.start(binary, ["import", file.path, "--store", location, "--batch-size", "\(batchSize)", "--json"])
-        rerun.waitUntilExit()
-        #expect(rerun.terminationStatus == 0)
+        #expect(await rerun.finished() == 0)
         var final = 0
         var allWhole = true
         for try await document in store.query(DocumentQuery(collection: "carts", pageSize: 1_000)) {
@@ -140,11 +140,9 @@ import Glibc
 
         let exportFile = directory.appendingPathComponent("export.jsonl")
         let export = try CLI.start(binary, ["export", "--store", sourceLocation], stdout: exportFile)
-        export.waitUntilExit()
-        #expect(export.terminationStatus == 0)
+        #expect(await export.finished() == 0)
         let imported = try CLI.start(binary, ["import", exportFile.path, "--store", targetLocation])
-        imported.waitUntilExit()
-        #expect(imported.terminationStatus == 0)
+        #expect(await imported.finished() == 0)
 
         let targetStore = try await TestStores.open(targetLocation)
         let actual = try await targetStore.changes(since: 0, limit: 10_000)
@@ -160,7 +158,7 @@ import Glibc
         // Exporting the target gives the same lines up to sequence numbers.
         let exportBack = directory.appendingPathComponent("export2.jsonl")
         let second = try CLI.start(binary, ["export", "--store", targetLocation, "--collection", "carts"], stdout: exportBack)
-        second.waitUntilExit()
+        _ = await second.finished()
         let backLines = try String(contentsOf: exportBack, encoding: .utf8).split(separator: "\n")
         #expect(backLines.count == expected.filter { $0.collection == "carts" }.count)
         try await targetStore.close()
@@ -182,7 +180,7 @@ enum CLI {
         return found
     }
 
-    static func start(_ binary: URL, _ arguments: [String], stdout: URL? = nil) throws -> Process {
+    static func start(_ binary: URL, _ arguments: [String], stdout: URL? = nil) throws -> ChildProcess {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -196,7 +194,6 @@ enum CLI {
             process.standardOutput = FileHandle.nullDevice
         }
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        return try ChildProcess(process)
     }
 }

@@ -1,6 +1,7 @@
 import DocumentStore
 import Foundation
 import ReceiptModel
+import ReceiptTesting
 import Testing
 
 @Suite struct LocationTests {
@@ -104,12 +105,9 @@ import Testing
         let store = try await SQLiteDocumentStore(path: path, logger: TestStores.logger)
         try await store.put(collection: "x", id: "1", document: .object(["a": .number(1)]))
         try await store.close()
-        let sqlite = Process()
-        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        sqlite.arguments = [path, "UPDATE documents SET body = '{\"a\": tru' WHERE id = '1'"]
-        try sqlite.run()
-        sqlite.waitUntilExit()
-        try #require(sqlite.terminationStatus == 0)
+        let sqlite = try await ChildProcess.output(
+            of: URL(fileURLWithPath: "/usr/bin/sqlite3"), [path, "UPDATE documents SET body = '{\"a\": tru' WHERE id = '1'"])
+        try #require(sqlite.status == 0)
         let reopened = try await SQLiteDocumentStore(path: path, logger: TestStores.logger)
         await #expect { try await reopened.get(collection: "x", id: "1") } throws: { ($0 as? StoreError)?.code == .corrupt }
         try await reopened.close()

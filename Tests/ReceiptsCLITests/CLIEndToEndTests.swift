@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptTesting
 import Testing
 
 /// Runs the built `receipts` binary (`.build/debug/receipts`; `swift build --build-tests` builds it).
@@ -15,7 +16,7 @@ struct CLI {
         var lines: [String] { stdout.split(separator: "\n").map(String.init) }
     }
 
-    static func start(_ arguments: [String], output: URL, errors: URL) throws -> Process {
+    static func start(_ arguments: [String], output: URL, errors: URL) throws -> ChildProcess {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -29,17 +30,15 @@ struct CLI {
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        return process
+        return try ChildProcess(process)
     }
 
-    static func run(_ arguments: [String], in folder: URL) throws -> Result {
+    static func run(_ arguments: [String], in folder: URL) async throws -> Result {
         let output = folder.appendingPathComponent("out-\(UUID().uuidString).txt")
         let errors = folder.appendingPathComponent("err-\(UUID().uuidString).txt")
-        let process = try start(arguments, output: output, errors: errors)
-        process.waitUntilExit()
+        let status = try await start(arguments, output: output, errors: errors).finished()
         return Result(
-            status: process.terminationStatus, stdout: try String(contentsOf: output, encoding: .utf8),
+            status: status, stdout: try String(contentsOf: output, encoding: .utf8),
             stderr: try String(contentsOf: errors, encoding: .utf8))
     }
 
@@ -68,38 +67,31 @@ final class Workspace {
         return target
     }
 
-    func carts() throws -> [[String: Any]] {
-        let result = try CLI.run(["carts", "--store", store, "--json"], in: url)
+    func carts() async throws -> [[String: Any]] {
+        let result = try await CLI.run(["carts", "--store", store, "--json"], in: url)
         #expect(result.status == 0, "\(result.stderr)")
         return try result.lines.map(CLI.json)
     }
 
-    func collection(_ name: String) throws -> [[String: Any]] {
-        let result = try CLI.run(["export", "--store", store, "--collection", name], in: url)
+    func collection(_ name: String) async throws -> [[String: Any]] {
+        let result = try await CLI.run(["export", "--store", store, "--collection", name], in: url)
         #expect(result.status == 0, "\(result.stderr)")
         return try result.lines.map(CLI.json).compactMap { $0["document"] as? [String: Any] }
     }
 }
 
-func sha256(of url: URL) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-    process.arguments = [url.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+func sha256(of url: URL) async throws -> String {
+    let data = try await ChildProcess.output(of: URL(fileURLWithPath: "/usr/bin/sha256sum"), [url.path]).stdout
     return String(String(decoding: data, as: UTF8.self).prefix(64))
 }
 
 let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-kedai.png"]
 
 @Suite(.serialized, .timeLimit(.minutes(5))) struct IngestEndToEndTests {
-    @Test func ingestPrintsCartsAsJSONLinesAndAReRunDuplicatesNothing() throws {
+    @Test func ingestPrintsCartsAsJSONLinesAndAReRunDuplicatesNothing() async throws {
         let work = try Workspace()
         let folder = try work.images(smallFixtures, into: "photos")
-        let first = try CLI.run(["ingest", folder.path, "--store", work.store, "--json", "--jobs", "2", "--user", "ann"], in: work.url)
+        let first = try await CLI.run(["ingest", folder.path, "--store", work.store, "--json", "--jobs", "2", "--user", "ann"], in: work.url)
         #expect(first.status == 0, "\(first.stderr)")
         let lines = first.lines
         #expect(lines.count == 3)
@@ -113,7 +105,7 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
             #expect(cart["completed"] as? Bool == true)
             let source = try #require(cart["source"] as? [String: Any])
             let file = try #require(source["file"] as? String)
-            #expect(id == (try sha256(of: URL(fileURLWithPath: file))))
+            #expect(id == (try await sha256(of: URL(fileURLWithPath: file))))
             #expect(cart["total"] is String || cart["total"] is NSNull)
         }
         #expect(ids.count == 3)
@@ -121,19 +113,19 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
         #expect((tip["merchant"] as? [String: Any])?["name"] as? String == "THE COPPER KETTLE")
         #expect(tip["total"] as? String == "90.21")
 
-        let again = try CLI.run(["ingest", folder.path, "--store", work.store, "--json"], in: work.url)
+        let again = try await CLI.run(["ingest", folder.path, "--store", work.store, "--json"], in: work.url)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.lines.isEmpty)
-        #expect(try work.carts().count == 3)
+        #expect(try await work.carts().count == 3)
 
         // `show` takes an id prefix.
         let id = try #require(tip["id"] as? String)
-        let shown = try CLI.run(["show", String(id.prefix(8)), "--store", work.store, "--json"], in: work.url)
+        let shown = try await CLI.run(["show", String(id.prefix(8)), "--store", work.store, "--json"], in: work.url)
         #expect(shown.status == 0)
         #expect((try CLI.json(shown.stdout.replacingOccurrences(of: "\n", with: " ")))["id"] as? String == id)
     }
 
-    @Test func brokenAndNonImageFilesAreRecordedAndTheRestIngested() throws {
+    @Test func brokenAndNonImageFilesAreRecordedAndTheRestIngested() async throws {
         let work = try Workspace()
         let folder = try work.images(["us-cafe-beanleaf.png", "us-restaurant-tip.png"], into: "mixed")
         let jpeg = try Data(contentsOf: CLI.receipts.appendingPathComponent("us-cafe-beanleaf--table.jpg"))
@@ -141,10 +133,10 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
         try Data("not a picture at all".utf8).write(to: folder.appendingPathComponent("fake.png"))
         try Data("milk\neggs\n".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         try Data("x".utf8).write(to: folder.appendingPathComponent(".hidden.png"))
-        let result = try CLI.run(["ingest", folder.path, "--store", work.store], in: work.url)
+        let result = try await CLI.run(["ingest", folder.path, "--store", work.store], in: work.url)
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(try work.carts().count == 2)
-        let failures = try work.collection("failures")
+        #expect(try await work.carts().count == 2)
+        let failures = try await work.collection("failures")
         let files = failures.compactMap { ($0["source"] as? [String: Any])?["file"] as? String }.map { URL(fileURLWithPath: $0).lastPathComponent }
         #expect(files.sorted() == ["fake.png", "truncated.jpg"])
         for failure in failures {
@@ -156,7 +148,7 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
         #expect(result.stderr.contains("truncated.jpg"))
     }
 
-    @Test func anIngestKilledMidRunResumes() throws {
+    @Test func anIngestKilledMidRunResumes() async throws {
         let work = try Workspace()
         let names = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-kedai.png", "de-supermarkt-frischmarkt.png",
                      "us-grocery-valuefoods.png"]
@@ -166,28 +158,109 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
             ["ingest", folder.path, "--store", work.store, "--json", "--jobs", "1"], output: output,
             errors: work.url.appendingPathComponent("killed.err"))
         let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline, process.isRunning {
+        while Date() < deadline, !process.hasExited {
             if (try? String(contentsOf: output, encoding: .utf8))?.contains("\n") == true { break }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        let before = try work.carts().count
+        process.kill()
+        let before = try await work.carts().count
         #expect(before >= 1)
         #expect(before < names.count)
 
-        let rerun = try CLI.run(["ingest", folder.path, "--store", work.store, "--json"], in: work.url)
+        let rerun = try await CLI.run(["ingest", folder.path, "--store", work.store, "--json"], in: work.url)
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(rerun.lines.count == names.count - before)
-        let carts = try work.carts()
+        let carts = try await work.carts()
         #expect(carts.count == names.count)
         #expect(Set(carts.compactMap { $0["id"] as? String }).count == names.count)
     }
 
-    @Test func aMissingFolderIsAUsageError() throws {
+    @Test func aMissingFolderIsAUsageError() async throws {
         let work = try Workspace()
-        let result = try CLI.run(["ingest", work.url.appendingPathComponent("nope").path, "--store", work.store], in: work.url)
+        let result = try await CLI.run(["ingest", work.url.appendingPathComponent("nope").path, "--store", work.store], in: work.url)
         #expect(result.status == 2 || result.status == 64, "\(result.status) \(result.stderr)")
+    }
+
+    @Test func ctrlCFinishesTheReceiptsInFlightAndAReRunResumes() async throws {
+        let work = try Workspace()
+        let names = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-kedai.png", "de-supermarkt-frischmarkt.png",
+                     "us-grocery-valuefoods.png", "us-grocery-freshmart.png"]
+        let folder = try work.images(names, into: "batch")
+        let output = work.url.appendingPathComponent("interrupted.out")
+        let errors = work.url.appendingPathComponent("interrupted.err")
+        let process = try CLI.start(["ingest", folder.path, "--store", work.store, "--json", "--jobs", "1"], output: output, errors: errors)
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, !process.hasExited {
+            if (try? String(contentsOf: output, encoding: .utf8))?.contains("\n") == true { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        kill(process.pid, SIGINT)
+        let status = await process.finished()
+        let stderr = try String(contentsOf: errors, encoding: .utf8)
+        // Stopped early, said so, and every cart it printed is in the store, whole.
+        #expect(status == 130, "\(stderr)")
+        #expect(stderr.contains("interrupted: run again to resume"), "\(stderr)")
+        let printed = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map { try CLI.json(String($0)) }
+        let stored = try await work.carts()
+        #expect(printed.count >= 1)
+        #expect(stored.count == printed.count)
+        #expect(stored.count < names.count)
+        #expect(Set(stored.compactMap { $0["id"] as? String }) == Set(printed.compactMap { $0["id"] as? String }))
+
+        let rerun = try await CLI.run(["ingest", folder.path, "--store", work.store, "--json"], in: work.url)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(rerun.lines.count == names.count - stored.count)
+        #expect(try await work.carts().count == names.count)
+    }
+
+    @Test func watchIngestsPhotosThatAppearOnceTheyStopGrowing() async throws {
+        let work = try Workspace()
+        let inbox = work.url.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        let output = work.url.appendingPathComponent("watch.out")
+        let errors = work.url.appendingPathComponent("watch.err")
+        let process = try CLI.start(
+            ["ingest", inbox.path, "--store", work.store, "--json", "--watch", "--interval", "1", "--jobs", "1"],
+            output: output, errors: errors)
+        func printed() -> [String] {
+            ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        func waitFor(_ count: Int) async throws {
+            let deadline = Date().addingTimeInterval(90)
+            while Date() < deadline, printed().count < count, !process.hasExited {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+
+        // A photo still being written (half of it now, the rest later) must not be read early.
+        let photo = try Data(contentsOf: CLI.receipts.appendingPathComponent("us-cafe-beanleaf.png"))
+        let partial = inbox.appendingPathComponent("phone-sync.png")
+        try photo.prefix(photo.count / 2).write(to: partial)
+        try await Task.sleep(for: .milliseconds(100))
+        let handle = try FileHandle(forWritingTo: partial)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: photo.dropFirst(photo.count / 2))
+        try handle.close()
+        try await waitFor(1)
+        #expect(printed().count == 1)
+
+        // A second photo copied in later is picked up too; nothing is read twice.
+        try FileManager.default.copyItem(
+            at: CLI.receipts.appendingPathComponent("us-restaurant-tip.png"), to: inbox.appendingPathComponent("later.png"))
+        try await waitFor(2)
+        try await Task.sleep(for: .seconds(1))
+        kill(process.pid, SIGINT)
+        let status = await process.finished()
+        let stderr = try String(contentsOf: errors, encoding: .utf8)
+        #expect(status == 0, "\(stderr)")
+        let lines = printed()
+        #expect(lines.count == 2, "\(stderr)")
+        let failures = try await work.collection("failures")
+        #expect(failures.isEmpty, "the half-written photo was read before it was complete: \(failures)")
+        let carts = try await work.carts()
+        #expect(carts.count == 2)
+        #expect(Set(carts.compactMap { ($0["source"] as? [String: Any])?["file"] as? String }.map { URL(fileURLWithPath: $0).lastPathComponent })
+            == ["phone-sync.png", "later.png"])
     }
 }
 
@@ -202,7 +275,7 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
 
     /// Known carts around the 2024/2025 year edge; as of 2025-01-02 (a Thursday) the full months
     /// are 2024-10..12 and the full ISO weeks start 2024-12-09, 12-16 and 12-23.
-    static func knownStore() throws -> Workspace {
+    static func knownStore() async throws -> Workspace {
         let work = try Workspace()
         let lines = [
             cart(1, "2024-09-30", "10.00"),
@@ -217,14 +290,14 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
         ]
         let file = work.url.appendingPathComponent("carts.jsonl")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
-        let imported = try CLI.run(["import", file.path, "--collection", "carts", "--store", work.store], in: work.url)
+        let imported = try await CLI.run(["import", file.path, "--collection", "carts", "--store", work.store], in: work.url)
         #expect(imported.status == 0, "\(imported.stderr)")
         return work
     }
 
-    @Test func statsGivesExactFiguresAtTheYearEdge() throws {
-        let work = try Self.knownStore()
-        let ann = try CLI.json(try CLI.run(["stats", "--store", work.store, "--as-of", "2025-01-02", "--user", "ann", "--json"], in: work.url).stdout)
+    @Test func statsGivesExactFiguresAtTheYearEdge() async throws {
+        let work = try await Self.knownStore()
+        let ann = try CLI.json(try await CLI.run(["stats", "--store", work.store, "--as-of", "2025-01-02", "--user", "ann", "--json"], in: work.url).stdout)
         #expect(ann["averageMonthly"] as? String == "90.00")  // (20 + 30 + 220) / 3
         #expect(ann["averageWeekly"] as? String == "50.00")  // (40 + 50 + 60) / 3
         #expect((ann["lastWeek"] as? [String: Any])?["total"] as? String == "60.00")
@@ -235,22 +308,22 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
         let weeks = (ann["weeks"] as? [[String: Any]])?.compactMap { $0["start"] as? String }
         #expect(weeks == ["2024-12-09", "2024-12-16", "2024-12-23"])
 
-        let all = try CLI.json(try CLI.run(["stats", "--store", work.store, "--as-of", "2025-01-02", "--json"], in: work.url).stdout)
+        let all = try CLI.json(try await CLI.run(["stats", "--store", work.store, "--as-of", "2025-01-02", "--json"], in: work.url).stdout)
         #expect(all["averageMonthly"] as? String == "91.67")  // (20 + 30 + 225) / 3
         #expect(all["averageWeekly"] as? String == "51.67")  // (40 + 55 + 60) / 3
         let merchants = (all["perMerchant"] as? [[String: Any]])?.map { "\($0["merchant"] ?? "")=\($0["total"] ?? "")" }
         #expect(merchants == ["FRESH MART=330.00", "VALUE FOODS=35.00"])
 
         // Month edge: as of 2025-03-01 the full months are Dec, Jan, Feb.
-        let march = try CLI.json(try CLI.run(["stats", "--store", work.store, "--as-of", "2025-03-01", "--json"], in: work.url).stdout)
+        let march = try CLI.json(try await CLI.run(["stats", "--store", work.store, "--as-of", "2025-03-01", "--json"], in: work.url).stdout)
         #expect(march["averageMonthly"] as? String == "101.67")  // (225 + 80 + 0) / 3
     }
 
-    @Test func enrichPricesAListFromWhatWasPaid() throws {
-        let work = try Self.knownStore()
+    @Test func enrichPricesAListFromWhatWasPaid() async throws {
+        let work = try await Self.knownStore()
         let list = work.url.appendingPathComponent("list.txt")
         try Data("2 milk\nbananas\ncaviar and truffles\n".utf8).write(to: list)
-        let result = try CLI.run(["enrich", list.path, "--store", work.store, "--json", "--save"], in: work.url)
+        let result = try await CLI.run(["enrich", list.path, "--store", work.store, "--json", "--save"], in: work.url)
         #expect(result.status == 0, "\(result.stderr)")
         let document = try CLI.json(result.stdout)
         let items = try #require(document["items"] as? [[String: Any]])
@@ -267,14 +340,14 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
         #expect(items[2]["history"] is NSNull)
         #expect(document["totalPrice"] as? String == "7.17")
         #expect(document["completed"] as? Bool == false)
-        let lists = try work.collection("lists")
+        let lists = try await work.collection("lists")
         #expect(lists.count == 1)
         #expect(lists.first?["completed"] as? Bool == false)
     }
 
-    @Test func searchShowsWhatWasPaidForEachProduct() throws {
-        let work = try Self.knownStore()
-        let result = try CLI.run(["search", "whole milk gallon", "--store", work.store, "--limit", "3", "--json"], in: work.url)
+    @Test func searchShowsWhatWasPaidForEachProduct() async throws {
+        let work = try await Self.knownStore()
+        let result = try await CLI.run(["search", "whole milk gallon", "--store", work.store, "--limit", "3", "--json"], in: work.url)
         #expect(result.status == 0, "\(result.stderr)")
         let outcome = try CLI.json(result.stdout)
         let results = try #require(outcome["results"] as? [[String: Any]])

@@ -19,9 +19,15 @@ struct IngestCommand: AsyncParsableCommand {
             the image bytes: an image already in the store is skipped (unless --force), so running
             the same command again after a crash or Ctrl-C resumes where it stopped. A file that
             cannot be read becomes a record in the store's failures with a code and a message;
-            the batch goes on. Ctrl-C finishes the receipts in flight, writes them and stops.
+            the batch goes on. Ctrl-C (or SIGTERM) finishes the receipts in flight, writes them
+            and stops; a second Ctrl-C quits at once.
 
-            Exit status: 0 all done, 1 some files failed, 2 usage error.
+            With --watch it then keeps looking at the folders every --interval seconds and
+            ingests each new photo once its size has stopped changing (a sync or a copy may
+            still be writing it), until Ctrl-C.
+
+            Exit status: 0 all done (or --watch stopped), 1 some files failed, 2 usage error,
+            130 interrupted before every file was read (run the command again to resume).
             """
     )
 
@@ -94,30 +100,40 @@ struct IngestCommand: AsyncParsableCommand {
         }
         try await documentStore.close()
         if summary.failed > 0 { throw ExitCode(1) }
+        // An interrupted batch is not done: say so to scripts (128 + SIGINT, as shells do).
+        // Stopping --watch is its normal end.
+        if summary.interrupted && !watch { throw ExitCode(130) }
     }
 
-    /// Polls the folders; a new file is ingested once its size has stayed the same for one interval
-    /// (a phone sync or a copy may still be writing it).
+    /// Polls the folders; a new or changed file is ingested once its size and modification time
+    /// have stayed the same for one interval (a phone sync or a copy may still be writing it).
+    /// A file that changes after it was read (a photo replaced, a partial copy finished after
+    /// all) is read again; identical bytes are still skipped by their id.
     private func watchFolders(
         pipeline: IngestPipeline, finder: ImageFinder, known: [FoundFile], stop: StopSignal, output: IngestOutput,
         summary: IngestSummary
     ) async throws -> IngestSummary {
+        struct Stamp: Equatable {
+            var size: Int
+            var modified: Date?
+            init(_ file: FoundFile) { (size, modified) = (file.size, file.modified) }
+        }
         var summary = summary
-        var done = Set(known.map(\.url.path))
-        var lastSize: [String: Int] = [:]
+        var done = Dictionary(known.map { ($0.url.path, Stamp($0)) }, uniquingKeysWith: { first, _ in first })
+        var lastSeen: [String: Stamp] = [:]
         FileHandle.standardError.write(Data("receipts: watching \(paths.joined(separator: ", ")) for new photos (Ctrl-C stops)\n".utf8))
         while !stop.isStopped {
             try? await Task.sleep(for: .seconds(interval))
             guard !stop.isStopped else { break }
             let current = (try? finder.find(paths)) ?? []
             var ready: [FoundFile] = []
-            for file in current where !done.contains(file.url.path) {
-                if lastSize[file.url.path] == file.size, file.size > 0 {
+            for file in current where done[file.url.path] != Stamp(file) {
+                if lastSeen[file.url.path] == Stamp(file), file.size > 0 {
                     ready.append(file)
-                    done.insert(file.url.path)
-                    lastSize[file.url.path] = nil
+                    done[file.url.path] = Stamp(file)
+                    lastSeen[file.url.path] = nil
                 } else {
-                    lastSize[file.url.path] = file.size
+                    lastSeen[file.url.path] = Stamp(file)
                 }
             }
             guard !ready.isEmpty else { continue }
@@ -131,7 +147,7 @@ struct IngestCommand: AsyncParsableCommand {
             summary.ocrSeconds += batch.ocrSeconds
             summary.seconds += batch.seconds
         }
-        summary.interrupted = true
+        summary.interrupted = summary.notStarted > 0
         return summary
     }
 
@@ -214,30 +230,34 @@ actor IngestOutput {
     }
 }
 
-/// Ctrl-C: the first one asks the batch to stop after the receipts in flight; a second one exits at once.
+/// Ctrl-C (SIGINT) or SIGTERM: the first one asks the batch to stop after the receipts in
+/// flight; a second one exits at once. SIGTERM counts too, so a service manager stopping a
+/// `--watch` run gets the same clean finish.
 final class InterruptHandler {
-    private let source: any DispatchSourceSignal
+    private static let signals = [SIGINT, SIGTERM]
+    private let sources: [any DispatchSourceSignal]
 
     init(onInterrupt: @escaping @Sendable () -> Void) {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         let count = InterruptCount()
-        source.setEventHandler {
-            let seen = count.increment()
-            if seen == 1 {
-                FileHandle.standardError.write(Data("\nreceipts: stopping after the receipts in flight (Ctrl-C again to quit now)\n".utf8))
-                onInterrupt()
-            } else {
-                exit(130)
+        sources = Self.signals.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if count.increment() == 1 {
+                    FileHandle.standardError.write(Data("\nreceipts: stopping after the receipts in flight (Ctrl-C again to quit now)\n".utf8))
+                    onInterrupt()
+                } else {
+                    exit(130)
+                }
             }
+            source.resume()
+            return source
         }
-        source.resume()
-        self.source = source
     }
 
     func cancel() {
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
+        for source in sources { source.cancel() }
+        for number in Self.signals { signal(number, SIG_DFL) }
     }
 }
 
