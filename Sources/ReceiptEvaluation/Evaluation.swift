@@ -151,6 +151,8 @@ public struct EvaluationRunner: Sendable {
 
     public var jobs: Int
     public var logger: Logger
+    /// Called with each image's result as it completes (for dumps and progress).
+    public var observer: (@Sendable (CorpusEntry, ParsedReceipt?) -> Void)?
 
     public init(jobs: Int = 2, logger: Logger) {
         self.jobs = max(1, jobs)
@@ -176,6 +178,7 @@ public struct EvaluationRunner: Sendable {
             for _ in 0..<jobs { addNext() }
             while let (index, result) = await group.next() {
                 results[index] = result
+                observer?(entries[index], result)
                 addNext()
             }
         }

@@ -14,6 +14,8 @@ struct DateCandidate: Sendable, Hashable {
     var nearDateKeyword: Bool
     var hasTime = false
     var fourDigitYear = false
+    /// A digit was corrected to read it (an impossible month 83 read as 03): weaker evidence.
+    var repaired = false
 }
 
 enum Dates {
@@ -27,9 +29,12 @@ enum Dates {
     static let numeric = try! NSRegularExpression(
         pattern: #"(?<![0-9])([0-9]{1,4})\s?([./\-,])\s?([0-9]{1,2})\s?\2\s?([0-9]{2,4})(?![0-9])"#)
     static let dayMonthName = try! NSRegularExpression(
-        pattern: #"(?<![0-9])([0-9]{1,2})(?:ST|ND|RD|TH)?[\s.\-/,]*([A-Z]{3,9})[\s.\-/,']*([0-9]{2,4})(?![0-9])"#)
+        pattern: #"(?<![0-9])([0-9]{1,2})(?:ST|ND|RD|TH)?[\s.\-/,]*([A-Z]{3,9})[\s.\-/,']*([0-9]{2,4})(?![0-9:])"#)
     static let monthNameDay = try! NSRegularExpression(
-        pattern: #"(?<![A-Z])([A-Z]{3,9})[\s.\-/]*([0-9]{1,2})(?:ST|ND|RD|TH)?[\s,.\-/']+([0-9]{2,4})(?![0-9])"#)
+        pattern: #"(?<![A-Z])([A-Z]{3,9})[\s.\-/]*([0-9]{1,2})(?:ST|ND|RD|TH)?[\s,.\-/']+([0-9]{2,4})(?![0-9:])"#)
+    /// The C library's form: "SUN JUN 24 20:49:53 2018" (month, day, time, year).
+    static let monthDayTimeYear = try! NSRegularExpression(
+        pattern: #"(?<![A-Z])([A-Z]{3,9})\s+([0-9]{1,2})\s+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?\s+([0-9]{4})(?![0-9])"#)
     static let time = try! NSRegularExpression(
         pattern: #"(?<![0-9])([0-2]?[0-9])[:.h]([0-5][0-9])(?:[:.]([0-5][0-9]))?(?![0-9])\s?([AP]\.?M\.?)?"#)
 
@@ -51,27 +56,78 @@ enum Dates {
             if aLen == 4 {
                 // ISO: 2016-05-26 (c is the day).
                 guard cLen <= 2 else { continue }
-                result.append(DateCandidate(lineIndex: index, first: b, second: c, year: a, knownMonth: b, day: c, isISO: true, nearDateKeyword: keyword))
+                var candidate = DateCandidate(lineIndex: index, first: b, second: c, year: a, knownMonth: b, day: c, isISO: true, nearDateKeyword: keyword)
+                candidate.fourDigitYear = true
+                result.append(candidate)
             } else if aLen <= 2, cLen == 2 || cLen == 4 {
                 if ns.substring(with: m.range(at: 2)) == ",", cLen != 4 { continue }
                 var candidate = DateCandidate(lineIndex: index, first: a, second: b, year: normalizedYear(c), knownMonth: nil, day: nil, isISO: false, nearDateKeyword: keyword)
                 candidate.fourDigitYear = cLen == 4
-                result.append(candidate)
+                result.append(repairedDigits(candidate, firstLength: aLen, secondLength: m.range(at: 3).length))
             }
         }
         for m in dayMonthName.matches(in: upper, range: NSRange(location: 0, length: nsUpper.length)) {
-            guard let d = Int(nsUpper.substring(with: m.range(at: 1))), let month = months[nsUpper.substring(with: m.range(at: 2))],
+            guard let d = Int(nsUpper.substring(with: m.range(at: 1))), let month = month(nsUpper.substring(with: m.range(at: 2))),
                   let y = Int(nsUpper.substring(with: m.range(at: 3))) else { continue }
-            result.append(DateCandidate(lineIndex: index, first: d, second: month, year: normalizedYear(y), knownMonth: month, day: d, isISO: false, nearDateKeyword: keyword))
+            var candidate = DateCandidate(lineIndex: index, first: d, second: month, year: normalizedYear(y), knownMonth: month, day: d, isISO: false, nearDateKeyword: keyword)
+            // A year printed in full outranks a two-digit reading of the same text ("4 JUNE 23, 2019").
+            candidate.fourDigitYear = m.range(at: 3).length == 4
+            result.append(candidate)
         }
-        for m in monthNameDay.matches(in: upper, range: NSRange(location: 0, length: nsUpper.length)) {
-            guard let month = months[nsUpper.substring(with: m.range(at: 1))], let d = Int(nsUpper.substring(with: m.range(at: 2))),
-                  let y = Int(nsUpper.substring(with: m.range(at: 3))) else { continue }
-            result.append(DateCandidate(lineIndex: index, first: month, second: d, year: normalizedYear(y), knownMonth: month, day: d, isISO: false, nearDateKeyword: keyword))
+        for regex in [monthNameDay, monthDayTimeYear] {
+            for m in regex.matches(in: upper, range: NSRange(location: 0, length: nsUpper.length)) {
+                guard let month = month(nsUpper.substring(with: m.range(at: 1))), let d = Int(nsUpper.substring(with: m.range(at: 2))),
+                      let y = Int(nsUpper.substring(with: m.range(at: 3))) else { continue }
+                var candidate = DateCandidate(lineIndex: index, first: month, second: d, year: normalizedYear(y), knownMonth: month, day: d, isISO: false, nearDateKeyword: keyword)
+                candidate.fourDigitYear = m.range(at: 3).length == 4
+                result.append(candidate)
+            }
         }
         let hasTime = Dates.time(in: line) != nil
         for i in result.indices { result[i].hasTime = hasTime }
-        return result.filter { $0.year >= 1990 && $0.year <= 2099 }
+        return result.filter { $0.year >= 1990 && $0.year <= latestYear }
+    }
+
+    /// Receipts printed later than this are not expected; a later year is an OCR misreading.
+    static let latestYear = 2039
+
+    /// Digits OCR reads in place of others on receipt print (what was printed, by what was read).
+    static let digitConfusions: [Character: [Character]] = ["7": ["1"], "6": ["0"], "8": ["0"], "9": ["0"]]
+
+    /// A month name, tolerating one stray letter OCR put before it ("fMay").
+    static func month(_ word: String) -> Int? { months[word] ?? (word.count >= 4 ? months[String(word.dropFirst())] : nil) }
+
+    /// Corrects the digit confusions OCR makes in dates, only where the date as read
+    /// is impossible: a leading 0 read as 8, 6 or 9 in a day or month ("30/83/2018",
+    /// "98.10.16"), a 1 read as 7 in the year ("2078").
+    static func repairedDigits(_ c: DateCandidate, firstLength: Int, secondLength: Int) -> DateCandidate {
+        var c = c
+        func zeroLead(_ v: Int, length: Int, limit: Int) -> Int {
+            guard v > limit, length == 2, [6, 8, 9].contains(v / 10), v % 10 != 0 else { return v }
+            return v % 10
+        }
+        let first = zeroLead(c.first, length: firstLength, limit: 31), second = zeroLead(c.second, length: secondLength, limit: 31)
+        // Both orders impossible (no field can be the month): the field over 12 that a leading 0 repairs.
+        if c.first > 12, c.second > 12 {
+            let fixFirst = zeroLead(c.first, length: firstLength, limit: 12), fixSecond = zeroLead(c.second, length: secondLength, limit: 12)
+            if fixSecond != c.second, c.first <= 31 { c.second = fixSecond; c.repaired = true } else if fixFirst != c.first, c.second <= 31 { c.first = fixFirst; c.repaired = true }
+        }
+        if first != c.first || second != c.second, !c.repaired { c.first = first; c.second = second; c.repaired = true }
+        if c.year > latestYear, c.year >= 2000 {
+            let digits = Array(String(c.year))
+            search: for i in 1..<digits.count {
+                for replacement in digitConfusions[digits[i]] ?? [] {
+                    var fixed = digits
+                    fixed[i] = replacement
+                    if let y = Int(String(fixed)), y >= 1990, y <= latestYear {
+                        c.year = y
+                        c.repaired = true
+                        break search
+                    }
+                }
+            }
+        }
+        return c
     }
 
     static func valid(year: Int, month: Int, day: Int) -> Bool {
@@ -97,14 +153,15 @@ enum Dates {
             monthFirst = monthFirstLocale ?? false
             confidence = monthFirstLocale == nil ? 0.6 : 0.8
         }
-        func rank(_ c: DateCandidate) -> Int { (c.nearDateKeyword ? 0 : 4) + (c.hasTime ? 0 : 2) + (c.fourDigitYear || c.knownMonth != nil ? 0 : 1) }
+        func rank(_ c: DateCandidate) -> Int { (c.repaired ? 8 : 0) + (c.nearDateKeyword ? 0 : 4) + (c.hasTime ? 0 : 2) + (c.fourDigitYear ? 0 : 1) }
         let ordered = candidates.sorted { (rank($0), $0.lineIndex) < (rank($1), $1.lineIndex) }
         for c in ordered {
             var month: Int, day: Int
             if let known = c.knownMonth, let d = c.day { month = known; day = d } else if monthFirst { month = c.first; day = c.second } else { month = c.second; day = c.first }
             if !valid(year: c.year, month: month, day: day), c.knownMonth == nil { swap(&month, &day) }
             guard valid(year: c.year, month: month, day: day) else { continue }
-            let conf = (c.knownMonth != nil || c.first > 12 || c.second > 12) ? 0.97 : confidence
+            var conf = (c.knownMonth != nil || c.first > 12 || c.second > 12) ? 0.97 : confidence
+            if c.repaired { conf = min(conf, 0.6) }
             return (String(format: "%04d-%02d-%02d", c.year, month, day), c.lineIndex, conf)
         }
         return nil

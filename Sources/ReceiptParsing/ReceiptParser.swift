@@ -136,17 +136,28 @@ public struct ReceiptParser: Sendable {
             }
             let upper = line.text.uppercased()
             let words = Set(Keywords.words(line.text))
-            if upper.contains("RM") && line.tokens.contains(where: { $0.uppercased().hasPrefix("RM") }) { scores["MYR", default: 0] += 2 }
+            if marksAmount(line, "RM") { scores["MYR", default: 0] += 2 }
             if words.contains("MYR") || words.contains("SDN") || words.contains("BHD") { scores["MYR", default: 0] += 2 }
             if !words.isDisjoint(with: ["GST", "SST", "TUNAI", "JALAN", "JLN", "TAMAN", "SELANGOR", "KUALA", "MALAYSIA", "JOHOR", "BAKI", "JUMLAH"]) { scores["MYR", default: 0] += 1 }
             if upper.contains("€") || words.contains("EUR") { scores["EUR", default: 0] += 2 }
             if words.contains("MWST") || words.contains("SUMME") || words.contains("GMBH") || words.contains("UST") { scores["EUR", default: 0] += 1 }
             if upper.contains("$") || words.contains("USD") { scores["USD", default: 0] += 1 }
-            if upper.contains("£") || words.contains("GBP") { scores["GBP", default: 0] += 2 }
+            if marksAmount(line, "£") || words.contains("GBP") { scores["GBP", default: 0] += 2 }
         }
         if comma > point * 2, comma >= 2 { scores["EUR", default: 0] += 2 }
         if let best = scores.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }), best.value > 0 { return best.key }
         return point > 0 ? "USD" : nil
+    }
+
+    /// True when `symbol` stands before an amount on the line ("RM 5.00", "RM5.00", "£3.20"):
+    /// a symbol elsewhere ("Dining Rm", a stray "£" in OCR noise) is no currency cue.
+    func marksAmount(_ line: AnalyzedLine, _ symbol: String) -> Bool {
+        for (i, token) in line.tokens.enumerated() where token.uppercased().hasPrefix(symbol) {
+            let rest = token.dropFirst(symbol.count)
+            if rest.isEmpty, i + 1 < line.tokens.count, Numbers.money(line.tokens[i + 1], allowRepair: false) != nil { return true }
+            if !rest.isEmpty, rest.first?.isNumber == true, Numbers.money(rest, allowRepair: false) != nil { return true }
+        }
+        return false
     }
 
     // MARK: Summary block

@@ -97,6 +97,29 @@ import Testing
         #expect(date("Date 03/04/2016\nValid until 25/04/2016\nTOTAL $5.00") == "2016-04-03")
     }
 
+    @Test(arguments: [
+        ("TOTAL $5.00\nO3/O9/2O24", "2024-03-09"), ("TOTAL 5.00\n03 / 09 / 2024", "2024-03-09"),
+        ("Date : 30/83/2018 10:13 PM\nTOTAL RM 5.00", "2018-03-30"), ("12-02-2618 11:34:45 AM\nJUMLAH RM5.00", "2018-02-12"),
+        ("Datum 98.10.16 14:16 Uhr\nSUMME EUR 5,00", "2016-10-08"), ("14/fMay/2017 02:56:39", "2017-05-14"),
+        ("CARRY-OUT, SUN JUN 24 20:49:53 2018", "2018-06-24"), ("4 June 23, 2019 at 2:33 PM", "2019-06-23"),
+    ])
+    func readsDatesThroughOCRNoise(_ text: String, _ expected: String) {
+        #expect(date(text) == expected)
+    }
+
+    @Test func strayCurrencyLettersAreNoLocaleCue() {
+        // "Rm" (a dining room) and a lone "£" in noise must not make the receipt Malaysian or British (day-first).
+        let r = ReceiptParser().parse(text: "AM Dining Rm\n£ ~ i\nSODA 2.49\nDate: 09/08/2017 12:45 PM\nTOTAL 2.49")
+        #expect(r.currency == "USD")
+        #expect(r.date == "2017-09-08")
+        #expect(ReceiptParser().parse(text: "TOTAL RM 5.00\n09/08/2017").currency == "MYR")
+    }
+
+    @Test func impossibleDatesAreNotRepairedIntoOthers() {
+        #expect(date("32/13/2016") == nil)
+        #expect(date("2016-13-45") == nil)
+    }
+
     @Test func readsTimes() {
         #expect(ReceiptParser().parse(text: "05/26/2016 12:53 PM").time == "12:53")
         #expect(ReceiptParser().parse(text: "05/26/2016 1:05 PM").time == "13:05")

@@ -40,6 +40,12 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Write what OCR read for each image to this folder as <set>/<stem>.tsv (for later --text runs).", completion: .directory)
     var saveText: String?
 
+    @Option(name: .long, help: "Only the images whose <set>/<stem> contains this text.")
+    var filter: String?
+
+    @Flag(name: .long, help: "Also print what was extracted from each image (one JSON object a line).")
+    var dump = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         if text != nil, saveText != nil { throw ValidationError("--save-text needs the OCR path: leave out --text.") }
@@ -47,14 +53,23 @@ struct EvalCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.eval")
-        let entries: [CorpusEntry]
+        var entries: [CorpusEntry]
         do {
             entries = try Corpus.load(URL(fileURLWithPath: directory))
         } catch let error as EvaluationError {
             throw ValidationError(error.description)
         }
+        if let filter { entries = entries.filter { "\($0.set)/\($0.stem)".contains(filter) } }
         let parser = ReceiptParser()
-        let runner = EvaluationRunner(jobs: jobs, logger: logger)
+        var runner = EvaluationRunner(jobs: jobs, logger: logger)
+        if dump {
+            runner.observer = { entry, parsed in
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                let json = parsed.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) } ?? "null"
+                print("{\"image\":\"\(entry.set)/\(entry.stem)\",\"parsed\":\(json)}")
+            }
+        }
         let report: EvaluationReport
         if let text {
             let root = URL(fileURLWithPath: text)
