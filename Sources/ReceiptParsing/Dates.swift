@@ -66,19 +66,15 @@ enum Dates {
                 result.append(repairedDigits(candidate, firstLength: aLen, secondLength: m.range(at: 3).length))
             }
         }
-        for m in dayMonthName.matches(in: upper, range: NSRange(location: 0, length: nsUpper.length)) {
-            guard let d = Int(nsUpper.substring(with: m.range(at: 1))), let month = month(nsUpper.substring(with: m.range(at: 2))),
-                  let y = Int(nsUpper.substring(with: m.range(at: 3))) else { continue }
-            var candidate = DateCandidate(lineIndex: index, first: d, second: month, year: normalizedYear(y), knownMonth: month, day: d, isISO: false, nearDateKeyword: keyword)
-            // A year printed in full outranks a two-digit reading of the same text ("4 JUNE 23, 2019").
-            candidate.fourDigitYear = m.range(at: 3).length == 4
-            result.append(candidate)
-        }
-        for regex in [monthNameDay, monthDayTimeYear] {
+        // Named months: (pattern, day group, month group); the year is group 3.
+        for (regex, dayGroup, monthGroup) in [(dayMonthName, 1, 2), (monthNameDay, 2, 1), (monthDayTimeYear, 2, 1)] {
             for m in regex.matches(in: upper, range: NSRange(location: 0, length: nsUpper.length)) {
-                guard let month = month(nsUpper.substring(with: m.range(at: 1))), let d = Int(nsUpper.substring(with: m.range(at: 2))),
+                guard let d = Int(nsUpper.substring(with: m.range(at: dayGroup))), let month = month(nsUpper.substring(with: m.range(at: monthGroup))),
                       let y = Int(nsUpper.substring(with: m.range(at: 3))) else { continue }
-                var candidate = DateCandidate(lineIndex: index, first: month, second: d, year: normalizedYear(y), knownMonth: month, day: d, isISO: false, nearDateKeyword: keyword)
+                var candidate = DateCandidate(
+                    lineIndex: index, first: dayGroup == 1 ? d : month, second: dayGroup == 1 ? month : d, year: normalizedYear(y),
+                    knownMonth: month, day: d, isISO: false, nearDateKeyword: keyword)
+                // A year printed in full outranks a two-digit reading of the same text ("4 JUNE 23, 2019").
                 candidate.fourDigitYear = m.range(at: 3).length == 4
                 result.append(candidate)
             }

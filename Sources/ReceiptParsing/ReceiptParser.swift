@@ -114,7 +114,7 @@ public struct ReceiptParser: Sendable {
         receipt.items = readItems(lines, range: 0..<itemsEnd, excluding: dateLine)
 
         // Checks and repair.
-        applyChecks(&receipt, warnings: &warnings)
+        applyChecks(&receipt, warnings: &warnings, repair: !summary.hasRounding)
         if receipt.total == nil, !lines.isEmpty { warnings.append("total.missing") }
         if receipt.date == nil, !fullText.isEmpty { warnings.append("date.missing") }
         receipt.warnings = warnings
@@ -171,12 +171,16 @@ public struct ReceiptParser: Sendable {
         var totalConfidence: Double = 0
         var payment = ParsedReceipt.Payment()
         var firstSummaryLine: Int?
+        /// A rounding line was printed: the total differs from the exact sum on purpose.
+        var hasRounding = false
     }
 
     func readSummary(_ lines: [AnalyzedLine]) -> Summary {
         var s = Summary()
         var totalCandidates: [(amount: Amount, score: Double, line: Int)] = []
         var subtotals: [(Amount, Int)] = []
+        var firstTotalLine: Int?
+        var roundings: [Amount] = []
         let allAmounts = lines.flatMap { $0.money.map(\.amount) }
         for (position, line) in lines.enumerated() {
             // A keyword line without an amount may carry it on the next line ("TOTAL" / "12.50").
@@ -188,6 +192,11 @@ public struct ReceiptParser: Sendable {
             guard let amount else { continue }
             switch line.kind {
             case .subtotal:
+                // A second, larger "subtotal" ("SUB TOTAL 64.00" … "NET TOTAL 67.85") may be the total: arithmetic decides.
+                if let first = subtotals.first, amount.value > first.0.value {
+                    totalCandidates.append((amount, 0.5, line.index))
+                    firstTotalLine = firstTotalLine ?? line.index
+                }
                 subtotals.append((amount, line.index))
                 s.firstSummaryLine = s.firstSummaryLine ?? line.index
             case .total:
@@ -199,14 +208,25 @@ public struct ReceiptParser: Sendable {
                 if amount.value <= 0 { score -= 2 }
                 totalCandidates.append((amount, score, line.index))
                 s.firstSummaryLine = s.firstSummaryLine ?? line.index
+                firstTotalLine = firstTotalLine ?? line.index
+            case .rounding:
+                s.hasRounding = true
+                // A small adjustment, or the rounded total printed on the rounding line itself.
+                if amount.value != 0, abs(amount.value) < 0.05 { roundings.append(amount) } else if amount.value >= 0.05 {
+                    totalCandidates.append((amount, 1, line.index))
+                }
             case .tax:
+                // A tax summary table printed after the total (or the payment) repeats taxes
+                // already read, and its base column is no tax.
+                if firstTotalLine != nil || s.payment.tendered != nil, !s.taxes.isEmpty || s.totalTax != nil { continue }
                 let words = Keywords.words(line.text)
                 if Keywords.containsAny(words, Keywords.totalTax) { s.totalTax = amount } else {
                     s.taxes.append(ParsedReceipt.Tax(label: line.label.trimmingCharacters(in: .whitespaces).prefix(40).description, rate: rate(in: line), amount: amount))
                 }
                 if line.money.count == 1 || s.firstSummaryLine != nil { s.firstSummaryLine = s.firstSummaryLine ?? line.index }
             case .tip:
-                s.tip = amount
+                // "Suggested tip: 15% (3.65)" lists choices, not a tip paid.
+                if amount.value > 0, !Keywords.containsAny(Keywords.words(line.text), ["SUGGESTED", "SUGGESTION", "GUIDE"]) { s.tip = s.tip ?? amount }
             case .tendered:
                         if s.payment.tendered == nil { s.payment.tendered = amount }
                 if Keywords.containsAny(Keywords.words(line.text), ["CASH", "TUNAI", "BAR"]) { s.payment.method = s.payment.method ?? "cash" }
@@ -244,12 +264,24 @@ public struct ReceiptParser: Sendable {
             }
             let repeats = allAmounts.filter { $0 == c.amount }.count
             score += min(Double(repeats - 1), 2) * 0.5
+            // A total explained by another total: rounded ("Total 7.16", "Rounding -0.01", "TOTAL 7.15"),
+            // or with a charge printed between them ("Total 24.36", "Service Charge 8.90", "Total 33.26").
+            let others = totalCandidates.filter { $0.line != c.line }
+            if others.contains(where: { b in roundings.contains { b.amount + $0 == c.amount || b.amount - $0 == c.amount } }) { score += 3 }
+            if others.contains(where: { b in b.line < c.line && b.amount < c.amount && Self.charges(lines, between: b.line, and: c.line) == c.amount - b.amount }) {
+                score += 3
+            }
             if let tendered = s.payment.tendered, let change = s.payment.change, tendered - change == c.amount { score += 2 }
             if best == nil || score > best!.score || (score == best!.score && c.amount > best!.amount) { best = (c.amount, score) }
         }
         if let best {
             s.total = best.amount
             s.totalConfidence = min(0.99, 0.5 + best.score * 0.1)
+            // A rounding adjustment printed after the total, with no rounded total line: apply it.
+            if let r = roundings.first, roundings.count == 1, !totalCandidates.contains(where: { $0.amount == best.amount + r || $0.amount == best.amount - r }),
+               Self.isCashRounding(best.amount + r, of: best.amount) {
+                s.total = best.amount + r
+            }
         } else if let sub = s.subtotal, let taxSum {
             s.total = sub + taxSum
             s.totalConfidence = 0.5
@@ -284,6 +316,17 @@ public struct ReceiptParser: Sendable {
         }
         if s.subtotal == nil, let total = s.total, let taxSum, let sub = subtotals.last?.0, sub + taxSum == total { s.subtotal = sub }
         return s
+    }
+
+    /// The sum of the single amounts printed on the lines strictly between two lines
+    /// (a service charge or tip between a total and the grand total); nil when there are none.
+    static func charges(_ lines: [AnalyzedLine], between first: Int, and last: Int) -> Amount? {
+        guard last - first >= 2, last - first <= 4 else { return nil }
+        let amounts = lines[(first + 1)..<last].compactMap { line -> Amount? in
+            [.other, .tip].contains(line.kind) && line.money.count == 1 ? line.lastAmount : nil
+        }
+        guard !amounts.isEmpty, amounts.allSatisfy({ $0.value > 0 }) else { return nil }
+        return amounts.reduce(Amount.zero, +)
     }
 
     func rate(in line: AnalyzedLine) -> Decimal? {
@@ -578,8 +621,8 @@ public struct ReceiptParser: Sendable {
         }
     }
 
-    func applyChecks(_ r: inout ParsedReceipt, warnings: inout [String]) {
-        repairByArithmetic(&r, warnings: &warnings)
+    func applyChecks(_ r: inout ParsedReceipt, warnings: inout [String], repair: Bool = true) {
+        if repair { repairByArithmetic(&r, warnings: &warnings) }
         let itemsSum = r.items.map { $0.price + ($0.discount ?? .zero) }.reduce(Amount.zero, +)
         if let sub = r.subtotal, !r.items.isEmpty {
             r.checks.itemsMatchSubtotal = itemsSum == sub || itemsSum == r.total
