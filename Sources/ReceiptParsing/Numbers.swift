@@ -106,7 +106,7 @@ enum Numbers {
             if i + 2 < raw.count, isDigits(t), raw[i + 1] == "," || raw[i + 1] == ".", raw[i + 2].count == 2, isDigits(raw[i + 2]) {
                 out.append(Substring(t + raw[i + 1] + raw[i + 2])); i += 3; continue
             }
-            if i + 1 < raw.count, isDigits(t), raw[i + 1].count == 3, raw[i + 1].first == "," || raw[i + 1].first == ".", isDigits(raw[i + 1].dropFirst()) {
+            if i + 1 < raw.count, isDigits(withoutCurrency(t)), raw[i + 1].count == 3, raw[i + 1].first == "," || raw[i + 1].first == ".", isDigits(raw[i + 1].dropFirst()) {
                 out.append(Substring(t + raw[i + 1])); i += 2; continue
             }
             if i + 1 < raw.count, t.count >= 2, t.last == "," || t.last == ".", isDigits(withoutCurrency(t.dropLast())), raw[i + 1].count == 2, isDigits(raw[i + 1]) {
@@ -116,6 +116,21 @@ enum Numbers {
             i += 1
         }
         return out
+    }
+
+    /// Tokens with an amount OCR broke at its decimal point joined back, for summary lines
+    /// only (elsewhere "2 50" may be a quantity and a code): the last two tokens "44" "32",
+    /// or one token "13-50"; nil when the line ends otherwise.
+    static func brokenAmount(_ tokens: [Substring]) -> [Substring]? {
+        guard let last = tokens.last else { return nil }
+        let parts = last.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 2, isDigits(withoutCurrency(parts[0])), parts[0].count <= 7, parts[1].count == 2, isDigits(parts[1]) {
+            return tokens.dropLast() + [Substring(parts[0] + "." + parts[1])]
+        }
+        guard tokens.count >= 3 else { return nil }
+        let whole = tokens[tokens.count - 2]
+        guard isDigits(withoutCurrency(whole)), whole.count <= 7, last.count == 2, isDigits(last) else { return nil }
+        return tokens.dropLast(2) + [Substring(whole + "." + last)]
     }
 
     static func withoutCurrency(_ s: Substring) -> Substring {

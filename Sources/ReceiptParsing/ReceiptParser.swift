@@ -39,6 +39,10 @@ public struct ReceiptParser: Sendable {
         var confidence: Double
         /// Right edge of the last money token as a fraction of page width (nil without boxes).
         var priceRightEdge: Double?
+        /// Top of the first word and of the last word, and the line height (nil without boxes).
+        var firstTop: Double?
+        var lastTop: Double?
+        var height: Double?
 
         var lastAmount: Amount? { money.last?.amount }
         /// The text left of the last amount.
@@ -52,21 +56,38 @@ public struct ReceiptParser: Sendable {
         var result: [AnalyzedLine] = []
         for (i, line) in input.lines.prefix(maxLines).enumerated() {
             let text = String(line.text.prefix(maxLineLength)).trimmingCharacters(in: .whitespaces)
-            let tokens = Numbers.tokens(text)
-            var money = Numbers.moneyTokens(in: tokens)
-            // A lone currency token before a number ("$ 12.50", "RM 5.00") is part of it: nothing to do.
-            // Drop amounts that are really part of a date or time ("12.05.16").
-            money = money.filter { m in
-                let t = tokens[m.tokenIndex]
-                return !(t.filter { $0 == "." || $0 == "/" || $0 == ":" }.count > 1 && !t.contains(","))
+            var tokens = Numbers.tokens(text)
+            let kind = Keywords.kind(of: text)
+            var money = Self.amounts(in: tokens)
+            var repairedSplit = false
+            // A summary line whose amount OCR broke ("SUBTOTAL 44 32", "SUBTOTAL: 13-50"): read it whole.
+            if money.isEmpty, kind != .other, let joined = Numbers.brokenAmount(tokens) {
+                tokens = joined
+                money = Self.amounts(in: tokens)
+                repairedSplit = !money.isEmpty
             }
+            if repairedSplit, let last = money.indices.last { money[last].repaired = true }
             var edge: Double?
             if let width = input.pageWidth, width > 0, let box = line.words.last?.box {
                 edge = box.maxX / width
             }
-            result.append(AnalyzedLine(index: i, text: text, tokens: tokens, money: money, kind: Keywords.kind(of: text), confidence: line.confidence, priceRightEdge: edge))
+            var analyzed = AnalyzedLine(index: i, text: text, tokens: tokens, money: money, kind: kind, confidence: line.confidence, priceRightEdge: edge)
+            analyzed.firstTop = line.words.first?.box?.y
+            analyzed.lastTop = line.words.last?.box?.y
+            analyzed.height = line.words.compactMap { $0.box?.height }.max()
+            result.append(analyzed)
         }
         return result
+    }
+
+    /// The money amounts of a line's tokens, leaving out dates and times ("12.05.16")
+    /// and percentages ("7.00 %": a rate is never an amount).
+    static func amounts(in tokens: [Substring]) -> [MoneyToken] {
+        Numbers.moneyTokens(in: tokens).filter { m in
+            let t = tokens[m.tokenIndex]
+            if t.filter({ $0 == "." || $0 == "/" || $0 == ":" }).count > 1 && !t.contains(",") { return false }
+            return !(m.tokenIndex + 1 < tokens.count && tokens[m.tokenIndex + 1].hasPrefix("%"))
+        }
     }
 
     // MARK: - Parsing
@@ -181,13 +202,16 @@ public struct ReceiptParser: Sendable {
         var subtotals: [(Amount, Int)] = []
         var firstTotalLine: Int?
         var roundings: [Amount] = []
+        var usedDetached = Set<Int>()
+        let offset = Self.priceColumnOffset(lines)
         let allAmounts = lines.flatMap { $0.money.map(\.amount) }
         for (position, line) in lines.enumerated() {
-            // A keyword line without an amount may carry it on the next line ("TOTAL" / "12.50").
+            // A keyword line without an amount may carry it on a line of its own ("TOTAL" / "12.50").
             var amount = line.lastAmount
-            if amount == nil, line.kind != .other, position + 1 < lines.count, lines[position + 1].kind == .other,
-               lines[position + 1].money.count == 1, lines[position + 1].label.filter(\.isLetter).count < 3 {
-                amount = lines[position + 1].lastAmount
+            if amount == nil, line.kind != .other, let j = detachedAmountLine(lines, for: position, offset: offset, used: usedDetached) {
+                amount = lines[j].lastAmount
+                usedDetached.insert(j)
+                if j < position, let first = s.firstSummaryLine ?? Optional(position), j < first { s.firstSummaryLine = j }
             }
             guard let amount else { continue }
             switch line.kind {
@@ -241,15 +265,6 @@ public struct ReceiptParser: Sendable {
         for line in lines where line.kind == .card {
             if let last4 = cardLast4(line.text) { s.payment.cardLast4 = last4; s.payment.method = "card" }
         }
-        // An amount printed as "6 00" (space for the point) on a summary line.
-        if totalCandidates.isEmpty {
-            for line in lines where line.kind == .total && line.money.isEmpty && line.tokens.count >= 3 {
-                let a = line.tokens[line.tokens.count - 2], b = line.tokens[line.tokens.count - 1]
-                if Numbers.isDigits(a), a.count <= 6, b.count == 2, Numbers.isDigits(b), let amount = Amount(String(a) + "." + String(b)) {
-                    totalCandidates.append((amount, 0.5, line.index))
-                }
-            }
-        }
         if let sub = subtotals.first { s.subtotal = sub.0 }
         // Taxes from a German VAT table ("A 19,00 % 50,38 9,58") are already per line; keep as read.
         let taxSum = s.totalTax ?? (s.taxes.isEmpty ? nil : s.taxes.map(\.amount).reduce(Amount.zero, +))
@@ -302,20 +317,64 @@ public struct ReceiptParser: Sendable {
                 s.totalConfidence = 0.4
             }
         }
-        // Repair a dropped decimal point on the total: 5658 read as an integer.
-        if s.total == nil, let sub = s.subtotal {
-            let expected = sub + (taxSum ?? .zero)
-            for line in lines where line.kind == .total {
-                for token in line.tokens where token.allSatisfy(\.isASCIIDigit) && token.count >= 3 && token.count <= 9 {
-                    if let value = Amount(String(token.dropLast(2)) + "." + String(token.suffix(2))), value == expected {
-                        s.total = value
-                        s.totalConfidence = 0.7
-                    }
-                }
-            }
+        // Repair a dropped decimal point ("TOTAL 5658", "TAX 211") where the other two amounts say what it must be.
+        if s.total == nil, let sub = s.subtotal, let value = Self.withoutPoint(lines, .total, equal: sub + (taxSum ?? .zero)) {
+            s.total = value
+            s.totalConfidence = 0.7
+        }
+        if taxSum == nil, let sub = s.subtotal, let total = s.total, total > sub,
+           let value = Self.withoutPoint(lines, .tax, equal: total - sub - (s.tip ?? .zero)) {
+            s.taxes = [ParsedReceipt.Tax(label: "Tax", amount: value)]
+        }
+        if s.subtotal == nil, let total = s.total, let taxSum, let value = Self.withoutPoint(lines, .subtotal, equal: total - taxSum - (s.tip ?? .zero)) {
+            s.subtotal = value
         }
         if s.subtotal == nil, let total = s.total, let taxSum, let sub = subtotals.last?.0, sub + taxSum == total { s.subtotal = sub }
         return s
+    }
+
+    /// How far (in pixels) the price column sits below its labels on this page: the median,
+    /// over lines with a label and a price, of the price word's top minus the first word's
+    /// top. A skewed or curved photo lifts or drops the whole column; nil without boxes.
+    static func priceColumnOffset(_ lines: [AnalyzedLine]) -> Double? {
+        let offsets = lines.compactMap { line -> Double? in
+            guard let last = line.money.last, last.tokenIndex == line.tokens.count - 1, line.tokens.count >= 2,
+                  line.tokens[0].contains(where: \.isLetter), let a = line.firstTop, let b = line.lastTop else { return nil }
+            return b - a
+        }.sorted()
+        return offsets.isEmpty ? nil : offsets[offsets.count / 2]
+    }
+
+    /// The line holding only the amount of the keyword line at `position`, when OCR put
+    /// the price on a line of its own: the next line, or with word boxes the neighbour
+    /// (above or below) whose price sits where the price column says it should.
+    func detachedAmountLine(_ lines: [AnalyzedLine], for position: Int, offset: Double?, used: Set<Int>) -> Int? {
+        func amountOnly(_ j: Int) -> Bool {
+            j >= 0 && j < lines.count && !used.contains(j) && lines[j].kind == .other && lines[j].money.count == 1
+                && lines[j].label.filter(\.isLetter).count < 3
+        }
+        let line = lines[position]
+        if let offset, let top = line.firstTop, let height = line.height, height > 0 {
+            let near = [position - 1, position + 1].filter(amountOnly).compactMap { j -> (Int, Double)? in
+                lines[j].lastTop.map { (j, abs($0 - offset - top)) }
+            }
+            if let best = near.min(by: { $0.1 < $1.1 }), best.1 < height * 0.8 { return best.0 }
+            if !near.isEmpty { return nil }
+        }
+        return amountOnly(position + 1) ? position + 1 : nil
+    }
+
+    /// `expected` when a line of `kind` prints it without its decimal point ("TAX 211" for 2.11).
+    static func withoutPoint(_ lines: [AnalyzedLine], _ kind: LineKind, equal expected: Amount) -> Amount? {
+        guard expected.value > 0 else { return nil }
+        for line in lines where line.kind == kind && line.money.isEmpty {
+            for token in line.tokens {
+                let digits = Numbers.withoutCurrency(token)
+                guard digits.count >= 3, digits.count <= 9, digits.allSatisfy(\.isASCIIDigit) else { continue }
+                if let value = Amount(String(digits.dropLast(2)) + "." + String(digits.suffix(2))), value == expected { return value }
+            }
+        }
+        return nil
     }
 
     /// The sum of the single amounts printed on the lines strictly between two lines

@@ -57,6 +57,54 @@ import Testing
         #expect(r.subtotal == Amount("9.00"))
     }
 
+    @Test func brokenAmountsOnSummaryLinesAreReadWhole() {
+        let r = ReceiptParser().parse(text: "SHOP ONE\nBREAD 44.32\nSUBTOTAL 44 32\nTAX: 4-21\nTotal $48 .53\n")
+        #expect(r.subtotal == Amount("44.32"))
+        #expect(r.tax == Amount("4.21"))
+        #expect(r.total == Amount("48.53"))
+        // Not on item lines, where "2 50" may be a quantity and a code.
+        #expect(ReceiptParser().parse(text: "SHOP ONE\nBREAD 2 50\nTOTAL 3.00\n").items.isEmpty)
+    }
+
+    @Test func taxIsTheRightmostAmountAndPercentagesAreNoAmounts() {
+        let r = ReceiptParser().parse(text: "SHOP ONE\nBREAD 17.35\nSUBTOTAL 17.35\nTAX 7.000% ON 17.35 1.21\nTOTAL 18.56\n")
+        #expect(r.tax == Amount("1.21"))
+        let s = ReceiptParser().parse(text: "SHOP ONE\nBREAD 17.35\nSUBTOTAL 17.35\nSALES TAX 7.00 %\nTOTAL 17.35\n")
+        #expect(s.tax == nil)
+    }
+
+    @Test func droppedPointOnTaxIsRepairedByArithmetic() {
+        let r = ReceiptParser().parse(text: "SHOP ONE\nPHO 22.25\nSubtotal 22.25\nTAX 211\nTotal 24.36\n")
+        #expect(r.tax == Amount("2.11"))
+        #expect(r.checks.subtotalPlusTaxMatchesTotal == true)
+        // Without the arithmetic to back it, an integer stays unread.
+        #expect(ReceiptParser().parse(text: "SHOP ONE\nPHO 22.25\nSubtotal 22.25\nTAX 299\nTotal 24.36\n").tax == nil)
+    }
+
+    @Test func priceOnALineOfItsOwnIsPairedByThePriceColumn() {
+        // A skewed photo: the price column sits ~10 px above its labels, so "25.22" (read as a
+        // line of its own above SUB-TOTAL) belongs to SUB-TOTAL, and "1.74" to Food Tax.
+        func line(_ words: [(String, Double, Double)]) -> ParserInput.Line {
+            ParserInput.Line(text: words.map(\.0).joined(separator: " "),
+                             words: words.map { ParserInput.Word(text: $0.0, box: .init(x: $0.1, y: $0.2, width: 60, height: 36)) })
+        }
+        let input = ParserInput(lines: [
+            line([("CAFE", 200, 500), ("ROMA", 280, 500)]),
+            line([("SODA", 200, 576), ("2.49", 650, 566)]),
+            line([("STEAK", 200, 625), ("22.73", 650, 615)]),
+            line([("25.22", 660, 664)]),
+            line([("SUB-TOTAL", 200, 675)]),
+            line([("1.74", 660, 712)]),
+            line([("Food", 200, 722), ("Tax", 280, 722)]),
+            line([("Total", 200, 770), ("26.96", 650, 760)]),
+        ], pageWidth: 800)
+        let r = ReceiptParser().parse(input)
+        #expect(r.subtotal == Amount("25.22"))
+        #expect(r.tax == Amount("1.74"))
+        #expect(r.total == Amount("26.96"))
+        #expect(r.items.map(\.name) == ["SODA", "STEAK"])
+    }
+
     @Test func failingChecksAskForReview() {
         let r = ReceiptParser().parse(text: "SHOP ONE\nBREAD 2.00\nSUBTOTAL 2.00\nTAX 0.16\nTOTAL 9.99\n")
         #expect(r.checks.subtotalPlusTaxMatchesTotal == false)
