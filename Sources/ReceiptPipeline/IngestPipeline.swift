@@ -114,7 +114,10 @@ public final class IngestPipeline: Sendable {
                 group.addTask { await self.ingest(file) }
                 return true
             }
-            for _ in 0..<options.jobs where !startNext() { break }
+            // One file more than there are engines: while a worker parses, matches and stores its
+            // receipt, the next file is already read, hashed and waiting for the engine, so the
+            // engines do not sit idle between images. Memory grows by one photo, not by the batch.
+            for _ in 0..<(options.jobs + 1) where !startNext() { break }
             while let (event, ocrSeconds) = await group.next() {
                 summary.ocrSeconds += ocrSeconds
                 switch event {
