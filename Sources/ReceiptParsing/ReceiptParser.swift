@@ -127,7 +127,7 @@ public struct ReceiptParser: Sendable {
 
         // Header: merchant, address, phone.
         let firstMoneyLine = lines.first(where: { !$0.money.isEmpty })?.index ?? lines.count
-        receipt.merchant = readMerchant(lines, headerEnd: min(firstMoneyLine, dateLine.map { $0 + 1 } ?? firstMoneyLine))
+        receipt.merchant = readMerchant(lines, headerEnd: firstMoneyLine)
         receipt.confidence["merchant"] = receipt.merchant.name == nil ? 0 : 0.7
 
         // Items: lines with a price above the first summary line.
@@ -412,98 +412,6 @@ public struct ReceiptParser: Sendable {
             i -= 1
         }
         return nil
-    }
-
-    // MARK: Header
-
-    static let headerNoise = ["WELCOME", "RECEIPT", "THANK", "INVOICE", "TAX INVOICE", "CUSTOMER", "COPY", "ORDER", "TABLE", "SERVER", "CASHIER", "GUEST", "CHECK", "HTTP", "WWW", "COM", "TEL", "PHONE", "FAX", "EMAIL", "STORE", "QUITTUNG", "BELEG", "KASSE", "RESIT", "GST REG", "GST ID", "REG NO", "COMPANY NO", "OPEN", "HOURS", "DATE", "TIME"]
-    static let companySuffixes = ["SDN BHD", "SDN", "BHD", "ENTERPRISE", "TRADING", "GMBH", "RESTAURANT", "CAFE", "LLC", "INC", "MARKET", "STORE", "SHOP", "HARDWARE", "BAKERY", "GRILL", "BAR", "PIZZA", "KITCHEN", "DINER", "AG", "KG", "MART", "SUPERMARKET"]
-    static let addressWords = ["STREET", "ST", "AVE", "AVENUE", "ROAD", "RD", "BLVD", "DRIVE", "DR", "HWY", "HIGHWAY", "LANE", "LN", "JALAN", "JLN", "TAMAN", "STRASSE", "STR", "PLATZ", "WEG", "SUITE", "STE", "LOT", "NO", "BLOCK", "FLOOR", "PLAZA", "CENTER", "CENTRE", "BANDAR", "KUALA", "LUMPUR", "SELANGOR", "JOHOR", "WAY", "CT", "PKWY", "STRABE", "STRASSE", "KAWASAN", "PERINDUSTRIAN", "DARUL", "EHSAN", "MUKIM", "PERSIARAN", "INDUSTRIAL", "PARK", "SQUARE"]
-
-    /// Quality of a line as a merchant name: mostly letters, a few words, not a slogan or label.
-    func nameScore(_ line: AnalyzedLine) -> Double {
-        let text = line.text
-        let letters = text.filter(\.isLetter).count
-        guard letters >= 3 else { return 0 }
-        let nonSpace = text.filter { !$0.isWhitespace }.count
-        let letterRatio = Double(letters) / Double(max(1, nonSpace))
-        guard letterRatio >= 0.6 else { return 0 }
-        let words = Keywords.words(text)
-        if Keywords.containsAny(words, Self.headerNoise) && !Keywords.containsAny(words, Self.companySuffixes) { return 0 }
-        if phone(in: text) != nil { return 0 }
-        // OCR noise: many one- or two-letter fragments.
-        let longWords = words.filter { $0.count >= 3 }.count
-        guard longWords >= 1 else { return 0 }
-        let shortFraction = Double(words.filter { $0.count <= 2 }.count) / Double(words.count)
-        var score = letterRatio - shortFraction * 0.6
-        if Keywords.containsAny(words, Self.companySuffixes) || text.uppercased().contains("S/B") { score += 0.5 }
-        // Address lines: street words, a house number or postcode.
-        if Keywords.containsAny(words, Self.addressWords) { score -= 0.5 }
-        if text.first?.isNumber == true || text.last?.isNumber == true { score -= 0.3 }
-        if text.contains(where: \.isNumber) { score -= 0.1 }
-        if text.uppercased() == text { score += 0.1 }
-        score *= 0.5 + 0.5 * line.confidence
-        return score
-    }
-
-    func readMerchant(_ lines: [AnalyzedLine], headerEnd: Int) -> ParsedReceipt.Merchant {
-        var merchant = ParsedReceipt.Merchant()
-        let header = lines.prefix(max(1, min(max(headerEnd, 8), 12)))
-        var bestIndex: Int?
-        var bestScore = 0.45
-        for (position, line) in header.enumerated() {
-            let score = nameScore(line) - Double(position) * 0.05
-            if score > bestScore { bestScore = score; bestIndex = position }
-        }
-        if let bestIndex {
-            var name = header[bestIndex].text
-            // A company name wrapped over two lines ("ABC TRADING" / "SDN BHD").
-            if bestIndex + 1 < header.count {
-                let next = Keywords.words(header[bestIndex + 1].text)
-                if !next.isEmpty, next.count <= 3, Keywords.containsAny(next, ["SDN BHD", "BHD", "GMBH", "LLC", "INC"]) { name += " " + header[bestIndex + 1].text }
-            }
-            merchant.name = cleanName(name)
-            var address: [String] = []
-            for line in lines[(header[bestIndex].index + 1)..<min(lines.count, header[bestIndex].index + 6)] {
-                let words = Keywords.words(line.text)
-                if phone(in: line.text) != nil || !line.money.isEmpty || Keywords.containsAny(words, Self.headerNoise) { break }
-                let hasDigits = line.text.contains(where: \.isNumber)
-                if (hasDigits && words.count >= 1) || Keywords.containsAny(words, Self.addressWords) { address.append(line.text) } else if !address.isEmpty { break }
-            }
-            if !address.isEmpty { merchant.address = address.joined(separator: ", ") }
-        }
-        merchant.phone = lines.prefix(15).lazy.compactMap { self.phone(in: $0.text) }.first
-        return merchant
-    }
-
-    func cleanName(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&'")))
-        return trimmed.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-    }
-
-    func phone(in text: String) -> String? {
-        let upper = text.uppercased()
-        let chars = Array(text.prefix(200))
-        var best: String?
-        var start = 0
-        while start < chars.count {
-            guard chars[start].isASCIIDigit || chars[start] == "(" || chars[start] == "+" else { start += 1; continue }
-            var end = start
-            var digits = 0
-            while end < chars.count, chars[end].isASCIIDigit || " ()-+/.".contains(chars[end]) {
-                if chars[end].isASCIIDigit { digits += 1 }
-                end += 1
-            }
-            let candidate = String(chars[start..<end]).trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "-/.")))
-            let separators = candidate.filter { "-() /".contains($0) }.count
-            if digits >= 9, digits <= 13, separators >= 1 || upper.contains("TEL") || upper.contains("PHONE"),
-               !candidate.contains("."), !candidate.contains(where: { $0 == "/" }) || upper.contains("TEL") || digits >= 10 {
-                best = candidate
-                break
-            }
-            start = end + 1
-        }
-        return best
     }
 
     // MARK: Items

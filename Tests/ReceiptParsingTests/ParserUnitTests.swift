@@ -233,3 +233,37 @@ struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite struct MerchantTests {
+    func name(_ text: String) -> String? { ReceiptParser().parse(text: text).merchant.name }
+
+    @Test func legalFormMisreadByOCRIsRecognisedAndSpelledRight() {
+        #expect(name("MR. D.I.Y. (M) SON BHO\n(CO.REG : 860671-D)\nLOT 1851-A, JALAN KPB 6,\nTOTAL RM 5.00") == "MR. D.I.Y. (M) SDN BHD")
+        #expect(ReceiptParser.hasLegalForm("99 SPEED MART S/B (519537-X)", words: Keywords.words("99 SPEED MART S/B (519537-X)")))
+        #expect(!ReceiptParser.hasLegalForm("SON OF A BAKER", words: Keywords.words("SON OF A BAKER")))
+    }
+
+    @Test func registrationNumberIsCutButNotAnOutletNumber() {
+        #expect(name("KMF FOODICIOUS SDN BHD (1132106-H)\nNO. 9-G, JALAN PERUBATAN 2,\nTOTAL 5.00") == "KMF FOODICIOUS SDN BHD")
+        #expect(name("MR. D.I.Y. (4) SDN BHD\nCo-REG:84604671-D\nTOTAL 5.00") == "MR. D.I.Y. (4) SDN BHD")
+    }
+
+    @Test func theSellerAtTheTopWinsOverAnOwnerOrBuyerBelowTheTitle() {
+        let text = "SANYU STATIONERY SHOP\nNO. 31G, JALAN SETIA INDAH\n40170 SETIA ALAM\nTAX INVOICE\nOwned By :\nSANYU SUPPLY SDN BHD (1135772-K)\nPEN 2.00\nTOTAL 2.00"
+        #expect(name(text) == "SANYU STATIONERY SHOP")
+    }
+
+    @Test func nameAboveTheAddressBeatsABranchOrSloganLine() {
+        #expect(name("FRISCH EINKAUFEN GENUSS ERLEBEN\nWUNSCHLOS GLUCKLICH\nMarktplatz Lehr\nDetmolder Str. 4\n33102 Paderborn\nEUR\nBROT 1,00") == "Marktplatz Lehr")
+    }
+
+    @Test func junkAtTheEndsOfAPhotographedLineIsCut() {
+        #expect(ReceiptParser.nameSegment("4   Araxi Burger Aventura   Be") == "Araxi Burger Aventura")
+        #expect(ReceiptParser.nameSegment("Longboards   ee") == "Longboards")
+        #expect(ReceiptParser.nameSegment("CARL'S JR. 1100375") == "CARL'S JR. 1100375")
+    }
+
+    @Test func handwrittenLowercaseNoteIsNoMerchant() {
+        #expect(name("tan woon yann\nKEDAI MAJU\nJALAN BESAR 1\nTOTAL RM 5.00") == "KEDAI MAJU")
+    }
+}
