@@ -131,8 +131,11 @@ public struct ReceiptParser: Sendable {
         receipt.confidence["merchant"] = receipt.merchant.name == nil ? 0 : 0.7
 
         // Items: lines with a price above the first summary line.
-        let itemsEnd = summary.firstSummaryLine ?? lines.count
-        receipt.items = readItems(lines, range: 0..<itemsEnd, excluding: dateLine)
+        // Items: lines with a price above the summary (its first line with an amount, or a
+        // total or subtotal keyword whose amount OCR lost).
+        let keywordEnd = lines.first(where: isBareSummaryKeyword)?.index ?? lines.count
+        let itemsEnd = min(summary.firstSummaryLine ?? lines.count, keywordEnd)
+        receipt.items = Self.withoutSumLines(readItems(lines, range: 0..<itemsEnd, excluding: dateLine), sums: [receipt.subtotal, receipt.total, receipt.total.map { $0 - (receipt.tax ?? .zero) }].compactMap { $0 })
 
         // Checks and repair.
         applyChecks(&receipt, warnings: &warnings, repair: !summary.hasRounding)
@@ -449,7 +452,9 @@ public struct ReceiptParser: Sendable {
                 pendingName = []
                 continue
             }
-            var tokens = Array(line.tokens[0..<last.tokenIndex])
+            // A card line carrying the card number is payment, not something bought.
+            if cardLast4(line.text) != nil { pendingName = []; continue }
+            var tokens = Self.withoutJunk(Array(line.tokens[0..<last.tokenIndex]))
             var price = printedPrice
             var unitPriceOnly = false
             var quantity: Decimal = 1
@@ -462,18 +467,19 @@ public struct ReceiptParser: Sendable {
                 var weightUnit: String?
                 var qtyToken = before
                 if let b = before, ["LB", "LBS", "KG", "G", "OZ"].contains(b.uppercased()), at >= 2 { weightUnit = b.lowercased(); qtyToken = tokens[at - 2] }
-                if let q = qtyToken.flatMap({ Numbers.quantity($0) }), q > 0 {
+                if let q = qtyToken.flatMap({ Numbers.quantity($0.trimmingPrefix("(")) }), q > 0 {
                     quantity = q
                     unit = weightUnit.map { $0 == "lbs" ? "lb" : $0 }
                     // The unit price follows the @ (same token or the next).
                     let afterTokens = tokens[at...].map { $0.hasPrefix("@") ? $0.dropFirst() : $0 }
                     for t in afterTokens {
-                        let cleaned = t.split(separator: "/").first ?? t
-                        if let (p, _, _) = Numbers.money(cleaned) { unitPrice = p; break }
+                        let cleaned = (t.split(separator: "/").first ?? t).filter { $0 != "(" && $0 != ")" }
+                        if let (p, _, _) = Numbers.money(Substring(cleaned)) { unitPrice = p; break }
                     }
                     let cut = weightUnit != nil ? at - 2 : at - 1
                     tokens = Array(tokens[0..<max(0, cut)])
-                    if unitPrice == nil {
+                    let unread = afterTokens.dropFirst().contains { $0.contains(where: \.isNumber) } || afterTokens.first.map { $0.contains(where: \.isNumber) } == true
+                    if unitPrice == nil, !unread {
                         // "2 x 1,29" with no line total: the amount is the unit price.
                         unitPrice = price
                         price = (price * quantity).rounded(scale: price.scale)
@@ -525,7 +531,8 @@ public struct ReceiptParser: Sendable {
                 }
                 continue
             }
-            var name = tokens.joined(separator: " ").trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&'%()")))
+            var name = Self.withoutUnitPriceNote(tokens.joined(separator: " "))
+                .trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&'%()")))
             var text = line.text
             if name.filter(\.isLetter).count < 2, let pending = pendingName.last {
                 name = pending.trimmingCharacters(in: .whitespaces)
@@ -542,6 +549,63 @@ public struct ReceiptParser: Sendable {
             items.append(ParsedReceipt.Item(name: name, text: text, quantity: quantity, unit: unit, unitPrice: unitPrice, price: price, discount: nil, confidence: (confidence * 100).rounded() / 100))
         }
         return items
+    }
+
+    /// An item line's words without the OCR noise a photo adds at its ends: fragments
+    /// of one or two letters, lowercase scraps before a capitalised name or a quantity,
+    /// punctuation ("q   1 Flying Dog", "Hg 1 Mole Enchilada", "SIDE (SM)   §&").
+    static func withoutJunk(_ tokens: [Substring]) -> [Substring] {
+        var tokens = tokens
+        func isJunk(_ t: Substring, before next: Substring?) -> Bool {
+            // Quantity marks ("2 x", "2 @") are read later.
+            if t.contains(where: \.isNumber) || ["x", "X", "@", "*"].contains(t) { return false }
+            let letters = t.filter(\.isLetter)
+            if letters.isEmpty { return !t.allSatisfy { "&#+-".contains($0) } || t.count > 1 }
+            if letters.count <= 2 && (letters.uppercased() != letters || letters.count == 1 && t.count > 1) { return true }
+            if letters.count == 1 { return next.map { $0.first?.isNumber == true } ?? false }
+            // A short all-lowercase scrap before a capitalised word or a quantity.
+            if letters.count <= 4, letters.lowercased() == letters, let next, next.first.map({ $0.isUppercase || $0.isNumber }) == true { return true }
+            return false
+        }
+        while tokens.count > 1, isJunk(tokens[0], before: tokens[1]) { tokens.removeFirst() }
+        // A quantity with a scrap of punctuation stuck to it ("“1 Dal Fry").
+        if let first = tokens.first, let start = first.firstIndex(where: { $0.isLetter || $0.isNumber }), start != first.startIndex,
+           Numbers.isDigits(first[start...]) {
+            tokens[0] = first[start...]
+        }
+        while tokens.count > 1, let last = tokens.last, isJunk(last, before: nil) && last.filter(\.isLetter).count <= 2 { tokens.removeLast() }
+        // Two leading numbers ("2 1 Deccan Special"): the first is noise, the second the quantity.
+        if tokens.count > 2, Numbers.isDigits(tokens[0]), tokens[0].count <= 2, Numbers.isDigits(tokens[1]), tokens[1].count <= 2, tokens[2].contains(where: \.isLetter) {
+            tokens.removeFirst()
+        }
+        return tokens
+    }
+
+    /// A short line naming the total or subtotal (its amount lost or on another line),
+    /// not a column header ("ITEM QTY AMOUNT", "Art.-Nr. Bezeichnung Betrag").
+    func isBareSummaryKeyword(_ line: AnalyzedLine) -> Bool {
+        guard [.total, .subtotal].contains(line.kind), line.money.isEmpty else { return false }
+        let words = Keywords.words(line.text)
+        return words.count <= 3 && Keywords.containsAny(words, Keywords.summaryHeads) && !Keywords.containsAny(words, Keywords.columnHeads)
+    }
+
+    /// Items without a line that is the sum of the items above it and printed as the
+    /// subtotal or total (a summary line whose keyword OCR garbled).
+    static func withoutSumLines(_ items: [ParsedReceipt.Item], sums: [Amount]) -> [ParsedReceipt.Item] {
+        var result: [ParsedReceipt.Item] = []
+        for item in items {
+            let above = result.map { $0.price + ($0.discount ?? .zero) }.reduce(Amount.zero, +)
+            if result.count >= 2, sums.contains(item.price), above == item.price { continue }
+            result.append(item)
+        }
+        return result
+    }
+
+    /// The name without a unit price OCR read inside it ("Sandia Margarita ($13.00/ea)").
+    static func withoutUnitPriceNote(_ name: String) -> String {
+        guard let open = name.lastIndex(of: "("), name[open...].contains(where: \.isNumber),
+              name[open...].contains("/") || name[open...].contains("@") else { return name }
+        return String(name[..<open]).trimmingCharacters(in: .whitespaces)
     }
 
     // MARK: Checks

@@ -267,3 +267,40 @@ struct SplitMix: RandomNumberGenerator {
         #expect(name("tan woon yann\nKEDAI MAJU\nJALAN BESAR 1\nTOTAL RM 5.00") == "KEDAI MAJU")
     }
 }
+
+@Suite struct ItemTests {
+    func items(_ text: String) -> [ParsedReceipt.Item] { ReceiptParser().parse(text: text).items }
+
+    @Test func photoNoiseAroundAnItemIsCut() {
+        let r = items("CAFE ONE\nq   1 Flying Dog Numero Uno BTL   12.00\nHg 1 Mole Enchilada   19.00   §&\n“1 Dal Fry   10.99\nTOTAL 41.99")
+        #expect(r.map(\.name) == ["Flying Dog Numero Uno BTL", "Mole Enchilada", "Dal Fry"])
+        #expect(r.map(\.quantity) == [1, 1, 1])
+    }
+
+    @Test func quantityAndUnitPriceInParentheses() {
+        let r = items("CAFE ONE\nCadillac Margarita (2 @14.00)   28.00\nSandia Margarita ($13.00/ea)   26.00\nTOTAL 54.00")
+        #expect(r.first?.name == "Cadillac Margarita")
+        #expect(r.first?.quantity == 2)
+        #expect(r.first?.unitPrice == Amount("14.00"))
+        #expect(r.first?.price == Amount("28.00"))
+        #expect(r.last?.name == "Sandia Margarita")
+    }
+
+    @Test func anUnreadableUnitPriceLeavesTheLinePriceAlone() {
+        let r = items("CAFE ONE\nBud Light (2 @3. 7O)   7.40\nTOTAL 7.40")
+        #expect(r.first?.price == Amount("7.40"))
+    }
+
+    @Test func sumLinesAndCardLinesAreNoItems() {
+        let r = items("CAFE ONE\nSoup 10.00\nSalad 5.00\nA Suotota 15.00\nTax 1.20\nTOTAL 16.20\n")
+        #expect(r.map(\.name) == ["Soup", "Salad"])
+        #expect(items("CAFE ONE\nSoup 7.61\nACCT : XXXXXXXX2276   7.61").map(\.name) == ["Soup"])
+    }
+
+    @Test func itemsEndAtATotalWhoseAmountWasLost() {
+        let r = items("MARKT\nEUR\nBROT 1,00 B\nMILCH 1,09 B\nSUMME EUR\nMastercard EUR 2,09\nauf den Umsatz von 1,76")
+        #expect(r.map(\.name) == ["BROT", "MILCH"])
+        // A column header naming "Betrag" or "Amount" does not end them.
+        #expect(items("SHOP\nArt.-Nr. Bezeichnung Betrag\nSCHRAUBEN 3,49 A\nSumme 3,49").map(\.name) == ["SCHRAUBEN"])
+    }
+}
