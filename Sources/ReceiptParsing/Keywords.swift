@@ -78,7 +78,7 @@ enum Keywords {
     static let subtotal = ["SUBTOTAL", "SUB TOTAL", "SUB TTL", "ZWISCHENSUMME", "JUMLAH KECIL", "NET TOTAL", "TOTAL EXCL", "TOTAL EXCLUDING", "EXCLUDING GST", "TOTAL SALES EXCLUDING", "TOTAL BEFORE", "NETTO", "TAXABLE", "TAXABLE AMOUNT"]
     static let totalExcluded = ["TOTAL QTY", "TOTAL QUANTITY", "TOTAL ITEMS", "TOTAL ITEM", "TOTAL SAVINGS", "TOTAL SAVED", "TOTAL DISCOUNT", "TOTAL NUMBER", "TOTAL NO", "ITEM COUNT", "NO OF ITEMS", "TOTAL POINTS"]
     static let totalTax = ["TOTAL TAX", "TOTAL GST", "TOTAL VAT", "TAX TOTAL", "GST TOTAL", "TOTAL MWST"]
-    static let total = ["TOTAL", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "BALANCE", "SUMME", "GESAMT", "GESAMTBETRAG", "ZU ZAHLEN", "JUMLAH", "JUMLAH BESAR", "TOTAL AMOUNT", "TOTAL PAYABLE", "AMOUNT PAYABLE", "TTL", "BETRAG", "ROUNDED TOTAL", "NETT TOTAL", "TOTAL INCL", "AMOUNT", "DUE", "TOTAL RM", "NET AMOUNT"]
+    static let total = ["TOTAL", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "BALANCE", "SUMME", "GESAMT", "GESAMTBETRAG", "ZU ZAHLEN", "JUMLAH", "JUMLAH BESAR", "TOTAL AMOUNT", "TOTAL PAYABLE", "AMOUNT PAYABLE", "TTL", "BETRAG", "ROUNDED TOTAL", "NETT TOTAL", "TOTAL INCL", "AMOUNT", "DUE", "TOTAL RM", "NET AMOUNT", "TOT"]
     static let strongTotal = ["GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "ZU ZAHLEN", "TOTAL PAYABLE", "ROUNDED TOTAL", "TOTAL ROUNDED", "TOTAL INCL", "TOTAL AMOUNT", "SUMME", "GESAMTBETRAG", "JUMLAH BESAR", "NETT TOTAL"]
     /// The words that open a receipt's summary block.
     static let summaryHeads = ["TOTAL", "SUBTOTAL", "SUB TOTAL", "SUMME", "ZWISCHENSUMME", "GESAMT", "ZU ZAHLEN", "JUMLAH", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE"]
@@ -105,6 +105,8 @@ enum Keywords {
         if containsAny(w, totalExcluded) {
             return containsAny(w, ["TOTAL SAVINGS", "TOTAL SAVED", "TOTAL DISCOUNT"]) ? .discount : .count
         }
+        // "NETT TOTAL" is the amount paid (one letter from the subtotal "NET TOTAL").
+        if containsAny(w, ["NETT TOTAL", "NETT AMOUNT"]) && !w.contains("NET") { return .total }
         if containsAny(w, subtotal) { return .subtotal }
         if containsAny(w, totalTax) { return .tax }
         // "CHARGE" is one letter from "CHANGE": a service charge is decided first.

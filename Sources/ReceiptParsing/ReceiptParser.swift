@@ -138,7 +138,7 @@ public struct ReceiptParser: Sendable {
         receipt.items = Self.withoutSumLines(readItems(lines, range: 0..<itemsEnd, excluding: dateLine), sums: [receipt.subtotal, receipt.total, receipt.total.map { $0 - (receipt.tax ?? .zero) }].compactMap { $0 })
 
         // Checks and repair.
-        applyChecks(&receipt, warnings: &warnings, repair: !summary.hasRounding)
+        applyChecks(&receipt, warnings: &warnings, repair: !summary.hasRounding && !summary.totalConfirmed)
         if receipt.total == nil, !lines.isEmpty { warnings.append("total.missing") }
         if receipt.date == nil, !fullText.isEmpty { warnings.append("date.missing") }
         receipt.warnings = warnings
@@ -197,6 +197,9 @@ public struct ReceiptParser: Sendable {
         var firstSummaryLine: Int?
         /// A rounding line was printed: the total differs from the exact sum on purpose.
         var hasRounding = false
+        /// The total is printed more than once, or is what was paid (tendered minus change):
+        /// no arithmetic repair may change it.
+        var totalConfirmed = false
     }
 
     func readSummary(_ lines: [AnalyzedLine]) -> Summary {
@@ -332,6 +335,10 @@ public struct ReceiptParser: Sendable {
         if s.subtotal == nil, let total = s.total, let taxSum, let value = Self.withoutPoint(lines, .subtotal, equal: total - taxSum - (s.tip ?? .zero)) {
             s.subtotal = value
         }
+        if let total = s.total {
+            let paid = s.payment.tendered.map { $0 - (s.payment.change ?? .zero) }
+            s.totalConfirmed = paid == total || allAmounts.filter({ $0 == total }).count >= 3
+        }
         if s.subtotal == nil, let total = s.total, let taxSum, let sub = subtotals.last?.0, sub + taxSum == total { s.subtotal = sub }
         return s
     }
@@ -354,7 +361,7 @@ public struct ReceiptParser: Sendable {
     func detachedAmountLine(_ lines: [AnalyzedLine], for position: Int, offset: Double?, used: Set<Int>) -> Int? {
         func amountOnly(_ j: Int) -> Bool {
             j >= 0 && j < lines.count && !used.contains(j) && lines[j].kind == .other && lines[j].money.count == 1
-                && lines[j].label.filter(\.isLetter).count < 3
+                && !Keywords.words(lines[j].label).contains { $0.count >= 3 }
         }
         let line = lines[position]
         if let offset, let top = line.firstTop, let height = line.height, height > 0 {

@@ -105,6 +105,14 @@ import Testing
         #expect(r.items.map(\.name) == ["SODA", "STEAK"])
     }
 
+    @Test func aTotalPrintedAgainOrPaidExactlyIsNotRepaired() {
+        // GST-inclusive: "Nett Total" is the amount paid, the GST line is part of it.
+        let text = "KEDAI ONE\nNASI 4.40\nTEH 2.60\nTotal Amount: $7.00\nGST @6%: $0.40\nNett Total: $7.00\nCASH $7.00\nChange $0.00\n"
+        #expect(ReceiptParser().parse(text: text).total == Amount("7.00"))
+        #expect(Keywords.kind(of: "Nett Total: 7.00") == .total)
+        #expect(Keywords.kind(of: "NET TOTAL 7.00") == .subtotal)
+    }
+
     @Test func failingChecksAskForReview() {
         let r = ReceiptParser().parse(text: "SHOP ONE\nBREAD 2.00\nSUBTOTAL 2.00\nTAX 0.16\nTOTAL 9.99\n")
         #expect(r.checks.subtotalPlusTaxMatchesTotal == false)
