@@ -24,6 +24,8 @@ enum Numbers {
         guard raw.count <= maxTokenLength, !raw.isEmpty else { return nil }
         var s = String(raw)
         var negative = false
+        // Scraps of punctuation OCR puts before an amount ("‘$1.06", ":12.50").
+        while let first = s.first, "‘’'`\":;|~_".contains(first) { s.removeFirst() }
         if s.hasPrefix("("), s.hasSuffix(")") { negative = true; s = String(s.dropFirst().dropLast()) }
         if s.hasPrefix("-") || s.hasPrefix("−") { negative = true; s.removeFirst() }
         for prefix in currencyPrefixes where s.uppercased().hasPrefix(prefix) {

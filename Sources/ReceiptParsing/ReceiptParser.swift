@@ -120,6 +120,10 @@ public struct ReceiptParser: Sendable {
         receipt.taxes = summary.taxes
         receipt.tax = summary.taxes.isEmpty ? nil : summary.taxes.map(\.amount).reduce(Amount.zero, +)
         if let totalTax = summary.totalTax { receipt.tax = totalTax; if receipt.taxes.isEmpty { receipt.taxes = [ParsedReceipt.Tax(label: "Tax", amount: totalTax)] } }
+        if summary.taxInferred {
+            warnings.append("tax.inferred")
+            receipt.confidence["tax"] = 0.5
+        }
         receipt.tip = summary.tip
         receipt.total = summary.total
         receipt.confidence["total"] = summary.totalConfidence
@@ -200,6 +204,8 @@ public struct ReceiptParser: Sendable {
         /// The total is printed more than once, or is what was paid (tendered minus change):
         /// no arithmetic repair may change it.
         var totalConfirmed = false
+        /// The tax was not read but follows from the subtotal and the total.
+        var taxInferred = false
     }
 
     func readSummary(_ lines: [AnalyzedLine]) -> Summary {
@@ -331,6 +337,16 @@ public struct ReceiptParser: Sendable {
         if taxSum == nil, let sub = s.subtotal, let total = s.total, total > sub,
            let value = Self.withoutPoint(lines, .tax, equal: total - sub - (s.tip ?? .zero)) {
             s.taxes = [ParsedReceipt.Tax(label: "Tax", amount: value)]
+        }
+        // A tax line whose amount OCR could not read, between a subtotal and a total that
+        // both were read: the tax is their difference (flagged as inferred).
+        if s.taxes.isEmpty, s.totalTax == nil, let sub = s.subtotal, let total = s.total, let subLine = subtotals.first?.1,
+           let totalLine = firstTotalLine, subLine < totalLine, lines[subLine..<totalLine].contains(where: { $0.kind == .tax && $0.money.isEmpty }) {
+            let difference = total - sub - (s.tip ?? .zero)
+            if difference.value > 0, difference.value < sub.value / 4 {
+                s.taxes = [ParsedReceipt.Tax(label: "Tax", amount: difference)]
+                s.taxInferred = true
+            }
         }
         if s.subtotal == nil, let total = s.total, let taxSum, let value = Self.withoutPoint(lines, .subtotal, equal: total - taxSum - (s.tip ?? .zero)) {
             s.subtotal = value

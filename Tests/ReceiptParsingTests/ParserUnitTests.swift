@@ -113,6 +113,16 @@ import Testing
         #expect(Keywords.kind(of: "NET TOTAL 7.00") == .subtotal)
     }
 
+    @Test func anUnreadableTaxFollowsFromSubtotalAndTotal() {
+        let r = ReceiptParser().parse(text: "CAFE ONE\nWINGS 13.50\nSUBTOTAL: 13.50\nTAX: ee ee\nTOTAL: $14.36\n")
+        #expect(r.tax == Amount("0.86"))
+        #expect(r.warnings.contains("tax.inferred"))
+        // No tax line at all: nothing is inferred. A subtotal printed after the total is no range to search.
+        #expect(ReceiptParser().parse(text: "CAFE ONE\nWINGS 13.50\nSUBTOTAL: 13.50\nTOTAL: $14.36\n").tax == nil)
+        #expect(ReceiptParser().parse(text: "CAFE ONE\nTOTAL 14.36\nTAX ee\nSUBTOTAL 13.50\n").tax == nil)
+        #expect(ReceiptParser().parse(text: "CAFE ONE\nTax: ‘$1.06\nTOTAL 14.36").tax == Amount("1.06"))
+    }
+
     @Test func failingChecksAskForReview() {
         let r = ReceiptParser().parse(text: "SHOP ONE\nBREAD 2.00\nSUBTOTAL 2.00\nTAX 0.16\nTOTAL 9.99\n")
         #expect(r.checks.subtotalPlusTaxMatchesTotal == false)
