@@ -31,7 +31,7 @@ enum Dates {
     static let dayMonthName = try! NSRegularExpression(
         pattern: #"(?<![0-9])([0-9]{1,2})(?:ST|ND|RD|TH)?[\s.\-/,]*([A-Z]{3,9})[\s.\-/,']*([0-9]{2,4})(?![0-9:])"#)
     static let monthNameDay = try! NSRegularExpression(
-        pattern: #"(?<![A-Z])([A-Z]{3,9})[\s.\-/]*([0-9]{1,2})(?:ST|ND|RD|TH)?[\s,.\-/']+([0-9]{2,4})(?![0-9:])"#)
+        pattern: #"(?<![A-Z])([A-Z]{3,9})[\s.\-/]*([0-9]{1,2})(?:ST|ND|RD|TH)?[\s,.\-/'’°]+([0-9]{2,4})(?![0-9:])"#)
     /// The C library's form: "SUN JUN 24 20:49:53 2018" (month, day, time, year).
     static let monthDayTimeYear = try! NSRegularExpression(
         pattern: #"(?<![A-Z])([A-Z]{3,9})\s+([0-9]{1,2})\s+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?\s+([0-9]{4})(?![0-9])"#)
