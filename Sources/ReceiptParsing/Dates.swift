@@ -28,6 +28,9 @@ enum Dates {
 
     static let numeric = try! NSRegularExpression(
         pattern: #"(?<![0-9])([0-9]{1,4})\s?([./\-,])\s?([0-9]{1,2})\s?\2\s?([0-9]{2,4})(?![0-9])"#)
+    static let mixedSeparators = try! NSRegularExpression(
+        pattern: #"(?<![0-9])([0-9]{1,2})\s?[./\-,]\s?([0-9]{1,2})\s?[./\-,]\s?([0-9]{4}|[0-9]{2})(?![0-9])"#)
+    static let slashAsDigit = try! NSRegularExpression(pattern: #"(?<![0-9])([0-9]{2})[17]([0-9]{2})[17]([0-9]{4})(?![0-9])"#)
     static let dayMonthName = try! NSRegularExpression(
         pattern: #"(?<![0-9])([0-9]{1,2})(?:ST|ND|RD|TH)?[\s.\-/,]*([A-Z]{3,9})[\s.\-/,']*([0-9]{2,4})(?![0-9:])"#)
     static let monthNameDay = try! NSRegularExpression(
@@ -61,9 +64,18 @@ enum Dates {
                 result.append(candidate)
             } else if aLen <= 2, cLen == 2 || cLen == 4 {
                 if ns.substring(with: m.range(at: 2)) == ",", cLen != 4 { continue }
-                var candidate = DateCandidate(lineIndex: index, first: a, second: b, year: normalizedYear(c), knownMonth: nil, day: nil, isISO: false, nearDateKeyword: keyword)
-                candidate.fourDigitYear = cLen == 4
-                result.append(repairedDigits(candidate, firstLength: aLen, secondLength: m.range(at: 3).length))
+                result.append(dayMonthCandidate(m, in: ns, groups: (1, 3, 4), line: index, keyword: keyword))
+            }
+        }
+        // Next to a date keyword, looser forms are dates too: mixed or comma separators
+        // ("Datum: 04, 04. 2020", "07,04,20") and slashes OCR read as 7 or 1 ("1770372018").
+        if keyword {
+            for regex in [mixedSeparators, slashAsDigit] {
+                for m in regex.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+                    var candidate = dayMonthCandidate(m, in: ns, groups: (1, 2, 3), line: index, keyword: keyword)
+                    if regex === slashAsDigit { candidate.repaired = true }
+                    result.append(candidate)
+                }
             }
         }
         // Named months: (pattern, day group, month group); the year is group 3.
@@ -124,6 +136,15 @@ enum Dates {
             }
         }
         return c
+    }
+
+    /// A numeric day-month (or month-day) date from three capture groups.
+    static func dayMonthCandidate(_ m: NSTextCheckingResult, in ns: NSString, groups: (Int, Int, Int), line: Int, keyword: Bool) -> DateCandidate {
+        let a = Int(ns.substring(with: m.range(at: groups.0))) ?? 0, b = Int(ns.substring(with: m.range(at: groups.1))) ?? 0
+        let c = Int(ns.substring(with: m.range(at: groups.2))) ?? 0
+        var candidate = DateCandidate(lineIndex: line, first: a, second: b, year: normalizedYear(c), knownMonth: nil, day: nil, isISO: false, nearDateKeyword: keyword)
+        candidate.fourDigitYear = m.range(at: groups.2).length == 4
+        return repairedDigits(candidate, firstLength: m.range(at: groups.0).length, secondLength: m.range(at: groups.1).length)
     }
 
     static func valid(year: Int, month: Int, day: Int) -> Bool {

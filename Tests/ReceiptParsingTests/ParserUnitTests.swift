@@ -169,7 +169,8 @@ import Testing
         ("TOTAL $5.00\nO3/O9/2O24", "2024-03-09"), ("TOTAL 5.00\n03 / 09 / 2024", "2024-03-09"),
         ("Date : 30/83/2018 10:13 PM\nTOTAL RM 5.00", "2018-03-30"), ("12-02-2618 11:34:45 AM\nJUMLAH RM5.00", "2018-02-12"),
         ("Datum 98.10.16 14:16 Uhr\nSUMME EUR 5,00", "2016-10-08"), ("14/fMay/2017 02:56:39", "2017-05-14"),
-        ("CARRY-OUT, SUN JUN 24 20:49:53 2018", "2018-06-24"), ("Mar18°18 10:54AM", "2018-03-18"), ("4 June 23, 2019 at 2:33 PM", "2019-06-23"),
+        ("CARRY-OUT, SUN JUN 24 20:49:53 2018", "2018-06-24"), ("Mar18°18 10:54AM", "2018-03-18"), ("Datum: 04, 04. 2020", "2020-04-04"),
+        ("Datum 07,04,20 14:37 Uhr", "2020-04-07"), ("Doc No CS00010930 Date: 1770372018\nTOTAL RM 5.00", "2018-03-17"), ("4 June 23, 2019 at 2:33 PM", "2019-06-23"),
     ])
     func readsDatesThroughOCRNoise(_ text: String, _ expected: String) {
         #expect(date(text) == expected)
