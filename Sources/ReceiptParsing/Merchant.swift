@@ -16,7 +16,7 @@ extension ReceiptParser {
     /// Legal forms: a line carrying one is the company's name.
     static let legalForms = ["SDN BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES", "TRADING", "GMBH", "LLC", "INC", "LTD", "LIMITED", "CORP", "PLT", "CO KG", "AG", "KG"]
     /// Words that often end a shop's name: weaker evidence than a legal form.
-    static let shopWords = ["RESTAURANT", "CAFE", "MARKET", "STORE", "SHOP", "HARDWARE", "BAKERY", "GRILL", "BAR", "PIZZA", "KITCHEN", "DINER", "MART", "SUPERMARKET", "RESTORAN", "KEDAI", "STATIONERY", "PHARMACY", "APOTHEKE", "TAVERN", "BISTRO"]
+    static let shopWords = ["RESTAURANT", "CAFE", "MARKET", "STORE", "SHOP", "HARDWARE", "BAKERY", "GRILL", "BAR", "PIZZA", "KITCHEN", "DINER", "MART", "SUPERMARKET", "RESTORAN", "KEDAI", "STATIONERY", "PHARMACY", "APOTHEKE", "TAVERN", "BISTRO", "RISTORANTE", "TRATTORIA", "PIZZERIA", "CANTINA", "TAQUERIA"]
     static let addressWords = ["STREET", "ST", "AVE", "AVENUE", "ROAD", "RD", "BLVD", "DRIVE", "DR", "HWY", "HIGHWAY", "LANE", "LN", "JALAN", "JLN", "TAMAN", "STRASSE", "STR", "PLATZ", "WEG", "SUITE", "STE", "LOT", "NO", "BLOCK", "FLOOR", "PLAZA", "CENTER", "CENTRE", "BANDAR", "KUALA", "LUMPUR", "SELANGOR", "JOHOR", "WAY", "CT", "PKWY", "STRABE", "KAWASAN", "PERINDUSTRIAN", "DARUL", "EHSAN", "MUKIM", "PERSIARAN", "INDUSTRIAL", "PARK", "SQUARE"]
     /// Web sites printed on receipts that are not the shop's own.
     static let foreignDomains: Set<String> = ["FACEBOOK", "INSTAGRAM", "TWITTER", "YELP", "TRIPADVISOR", "GOOGLE", "YOUTUBE", "GMAIL", "YAHOO", "HOTMAIL", "OUTLOOK", "PAYPAL", "SQUAREUP", "TOASTTAB", "CLOVER", "SURVEY", "SURVEYMONKEY"]
@@ -167,6 +167,8 @@ extension ReceiptParser {
                     && below.first.map { nameScore(Self.nameSegment($0.text), confidence: $0.confidence) < Self.nameThreshold } == true)
             if !isAddressLike(line), !insideAddress, nextAddress { score += 0.25 }
             if insideAddress { score -= 0.2 }
+            // Below the address block: a branch, an owner, a buyer or a slogan, rarely the name.
+            if position > 1, header[..<(position - 1)].contains(where: isAddressLike), !insideAddress { score -= 0.3 }
             if let next = below.first, Self.isRegistrationNumber(next.text) { score += 0.8 }
             // Confirmed by the shop's web address.
             let squeezed = segment.uppercased().filter(\.isLetter)
@@ -202,7 +204,8 @@ extension ReceiptParser {
                 let unbalanced = name.filter { $0 == "(" }.count > name.filter { $0 == ")" }.count
                 if unbalanced || (nextWords.count <= 3 && Self.hasLegalForm(next, words: nextWords) && !Self.hasLegalForm(name, words: Keywords.words(name))) {
                     name += " " + next
-                } else if words.count == 1, nextWords.count == 1, Keywords.containsAny(nextWords, Self.shopWords) {
+                } else if words.count == 1, nextWords.count == 1 && Keywords.containsAny(nextWords, Self.shopWords)
+                            || Keywords.containsAny(words, Self.shopWords) && (1...3).contains(nextWords.count) && !isAddressLike(header[bestIndex + 1]) {
                     name += " " + next
                 }
             }
@@ -230,7 +233,11 @@ extension ReceiptParser {
            !text[open...].contains(where: { $0.isLetter && $0.isLowercase }) {
             text = String(text[..<open])
         }
-        let trimmed = text.trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&'")))
+        var trimmed = text.trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&')")))
+        // A closing parenthesis stays when it closes one ("BELLAGIO (CO)").
+        while trimmed.hasSuffix(")"), trimmed.filter({ $0 == ")" }).count > trimmed.filter({ $0 == "(" }).count {
+            trimmed = String(trimmed.dropLast()).trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&')")))
+        }
         return trimmed.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 

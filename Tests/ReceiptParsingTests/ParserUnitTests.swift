@@ -284,6 +284,14 @@ struct SplitMix: RandomNumberGenerator {
         #expect(ReceiptParser.nameSegment("CARL'S JR. 1100375") == "CARL'S JR. 1100375")
     }
 
+    @Test func aShopWordLineJoinsTheNameBelowIt() {
+        #expect(name("RISTORANTE   1 ,\nBELLAGIO (CO)\nTELEFONO 031/951888\n4 COPERTO   12.00\nTOTALE 12.00") == "RISTORANTE BELLAGIO (CO)")
+    }
+
+    @Test func aWordBelowTheAddressBlockIsNoName() {
+        #expect(name("EL POLLO LOCO\n5451\n7519 ATLANTIC AVE\nCUDAHY, CA 90201\neT LIAH\n1 Burrito Cmb   8.28\nTOTAL 8.28") == "EL POLLO LOCO")
+    }
+
     @Test func handwrittenLowercaseNoteIsNoMerchant() {
         #expect(name("tan woon yann\nKEDAI MAJU\nJALAN BESAR 1\nTOTAL RM 5.00") == "KEDAI MAJU")
     }
