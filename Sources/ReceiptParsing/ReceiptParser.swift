@@ -446,9 +446,11 @@ public struct ReceiptParser: Sendable {
         var items: [ParsedReceipt.Item] = []
         var pendingName: [String] = []
         var pendingQuantity: (Decimal, Amount)?
+        var namesBelow = false
+        var consumedBelow: Int?
         for i in range {
             let line = lines[i]
-            if i == dateLine { pendingName = []; continue }
+            if i == dateLine || i == consumedBelow { pendingName = []; continue }
             guard let printedPrice = line.lastAmount, let last = line.money.last else {
                 // A text-only line: maybe the first half of a wrapped name, or "2 @ 1.99" without a price.
                 let letters = line.text.filter(\.isLetter).count
@@ -557,7 +559,16 @@ public struct ReceiptParser: Sendable {
             var name = Self.withoutUnitPriceNote(tokens.joined(separator: " "))
                 .trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&'%()")))
             var text = line.text
-            if name.filter(\.isLetter).count < 2, let pending = pendingName.last {
+            // A price line without a name: the name is on the line above, or, on receipts
+            // that print it below the code and prices ("100027 1 5.25 5.25" / "PARIS"), below.
+            let pendingIsHeading = pendingName.last.map { Keywords.containsAny(Keywords.words($0), Keywords.columnHeads) } ?? true
+            if name.filter(\.isLetter).count < 2, !line.text.contains("%"), namesBelow || pendingIsHeading, i + 1 < range.upperBound, lines[i + 1].money.isEmpty,
+               lines[i + 1].kind == .other, lines[i + 1].text.filter(\.isLetter).count >= 3, i + 1 != dateLine {
+                name = lines[i + 1].text.trimmingCharacters(in: .whitespaces)
+                text = line.text + "\n" + lines[i + 1].text
+                namesBelow = true
+                consumedBelow = i + 1
+            } else if name.filter(\.isLetter).count < 2, let pending = pendingName.last {
                 name = pending.trimmingCharacters(in: .whitespaces)
                 text = pending + "\n" + line.text
             }

@@ -326,6 +326,27 @@ struct SplitMix: RandomNumberGenerator {
         #expect(items("CAFE ONE\nSoup 7.61\nACCT : XXXXXXXX2276   7.61").map(\.name) == ["Soup"])
     }
 
+    @Test func namesPrintedBelowTheirCodeAndPrices() {
+        let text = """
+            UMIX
+            4/24/2016 6:30:31 PM
+            Item   Qty   Price   Total
+            Description
+            100027   1   5.25   5.25
+            PARIS
+            100026   1   4.95   4.95
+            LE CLASSIQUE
+            Netto   MwSt.
+            1 19,00 %   8,57   1,63
+            Filiale Paderborn
+            """
+        let r = items(text)
+        #expect(r.map(\.name) == ["PARIS", "LE CLASSIQUE"])
+        #expect(r.map(\.price) == [Amount("5.25"), Amount("4.95")])
+        // Names above their prices stay where they are.
+        #expect(items("SHOP\nSoup\n100027 1 5.25 5.25\nTOTAL 5.25").map(\.name) == ["Soup"])
+    }
+
     @Test func itemsEndAtATotalWhoseAmountWasLost() {
         let r = items("MARKT\nEUR\nBROT 1,00 B\nMILCH 1,09 B\nSUMME EUR\nMastercard EUR 2,09\nauf den Umsatz von 1,76")
         #expect(r.map(\.name) == ["BROT", "MILCH"])
