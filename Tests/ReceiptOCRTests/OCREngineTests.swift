@@ -5,11 +5,13 @@ import Testing
 
 @Suite(.timeLimit(.minutes(5)))
 struct OCREngineTests {
-    /// Measured with the default preprocessing on the 16 fixtures with expected lines: mean 0.804;
-    /// clean rendered PNGs 0.79-0.997; photo-like variants on a wooden table are the worst
-    /// (0.08-0.85). Floors sit a few points below so a real regression fails.
-    static let meanAccuracyFloor = 0.77
+    /// Measured with the default preprocessing on the 16 fixtures with expected lines: mean 0.885;
+    /// clean rendered PNGs 0.79-0.997; receipts lying at an angle on a wooden table 0.86-0.95
+    /// since the table around the paper is painted white (0.08 before). Floors sit a few points
+    /// below so a real regression fails.
+    static let meanAccuracyFloor = 0.85
     static let cleanImageFloor = 0.72
+    static let tableFloor = 0.8
 
     @Test func fixtureCharacterAccuracy() async throws {
         let fixtures = try TestSupport.fixturesWithLines()
@@ -25,6 +27,9 @@ struct OCREngineTests {
             scores.append(accuracy)
             if fixture.image.pathExtension == "png" {
                 #expect(accuracy >= Self.cleanImageFloor, "\(fixture.image.lastPathComponent): \(accuracy)")
+            }
+            if fixture.image.lastPathComponent.contains("--table") {
+                #expect(accuracy >= Self.tableFloor, "\(fixture.image.lastPathComponent): \(accuracy)")
             }
         }
         let mean = scores.reduce(0, +) / Double(scores.count)
