@@ -90,7 +90,7 @@ enum Keywords {
     static let tendered = ["CASH", "TENDERED", "TENDER", "GEGEBEN", "GEG", "BAR", "TUNAI", "PAID", "PAYMENT", "BEZAHLT", "AMOUNT TENDERED"]
     static let card = ["VISA", "MASTERCARD", "MASTER", "AMEX", "AMERICAN EXPRESS", "DEBIT", "CREDIT", "CARD", "KARTE", "GIROCARD", "EC CASH", "MAESTRO", "DISCOVER", "KREDIT"]
     static let change = ["CHANGE", "CHANGE DUE", "RUCKGELD", "RUECKGELD", "BAKI", "WECHSELGELD", "ZURUCK"]
-    static let discount = ["DISCOUNT", "COUPON", "SAVINGS", "YOU SAVED", "RABATT", "DISKAUN", "PROMO", "MEMBER", "NACHLASS", "PREISVORTEIL", "MARKDOWN", "INSTANT SAVINGS"]
+    static let discount = ["DISCOUNT", "COUPON", "SAVINGS", "YOU SAVED", "RABATT", "DISKAUN", "PROMO", "MEMBER", "NACHLASS", "PREISVORTEIL", "MARKDOWN", "INSTANT SAVINGS", "OFFER"]
     static let void = ["VOID", "STORNO", "VOIDED", "CANCEL"]
     static let deposit = ["DEPOSIT", "PFAND", "BOTTLE DEP", "CRV", "LEERGUT"]
     static let rounding = ["ROUNDING", "ROUND ADJ", "ROUNDING ADJ", "PEMBUNDARAN", "ADJUSTMENT", "RUNDUNG"]

@@ -477,8 +477,11 @@ public struct ReceiptParser: Sendable {
                 pendingName = []
                 continue
             }
-            // A card line carrying the card number is payment, not something bought.
+            // A card line carrying the card number, or a line opening with a payment word
+            // ("Cash 13.25", "Change 0.75"), is payment, not something bought.
             if cardLast4(line.text) != nil { pendingName = []; continue }
+            if [.tendered, .change, .card].contains(line.kind), let first = line.tokens.first(where: { $0.contains(where: { $0.isLetter || $0.isNumber }) }),
+               Keywords.kind(of: String(first)) == line.kind { pendingName = []; continue }
             var tokens = Self.withoutJunk(Array(line.tokens[0..<last.tokenIndex]))
             var price = printedPrice
             var unitPriceOnly = false
@@ -517,7 +520,8 @@ public struct ReceiptParser: Sendable {
             if quantity == 1, let first = tokens.first, tokens.count >= 2 {
                 var qText = first
                 if qText.lowercased().hasSuffix("x") { qText = qText.dropLast() }
-                if let q = Numbers.quantity(qText), q >= 1, q <= 99, !qText.contains("."), tokens[1].contains(where: \.isLetter) {
+                if let q = Numbers.quantity(qText), q >= 1, q <= 99, !qText.contains("."),
+                   tokens[1].contains(where: \.isLetter) || (tokens[1].first.map { "#$*>+".contains($0) } == true && tokens.count >= 3) {
                     quantity = q
                     tokens.removeFirst()
                 }
@@ -557,7 +561,7 @@ public struct ReceiptParser: Sendable {
                 continue
             }
             var name = Self.withoutUnitPriceNote(tokens.joined(separator: " "))
-                .trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&'%()")))
+                .trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&'%()#")))
             var text = line.text
             // A price line without a name: the name is on the line above, or, on receipts
             // that print it below the code and prices ("100027 1 5.25 5.25" / "PARIS"), below.

@@ -347,6 +347,14 @@ struct SplitMix: RandomNumberGenerator {
         #expect(items("SHOP\nSoup\n100027 1 5.25 5.25\nTOTAL 5.25").map(\.name) == ["Soup"])
     }
 
+    @Test func quantityBeforeAMenuNumberAndPaymentAndOffersAreNoItems() {
+        let r = items("POPEYES\n1 #6 3 TENDER ML   8.69\n1 $ ADD GARLIC FRIES   4.50\nOnline offer   -1.00\nCash   13.25\nChange   0.75")
+        #expect(r.map(\.name) == ["#6 3 TENDER ML", "ADD GARLIC FRIES"])
+        #expect(r.last?.discount == Amount("-1.00"))
+        // A name that merely contains a payment word is still an item.
+        #expect(items("KIOSK\nMARS BAR 1.00\nTOTAL 1.00").map(\.name) == ["MARS BAR"])
+    }
+
     @Test func itemsEndAtATotalWhoseAmountWasLost() {
         let r = items("MARKT\nEUR\nBROT 1,00 B\nMILCH 1,09 B\nSUMME EUR\nMastercard EUR 2,09\nauf den Umsatz von 1,76")
         #expect(r.map(\.name) == ["BROT", "MILCH"])
