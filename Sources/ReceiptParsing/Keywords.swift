@@ -49,11 +49,13 @@ enum Keywords {
         return prev[b.count]
     }
 
-    /// True when `word` is `keyword`, allowing one OCR error for words of five letters or more.
-    static func matches(_ word: String, _ keyword: String) -> Bool {
+    /// True when `word` is `keyword`, allowing one OCR error for words of five letters or
+    /// more, two for words of eight or more ("SUOTOTA" for "SUBTOTAL").
+    static func matches(_ word: String, _ keyword: String, strict: Bool = false) -> Bool {
         if word == keyword { return true }
-        guard keyword.count >= 5, abs(word.utf8.count - keyword.utf8.count) <= 1 else { return false }
-        return editDistance(word, keyword, limit: 1) <= 1
+        let allowed = !strict && keyword.count >= 8 && word.count >= 7 ? 2 : 1
+        guard keyword.count >= 5, abs(word.utf8.count - keyword.utf8.count) <= allowed else { return false }
+        return editDistance(word, keyword, limit: allowed) <= allowed
     }
 
     /// True when the phrase (space-separated keywords) occurs in `words`, also written joined.
@@ -62,7 +64,8 @@ enum Keywords {
         guard !parts.isEmpty, words.count >= 1 else { return false }
         if parts.count > 1 {
             let joined = parts.joined()
-            if words.contains(where: { matches($0, joined) }) { return true }
+            // Phrases written as one word ("SUBTOTAL" for "SUB TOTAL") allow one error only.
+            if words.contains(where: { matches($0, joined, strict: true) }) { return true }
         }
         guard words.count >= parts.count else { return false }
         for start in 0...(words.count - parts.count) {

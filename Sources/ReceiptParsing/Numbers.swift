@@ -124,6 +124,9 @@ enum Numbers {
     /// only (elsewhere "2 50" may be a quantity and a code): the last two tokens "44" "32",
     /// or one token "13-50"; nil when the line ends otherwise.
     static func brokenAmount(_ tokens: [Substring]) -> [Substring]? {
+        // OCR scraps after the amount ("SUBTOTAL: 13-50   ane") are dropped with it.
+        var tokens = tokens
+        while let last = tokens.last, tokens.count > 2, !last.contains(where: \.isNumber), last.count <= 4 { tokens.removeLast() }
         guard let last = tokens.last else { return nil }
         let parts = last.split(separator: "-", omittingEmptySubsequences: false)
         if parts.count == 2, isDigits(withoutCurrency(parts[0])), parts[0].count <= 7, parts[1].count == 2, isDigits(parts[1]) {

@@ -125,6 +125,12 @@ import Testing
         #expect(ReceiptParser().parse(text: "CAFE ONE\nTax: ‘$1.06\nTOTAL 14.36").tax == Amount("1.06"))
     }
 
+    @Test func badlyMisreadLongKeywordsAndBrokenAmountsWithScraps() {
+        #expect(Keywords.kind(of: "4 Suotota! 24.08") == .subtotal)
+        #expect(Keywords.kind(of: "TOTAL ROUNDED RM 7.15") == .total)
+        #expect(ReceiptParser().parse(text: "CAFE\nWINGS 13.50\nSUBTOTAL:   13-50   ane\nTOTAL 13.50").subtotal == Amount("13.50"))
+    }
+
     @Test func failingChecksAskForReview() {
         let r = ReceiptParser().parse(text: "SHOP ONE\nBREAD 2.00\nSUBTOTAL 2.00\nTAX 0.16\nTOTAL 9.99\n")
         #expect(r.checks.subtotalPlusTaxMatchesTotal == false)
