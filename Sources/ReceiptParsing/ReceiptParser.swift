@@ -375,9 +375,11 @@ public struct ReceiptParser: Sendable {
     /// the price on a line of its own: the next line, or with word boxes the neighbour
     /// (above or below) whose price sits where the price column says it should.
     func detachedAmountLine(_ lines: [AnalyzedLine], for position: Int, offset: Double?, used: Set<Int>) -> Int? {
+        // Below, the amount may carry OCR scraps; above, it must stand alone (a scrap there
+        // may be the cropped keyword of its own line: "ax $2.28" above "otal").
         func amountOnly(_ j: Int) -> Bool {
             j >= 0 && j < lines.count && !used.contains(j) && lines[j].kind == .other && lines[j].money.count == 1
-                && !Keywords.words(lines[j].label).contains { $0.count >= 3 }
+                && (j > position ? !Keywords.words(lines[j].label).contains { $0.count >= 3 } : lines[j].label.filter(\.isLetter).count < 2)
         }
         let line = lines[position]
         if let offset, let top = line.firstTop, let height = line.height, height > 0 {

@@ -131,6 +131,21 @@ import Testing
         #expect(ReceiptParser().parse(text: "CAFE\nWINGS 13.50\nSUBTOTAL:   13-50   ane\nTOTAL 13.50").subtotal == Amount("13.50"))
     }
 
+    @Test func anAmountAboveWithAScrapOfLabelBelongsToItsOwnLine() {
+        func line(_ words: [(String, Double, Double)]) -> ParserInput.Line {
+            ParserInput.Line(text: words.map(\.0).joined(separator: " "),
+                             words: words.map { ParserInput.Word(text: $0.0, box: .init(x: $0.1, y: $0.2, width: 60, height: 32)) })
+        }
+        let input = ParserInput(lines: [
+            line([("PASTA", 200, 500), ("CAFE", 280, 500)]),
+            line([("Root", 10, 608), ("Beer", 80, 608), ("$2.50", 420, 608)]),
+            line([("ubtota]", 10, 683), ("$28.48", 420, 683)]),
+            line([("ax", 10, 725), ("$2.28", 420, 725)]),
+            line([("otal", 10, 757)]),
+        ], pageWidth: 600)
+        #expect(ReceiptParser().parse(input).total != Amount("2.28"))
+    }
+
     @Test func failingChecksAskForReview() {
         let r = ReceiptParser().parse(text: "SHOP ONE\nBREAD 2.00\nSUBTOTAL 2.00\nTAX 0.16\nTOTAL 9.99\n")
         #expect(r.checks.subtotalPlusTaxMatchesTotal == false)
