@@ -86,10 +86,6 @@ import Testing
     @Test func priceOnALineOfItsOwnIsPairedByThePriceColumn() {
         // A skewed photo: the price column sits ~10 px above its labels, so "25.22" (read as a
         // line of its own above SUB-TOTAL) belongs to SUB-TOTAL, and "1.74" to Food Tax.
-        func line(_ words: [(String, Double, Double)]) -> ParserInput.Line {
-            ParserInput.Line(text: words.map(\.0).joined(separator: " "),
-                             words: words.map { ParserInput.Word(text: $0.0, box: .init(x: $0.1, y: $0.2, width: 60, height: 36)) })
-        }
         let input = ParserInput(lines: [
             line([("CAFE", 200, 500), ("ROMA", 280, 500)]),
             line([("SODA", 200, 576), ("2.49", 650, 566)]),
@@ -132,10 +128,6 @@ import Testing
     }
 
     @Test func anAmountAboveWithAScrapOfLabelBelongsToItsOwnLine() {
-        func line(_ words: [(String, Double, Double)]) -> ParserInput.Line {
-            ParserInput.Line(text: words.map(\.0).joined(separator: " "),
-                             words: words.map { ParserInput.Word(text: $0.0, box: .init(x: $0.1, y: $0.2, width: 60, height: 32)) })
-        }
         let input = ParserInput(lines: [
             line([("PASTA", 200, 500), ("CAFE", 280, 500)]),
             line([("Root", 10, 608), ("Beer", 80, 608), ("$2.50", 420, 608)]),
@@ -163,6 +155,12 @@ import Testing
         #expect(r.merchant.name == "SHOP ONE")
         #expect(!r.needsReview)
     }
+}
+
+/// A line of words at (x, y) page positions, 60 × 34 px each, as OCR gives them.
+func line(_ words: [(String, Double, Double)]) -> ParserInput.Line {
+    ParserInput.Line(text: words.map(\.0).joined(separator: " "),
+                     words: words.map { ParserInput.Word(text: $0.0, box: .init(x: $0.1, y: $0.2, width: 60, height: 34)) })
 }
 
 @Suite struct DateTests {
