@@ -146,7 +146,9 @@ let package = Package(
         .testTarget(name: "CurlHTTPTests", dependencies: ["CurlHTTP", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "DocumentStoreTests", dependencies: ["DocumentStore", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "DocumentStore", "ReceiptTesting"], swiftSettings: strict),
-        .testTarget(name: "ReceiptPipelineTests", dependencies: ["ReceiptPipeline", "ReceiptTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "ReceiptPipelineTests", dependencies: ["ReceiptPipeline", "ReceiptEvaluation", "ReceiptTesting"],
+            swiftSettings: strict),
         .testTarget(name: "ReceiptEvaluationTests", dependencies: ["ReceiptEvaluation", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "ReceiptsCLITests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
     ]

@@ -78,11 +78,29 @@ extension ReceiptParser {
         return tokens.joined(separator: " ")
     }
 
+    /// Endings of German street names, which are written as one word with the name
+    /// ("Lindenstrasse", "Hauptstr", "Marktplatz", "Kirchweg").
+    static let streetSuffixes = ["STRASSE", "STRAßE", "STRABE", "STR", "WEG", "PLATZ", "ALLEE", "GASSE", "DAMM", "UFER", "CHAUSSEE"]
+
+    /// Whether a line names a street: a street word, or a German street compound followed by a
+    /// house number ("Lindenstrasse 27", "Kirchweg 3a"; "Marktplatz Lehr" alone may be a shop).
+    static func hasStreetWord(_ text: String, words: [String]) -> Bool {
+        if Keywords.containsAny(words, addressWords) { return true }
+        let compound = words.contains { word in
+            streetSuffixes.contains { suffix in word.count >= suffix.count + 3 && word.hasSuffix(suffix) }
+        }
+        guard compound else { return false }
+        return text.split(separator: " ").contains { token in
+            let digits = token.prefix(while: \.isASCIIDigit)
+            return (1...4).contains(digits.count) && token.dropFirst(digits.count).allSatisfy { $0.isLetter || $0 == "," } && token.count <= digits.count + 2
+        }
+    }
+
     /// True for an address or contact line: street words, a house number or postcode, a phone.
     func isAddressLike(_ line: AnalyzedLine) -> Bool {
         let words = Keywords.words(line.text)
         if phone(in: line.text) != nil { return true }
-        if Keywords.containsAny(words, Self.addressWords) { return true }
+        if Self.hasStreetWord(line.text, words: words) { return true }
         // A postcode and a place ("33100 Paderborn", "Long Beach, CA 90804").
         let tokens = line.text.split(separator: " ")
         if tokens.contains(where: { t in t.filter(\.isASCIIDigit).count == 5 && t.count <= 6 }) && words.count >= 1 { return true }
@@ -109,7 +127,7 @@ extension ReceiptParser {
         let shortFraction = Double(words.filter { $0.count <= 2 }.count) / Double(words.count)
         var score = letterRatio - shortFraction * (legal ? 0.2 : 0.6)
         if legal { score += 1 } else if Keywords.containsAny(words, Self.shopWords) { score += 0.2 }
-        if Keywords.containsAny(words, Self.addressWords) { score -= 0.5 }
+        if Self.hasStreetWord(text, words: words) { score -= 0.5 }
         if text.first?.isNumber == true && !legal || text.last?.isNumber == true { score -= 0.3 }
         if text.contains(where: \.isNumber) { score -= 0.1 }
         let cased = text.filter(\.isLetter)

@@ -297,6 +297,11 @@ struct SplitMix: RandomNumberGenerator {
         #expect(name("FRISCH EINKAUFEN GENUSS ERLEBEN\nWUNSCHLOS GLUCKLICH\nMarktplatz Lehr\nDetmolder Str. 4\n33102 Paderborn\nEUR\nBROT 1,00") == "Marktplatz Lehr")
     }
 
+    @Test func aGermanStreetWrittenAsOneWordIsPartOfTheAddress() {
+        #expect(name("FRISCHMARKT\nLindenstrasse 27\n50674 Koeln\nTel. 0221 555 0188\nEUR\nBROT 1,00 A\nSUMME 1,00") == "FRISCHMARKT")
+        #expect(name("BACKHAUS MEYER\nBahnhofstraße 3a\n33102 Paderborn\nBROT 1,00\nSUMME 1,00") == "BACKHAUS MEYER")
+    }
+
     @Test func junkAtTheEndsOfAPhotographedLineIsCut() {
         #expect(ReceiptParser.nameSegment("4   Araxi Burger Aventura   Be") == "Araxi Burger Aventura")
         #expect(ReceiptParser.nameSegment("Longboards   ee") == "Longboards")
