@@ -4,6 +4,7 @@ import Logging
 import ReceiptEvaluation
 import ReceiptOCR
 import ReceiptParsing
+import ReceiptPipeline
 
 /// `receipts eval DIR`: accuracy on a labelled corpus with the corpus README's scoring rules.
 struct EvalCommand: AsyncParsableCommand {
@@ -85,7 +86,7 @@ struct EvalCommand: AsyncParsableCommand {
             let saveRoot = saveText.map { URL(fileURLWithPath: $0) }
             report = await runner.run(entries) { entry in
                 let page = try await pool.recognize(contentsOf: entry.image)
-                let input = ParserInput(page: page)
+                let input = ParserInput(ocrPage: page)
                 if let saveRoot {
                     let folder = saveRoot.appendingPathComponent(entry.set)
                     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -109,18 +110,5 @@ struct EvalCommand: AsyncParsableCommand {
                 }
             }
         }
-    }
-}
-
-extension ParserInput {
-    /// Adapts an OCR page to the parser's input.
-    init(page: OCRPage) {
-        func box(_ b: OCRBox) -> Box { Box(x: Double(b.x), y: Double(b.y), width: Double(b.width), height: Double(b.height)) }
-        self.init(
-            lines: page.lines.map { line in
-                Line(text: line.text, words: line.words.map { Word(text: $0.text, box: box($0.box), confidence: $0.confidence) }, box: box(line.box))
-            },
-            pageWidth: Double(page.width)
-        )
     }
 }
