@@ -719,6 +719,8 @@ VARIANTS = {
     "us-cafe-beanleaf": [
         ("table", "small receipt on a dark table, slanted 4 degrees, uneven light",
          lambda im, g: blur(on_table(im, g, 4, 0.08), g, 0.8)),
+        ("sideways", "photographed sideways: turned 90 degrees counter-clockwise, no EXIF orientation",
+         lambda im, g: paper_tone(im, g).rotate(90, expand=True)),
     ],
 }
 

@@ -144,6 +144,9 @@ public final class OCREngine: @unchecked Sendable {
     private let queue: DispatchQueue
     private let handle: TessHandle
     private let logger: Logger
+    private let tessdataDirectory: String
+    /// The orientation detector (Tesseract's `osd` model), made on first need; touched only on `queue`.
+    private var orientationHandle: TessHandle??
 
     /// - Throws: `OCRError` `ocr.model-missing` or `ocr.init-failed`.
     public init(configuration: OCRConfiguration = OCRConfiguration(), logger: Logger) throws {
@@ -154,6 +157,7 @@ public final class OCREngine: @unchecked Sendable {
             directory: directory, languages: configuration.languages.joined(separator: "+"),
             variables: configuration.variables)
         self.configuration = configuration
+        self.tessdataDirectory = directory
         self.queue = DispatchQueue(label: "receipts.ocr-engine", qos: .userInitiated)
         self.logger = logger
         logger.debug(
@@ -288,8 +292,51 @@ public final class OCREngine: @unchecked Sendable {
         var page = try recognizePix(
             pix, region: nil, mode: configuration.pageSegmentationMode, source: (image.width, image.height),
             report: report)
+        if preprocessing.contains(.orientation), page.confidence < PreprocessingTuning.orientationCheckBelow,
+            let turned = try recognizeTurned(pix, report: report, source: (image.width, image.height)),
+            turned.confidence > page.confidence
+        {
+            page = turned
+        }
         page.timing.preprocess = report.seconds
         return page
+    }
+
+    /// A photo taken sideways or upside down without an EXIF orientation reads as garbage with
+    /// low confidence. Tesseract's orientation detector (the `osd` model) says how the text is
+    /// turned; the page is turned back and read again. Runs only on poorly read pages, so a
+    /// normal receipt pays nothing. Nil when the detector is unsure or the text is upright.
+    private func recognizeTurned(_ pix: PixHandle, report: PreprocessingReport, source: (Int, Int)) throws -> OCRPage? {
+        if orientationHandle == nil {
+            do {
+                orientationHandle = .some(try TessHandle.make(directory: tessdataDirectory, languages: "osd", variables: [:]))
+            } catch {
+                logger.debug("no orientation detection: the osd model is missing (apt-get install tesseract-ocr-osd)")
+                orientationHandle = .some(nil)
+            }
+        }
+        guard let detector = orientationHandle ?? nil else { return nil }
+        TessBaseAPISetImage2(detector.pointer, pix.pointer)
+        defer { TessBaseAPIClear(detector.pointer) }
+        var degrees: Int32 = 0
+        var confidence: Float = 0
+        var script: UnsafePointer<CChar>?
+        var scriptConfidence: Float = 0
+        guard TessBaseAPIDetectOrientationScript(detector.pointer, &degrees, &confidence, &script, &scriptConfidence) != 0
+        else { return nil }
+        // The detected clockwise rotation of the text; Leptonica turns clockwise by quarter turns.
+        let quarterTurns = ((360 - Int(degrees)) / 90) % 4
+        logger.debug("orientation", metadata: ["ocr.osd_degrees": "\(degrees)", "ocr.osd_confidence": "\(confidence)"])
+        guard quarterTurns != 0, Double(confidence) >= PreprocessingTuning.orientationMinConfidence,
+            let turned = PixHandle(pixRotateOrth(pix.pointer, Int32(quarterTurns)))
+        else { return nil }
+        var turnedReport = report
+        turnedReport.rotationQuarterTurns = (report.rotationQuarterTurns + quarterTurns) % 4
+        turnedReport.applied.append("osd")
+        turnedReport.outputWidth = turned.width
+        turnedReport.outputHeight = turned.height
+        return try recognizePix(
+            turned, region: nil, mode: configuration.pageSegmentationMode, source: source, report: turnedReport)
     }
 
     private func recognizePix(
