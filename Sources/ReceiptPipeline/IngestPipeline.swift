@@ -42,13 +42,19 @@ public struct IngestOptions: Sendable {
     public var dryRun: Bool
     /// Files above this size are refused before they are read (a photo is a few MB).
     public var maxFileBytes: Int
+    /// Read a receipt a second time when the first reading leaves it unsure (``ReceiptReader``).
+    public var rereadWhenUnsure: Bool
 
-    public init(user: String, jobs: Int, force: Bool = false, dryRun: Bool = false, maxFileBytes: Int = 100 << 20) {
+    public init(
+        user: String, jobs: Int, force: Bool = false, dryRun: Bool = false, maxFileBytes: Int = 100 << 20,
+        rereadWhenUnsure: Bool = true
+    ) {
         self.user = user
         self.jobs = max(1, jobs)
         self.force = force
         self.dryRun = dryRun
         self.maxFileBytes = maxFileBytes
+        self.rereadWhenUnsure = rereadWhenUnsure
     }
 }
 
@@ -70,8 +76,7 @@ public final class IngestPipeline: Sendable {
     public static let cartsCollection = "carts"
     public static let failuresCollection = "failures"
 
-    private let ocr: OCREnginePool
-    private let parser = ReceiptParser()
+    private let reader: ReceiptReader
     private let matcher: ProductMatcher?
     private let store: any DocumentStore
     private let options: IngestOptions
@@ -82,7 +87,7 @@ public final class IngestPipeline: Sendable {
         ocr: OCREnginePool, matcher: ProductMatcher?, store: any DocumentStore, options: IngestOptions,
         logger: Logger
     ) {
-        self.ocr = ocr
+        self.reader = ReceiptReader(ocr: ocr, rereadWhenUnsure: options.rereadWhenUnsure)
         self.matcher = matcher
         self.store = store
         self.options = options
@@ -159,9 +164,9 @@ public final class IngestPipeline: Sendable {
             if !options.force, try await store.exists(collection: Self.cartsCollection, id: id) {
                 return (.skipped(id: id, file: file), 0)
             }
-            let page = try await ocr.recognize(data: data)
-            ocrSeconds = page.timing.total
-            let receipt = parser.parse(ParserInput(ocrPage: page))
+            let reading = try await reader.read(data: data)
+            let (page, receipt) = (reading.page, reading.receipt)
+            ocrSeconds = reading.ocrSeconds
             let matches = receipt.items.map { item in matcher?.match(line: item.name) }
             let source = ReceiptSource(
                 file: file.displayPath, sha256: id, bytes: data.count, width: page.sourceWidth, height: page.sourceHeight)

@@ -47,6 +47,9 @@ struct EvalCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Also print what was extracted from each image (one JSON object a line).")
     var dump = false
 
+    @Flag(name: .long, help: "Read each image once, even when the first reading leaves the receipt unsure (as ingest --no-reread).")
+    var noReread = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         if text != nil, saveText != nil { throw ValidationError("--save-text needs the OCR path: leave out --text.") }
@@ -83,9 +86,11 @@ struct EvalCommand: AsyncParsableCommand {
             }
         } else {
             let pool = try OCREnginePool(workers: jobs, logger: logger)
+            let reader = ReceiptReader(ocr: pool, rereadWhenUnsure: !noReread)
             let saveRoot = saveText.map { URL(fileURLWithPath: $0) }
             report = await runner.run(entries) { entry in
-                let page = try await pool.recognize(contentsOf: entry.image)
+                let reading = try await reader.read(contentsOf: entry.image)
+                let page = reading.page
                 let input = ParserInput(ocrPage: page)
                 if let saveRoot {
                     let folder = saveRoot.appendingPathComponent(entry.set)
@@ -93,7 +98,7 @@ struct EvalCommand: AsyncParsableCommand {
                     let tsv = TesseractTSV.write(input, pageHeight: Double(page.height))
                     try Data(tsv.utf8).write(to: folder.appendingPathComponent(entry.stem).appendingPathExtension("tsv"), options: .atomic)
                 }
-                return parser.parse(input)
+                return reading.receipt
             }
         }
         if json {

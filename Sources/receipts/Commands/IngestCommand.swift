@@ -59,6 +59,9 @@ struct IngestCommand: AsyncParsableCommand {
     @Flag(help: "Print each cart document as one JSON line on stdout as it is stored.")
     var json = false
 
+    @Flag(help: "Read each photo once, even when the first reading leaves the receipt without a total or failing its checks (faster; the second reading recovers many totals and subtotals).")
+    var noReread = false
+
     func validate() throws {
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64.") }
         guard interval > 0 else { throw ValidationError("--interval must be positive.") }
@@ -82,7 +85,8 @@ struct IngestCommand: AsyncParsableCommand {
             let pool = try OCREnginePool(workers: jobs, logger: logger)
             let pipeline = IngestPipeline(
                 ocr: pool, matcher: matcher, store: documentStore,
-                options: IngestOptions(user: user ?? Self.loginName(), jobs: jobs, force: force, dryRun: dryRun),
+                options: IngestOptions(
+                    user: user ?? Self.loginName(), jobs: jobs, force: force, dryRun: dryRun, rereadWhenUnsure: !noReread),
                 logger: logger)
             let stop = StopSignal()
             let interrupts = InterruptHandler { stop.stop() }

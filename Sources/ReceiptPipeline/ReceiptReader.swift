@@ -1,0 +1,65 @@
+import Foundation
+import ReceiptOCR
+import ReceiptParsing
+
+/// OCR and parsing of one receipt image, with a second reading when the first is unsure.
+///
+/// Binarising a photo helps most receipts and hurts some (thin or faded print, dot-matrix
+/// text, logos). When the first reading leaves the receipt without a total or failing its
+/// arithmetic checks, the image is read again as it is (EXIF orientation only) and the parser
+/// merges the two: the second reading's fields win where they make the checks pass. Measured
+/// on `../shared/corpus` with the two readings saved as text: total 79.4 -> 82.6 %, subtotal
+/// 55.6 -> 75.6 %, tax 52.1 -> 64.6 %, date 82.5 -> 85.7 %, US items F1 0.578 -> 0.614.
+/// `ingest` and `eval` both read through this type, so `eval` measures what `ingest` stores.
+public struct ReceiptReader: Sendable {
+    public struct Reading: Sendable {
+        /// The first (preprocessed) reading: its text and boxes go into the cart.
+        public var page: OCRPage
+        public var receipt: ParsedReceipt
+        /// Whether the image was read a second time.
+        public var reread: Bool
+        /// Seconds spent in OCR over both readings.
+        public var ocrSeconds: Double
+    }
+
+    /// Preprocessing of the second reading: the image as it is, turned upright.
+    public static let secondReading: PreprocessingOptions = [.orientation]
+
+    private let ocr: OCREnginePool
+    private let parser = ReceiptParser()
+    /// Read an unsure receipt a second time (costs one more OCR pass on those receipts).
+    public var rereadWhenUnsure: Bool
+
+    public init(ocr: OCREnginePool, rereadWhenUnsure: Bool = true) {
+        self.ocr = ocr
+        self.rereadWhenUnsure = rereadWhenUnsure
+    }
+
+    public func read(data: Data) async throws -> Reading {
+        try await read { preprocessing in try await ocr.recognize(data: data, preprocessing: preprocessing) }
+    }
+
+    public func read(contentsOf url: URL) async throws -> Reading {
+        try await read { preprocessing in try await ocr.recognize(contentsOf: url, preprocessing: preprocessing) }
+    }
+
+    private func read(_ recognize: (PreprocessingOptions?) async throws -> OCRPage) async throws -> Reading {
+        let page = try await recognize(nil)
+        let first = ParserInput(ocrPage: page)
+        var receipt = parser.parse(first)
+        var ocrSeconds = page.timing.total
+        var reread = false
+        if rereadWhenUnsure, Self.isUnsure(receipt) {
+            let second = try await recognize(Self.secondReading)
+            ocrSeconds += second.timing.total
+            receipt = parser.parse(first, rereads: [ParserInput(ocrPage: second)])
+            reread = true
+        }
+        return Reading(page: page, receipt: receipt, reread: reread, ocrSeconds: ocrSeconds)
+    }
+
+    /// No total, or arithmetic that does not add up (the parser's own review flag).
+    static func isUnsure(_ receipt: ParsedReceipt) -> Bool {
+        receipt.total == nil || receipt.needsReview
+    }
+}
