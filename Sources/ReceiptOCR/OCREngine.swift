@@ -292,11 +292,13 @@ public final class OCREngine: @unchecked Sendable {
         var page = try recognizePix(
             pix, region: nil, mode: configuration.pageSegmentationMode, source: (image.width, image.height),
             report: report)
-        if preprocessing.contains(.orientation), page.confidence < PreprocessingTuning.orientationCheckBelow,
-            let turned = try recognizeTurned(pix, report: report, source: (image.width, image.height)),
-            turned.confidence > page.confidence
-        {
-            page = turned
+        if preprocessing.contains(.detectOrientation), page.confidence < PreprocessingTuning.orientationCheckBelow {
+            let start = DispatchTime.now()
+            let turned = try recognizeTurned(pix, report: report, source: (image.width, image.height))
+            // Detection and the second reading are OCR work too: counted, so "time outside OCR" stays honest.
+            let firstReading = page.timing.recognize
+            if let turned, turned.confidence > page.confidence { page = turned }
+            page.timing.recognize = firstReading + Self.seconds(since: start)
         }
         page.timing.preprocess = report.seconds
         return page

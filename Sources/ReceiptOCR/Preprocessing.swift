@@ -9,8 +9,7 @@ public struct PreprocessingOptions: OptionSet, Sendable, Hashable, CustomStringC
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// Apply the EXIF orientation of JPEG photos; a page that then reads poorly is also checked
-    /// with Tesseract's orientation detector and, when it is sideways or upside down, turned.
+    /// Apply the EXIF orientation of JPEG photos.
     public static let orientation = PreprocessingOptions(rawValue: 1 << 0)
     /// Convert colour to 8-bit gray.
     public static let grayscale = PreprocessingOptions(rawValue: 1 << 1)
@@ -29,19 +28,26 @@ public struct PreprocessingOptions: OptionSet, Sendable, Hashable, CustomStringC
     /// flat scans skip them (on the corpus they lost more on scans than they gained).
     public static let adaptive = PreprocessingOptions(rawValue: 1 << 7)
 
+    /// After reading: a page that reads poorly is checked with Tesseract's orientation detector
+    /// (the `osd` model) and, when it is sideways or upside down, turned and read again.
+    public static let detectOrientation = PreprocessingOptions(rawValue: 1 << 8)
+
     /// No preprocessing: Tesseract sees the decoded image as it is.
     public static let none: PreprocessingOptions = []
     /// Every stage.
-    public static let all: PreprocessingOptions = [.orientation, .grayscale, .crop, .scale, .deskew, .normalize, .binarize]
+    public static let all: PreprocessingOptions = [
+        .orientation, .grayscale, .crop, .scale, .deskew, .normalize, .binarize, .detectOrientation,
+    ]
     /// The combination that found the most labelled totals on the development corpus.
     public static let `default`: PreprocessingOptions = [
-        .orientation, .grayscale, .crop, .scale, .deskew, .binarize, .adaptive,
+        .orientation, .grayscale, .crop, .scale, .deskew, .binarize, .adaptive, .detectOrientation,
     ]
 
     /// Stage names in pipeline order, as used on the command line.
     public static let names: [(String, PreprocessingOptions)] = [
         ("orientation", .orientation), ("grayscale", .grayscale), ("crop", .crop), ("scale", .scale),
         ("deskew", .deskew), ("normalize", .normalize), ("binarize", .binarize), ("adaptive", .adaptive),
+        ("osd", .detectOrientation),
     ]
 
     /// Parses a comma-separated list of stage names ("" or "none" for no stages, "all", "default").
