@@ -100,11 +100,13 @@ private let example = "/work/shared/docs/chomp-example.json"
             let started = ContinuousClock.now
             let error = try await #require(throws: HTTPError.self) {
                 _ = try await client(timeout: .milliseconds(300), retry: .none).get(
-                    server.origin + "/st/slow5000/api/v2/x", query: [("token", "abc123")])
+                    server.origin + "/st/slow30000/api/v2/x", query: [("token", "abc123")])
             }
             #expect(error.code == .timeout)
             #expect(error.curlCode == 28)
-            #expect(ContinuousClock.now - started < .milliseconds(4500), "well before the server's 5 s")
+            // Far from the 300 ms timeout on purpose: a loaded 2-core CI machine running the other
+            // suites delayed this to 6.5 s once. Only "before the server answered" matters here.
+            #expect(ContinuousClock.now - started < .seconds(20), "well before the server's 30 s")
             #expect(!error.description.contains("abc123"))
         }
     }
