@@ -322,6 +322,8 @@ public final class OCREngine: @unchecked Sendable {
         defer { TessBaseAPIClear(detector.pointer) }
         var degrees: Int32 = 0
         var confidence: Float = 0
+        // The script name points into the model's own tables (capi passes it through from
+        // TessBaseAPI::DetectOrientationScript): nothing to free, whatever capi.h's old comment says.
         var script: UnsafePointer<CChar>?
         var scriptConfidence: Float = 0
         guard TessBaseAPIDetectOrientationScript(detector.pointer, &degrees, &confidence, &script, &scriptConfidence) != 0

@@ -111,12 +111,12 @@ public enum PreprocessingTuning {
     /// 250-350 px photos the total is read on 2 of 3 instead of 0). Leaving gray every image
     /// enlarged 2x or more was measured too, and lost 9 of the 49 US photos' totals.
     public static let thumbnailSide = 600
+    public static let thumbnailScale = 3.0
     /// Pages read with a mean word confidence below this are checked for sideways or upside-down
     /// text (upright receipts in the corpus and fixtures read at 0.5-0.95; a sideways one ~0.3).
     public static let orientationCheckBelow = 0.55
     /// The orientation detector's confidence needed to turn a page.
     public static let orientationMinConfidence = 2.0
-    public static let thumbnailScale = 3.0
 }
 
 enum Preprocessor {

@@ -45,14 +45,14 @@ public struct ReceiptReader: Sendable {
 
     private func read(_ recognize: (PreprocessingOptions?) async throws -> OCRPage) async throws -> Reading {
         let page = try await recognize(nil)
-        let first = ParserInput(ocrPage: page)
-        var receipt = parser.parse(first)
+        var receipt = parser.parse(ParserInput(ocrPage: page))
         var ocrSeconds = page.timing.total
         var reread = false
         if rereadWhenUnsure, Self.isUnsure(receipt) {
             let second = try await recognize(Self.secondReading)
             ocrSeconds += second.timing.total
-            receipt = parser.parse(first, rereads: [ParserInput(ocrPage: second)])
+            // The same merge as `parse(_:rereads:)`, without parsing the first reading again.
+            receipt = receipt.merging(parser.parse(ParserInput(ocrPage: second)))
             reread = true
         }
         return Reading(page: page, receipt: receipt, reread: reread, ocrSeconds: ocrSeconds)

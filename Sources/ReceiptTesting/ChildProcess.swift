@@ -53,10 +53,10 @@ public final class ChildProcess: Sendable {
         return true
     }
 
-    /// Sends `signal` (SIGKILL by default) if the child is still running, then waits for it.
-    public func kill(_ signal: Int32 = SIGKILL) {
+    /// Sends SIGKILL if the child is still running, then waits for it.
+    public func kill() {
         if !hasExited {
-            _ = Foundation.kill(pid, signal)
+            _ = Foundation.kill(pid, SIGKILL)
         }
         wait()
     }
@@ -69,9 +69,7 @@ public final class ChildProcess: Sendable {
 
     /// Runs `executable` with `arguments`, waits, and returns its standard output and status.
     /// Output goes through a temporary file, never a pipe, so a chatty child cannot block.
-    public static func output(
-        of executable: URL, _ arguments: [String], environment: [String: String]? = nil
-    ) async throws -> (status: Int32, stdout: Data) {
+    public static func output(of executable: URL, _ arguments: [String]) async throws -> (status: Int32, stdout: Data) {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("child-\(getpid())-\(UUID().uuidString).out")
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
@@ -79,7 +77,6 @@ public final class ChildProcess: Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        if let environment { process.environment = environment }
         let handle = try FileHandle(forWritingTo: file)
         defer { try? handle.close() }
         process.standardOutput = handle

@@ -90,12 +90,11 @@ struct EvalCommand: AsyncParsableCommand {
             let saveRoot = saveText.map { URL(fileURLWithPath: $0) }
             report = await runner.run(entries) { entry in
                 let reading = try await reader.read(contentsOf: entry.image)
-                let page = reading.page
-                let input = ParserInput(ocrPage: page)
                 if let saveRoot {
+                    let page = reading.page
                     let folder = saveRoot.appendingPathComponent(entry.set)
                     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                    let tsv = TesseractTSV.write(input, pageHeight: Double(page.height))
+                    let tsv = TesseractTSV.write(ParserInput(ocrPage: page), pageHeight: Double(page.height))
                     try Data(tsv.utf8).write(to: folder.appendingPathComponent(entry.stem).appendingPathExtension("tsv"), options: .atomic)
                 }
                 return reading.receipt
