@@ -89,12 +89,15 @@ class Receipt:
         self.lines = []
         self.items = []
         self.bold = set()      # indexes of lines drawn in bold
+        self.tall = set()      # indexes of lines drawn double height (same width), as printers do totals
         self.fields = {}
 
-    def add(self, text="", bold=False):
+    def add(self, text="", bold=False, tall=False):
         assert len(text) <= WIDTH_CHARS, (self.name, text, len(text))
         if bold:
             self.bold.add(len(self.lines))
+        if tall:
+            self.tall.add(len(self.lines))
         self.lines.append(text)
 
     def item(self, name, price, quantity=1, unit=None, unit_price=None, discount=None):
@@ -532,6 +535,40 @@ def us_cafe():
     return r
 
 
+def us_diner_tall():
+    """Restaurant check whose total is printed double height (tall, condensed glyphs)."""
+    r = Receipt("us-diner-harbor", "USD")
+    rate = D("0.07")
+    r.add(center("HARBOR LIGHT DINER"), bold=True)
+    r.add(center("41 WATER ST, MYSTIC CT 06355"))
+    r.add(center("860-555-0142"))
+    r.add()
+    r.add(lr("TABLE # 7", "CHECK# 5521"))
+    r.add(lr("DATE: 3/14/2025", "6:05:12 PM"))
+    r.add("=" * WIDTH_CHARS)
+    for n, name, each in [(1, "CLAM CHOWDER BOWL", "8.95"), (2, "FISH AND CHIPS", "17.50"),
+                          (1, "LOBSTER ROLL", "26.00"), (3, "ICED TEA", "3.25")]:
+        p = D(each) * n
+        r.add(price_col(f"{n} {name}", "$" + fmt(p)))
+        r.item(name, p, quantity=n, unit_price=D(each))
+    subtotal = r.items_sum()
+    tax = q2(subtotal * rate)
+    total = subtotal + tax
+    r.add("=" * WIDTH_CHARS)
+    r.add(price_col("Subtotal", "$" + fmt(subtotal)))
+    r.add(price_col("Tax", "$" + fmt(tax)))
+    r.add(price_col("GRAND TOTAL", "$" + fmt(total)), tall=True)
+    r.add()
+    r.add(center("THANK YOU, COME AGAIN"))
+    r.fields.update(
+        merchant="HARBOR LIGHT DINER", date="2025-03-14", time="18:05",
+        subtotal=fmt(subtotal), tax=fmt(tax), total=fmt(total),
+        taxes=[{"label": "Tax", "rate": "7", "amount": fmt(tax)}],
+        payment={"method": None, "cardLast4": None, "tendered": None, "change": None},
+    )
+    return r
+
+
 # --------------------------------------------------------------------------
 # Rendering
 
@@ -542,12 +579,22 @@ def render(receipt):
     line_h = ascent + descent + LINE_GAP
     char_w = font.getlength("M")
     w = int(round(char_w * WIDTH_CHARS)) + 2 * MARGIN_X
-    h = line_h * len(receipt.lines) + 2 * MARGIN_Y
+    rows = len(receipt.lines) + len(receipt.tall)
+    h = line_h * rows + 2 * MARGIN_Y
     img = Image.new("L", (w, h), 255)
     draw = ImageDraw.Draw(img)
+    y = MARGIN_Y
     for i, text in enumerate(receipt.lines):
         f = bold if i in receipt.bold else font
-        draw.text((MARGIN_X, MARGIN_Y + i * line_h), text, font=f, fill=20)
+        if i in receipt.tall:
+            # Double height, single width: drawn on a strip, then stretched vertically.
+            strip = Image.new("L", (w, line_h), 255)
+            ImageDraw.Draw(strip).text((MARGIN_X, 0), text, font=f, fill=20)
+            img.paste(strip.resize((w, 2 * line_h), Image.BICUBIC), (0, y))
+            y += 2 * line_h
+        else:
+            draw.text((MARGIN_X, y), text, font=f, fill=20)
+            y += line_h
     return img
 
 
@@ -716,6 +763,10 @@ VARIANTS = {
         ("noisyblur", "blur radius 1.2 plus noise, low contrast",
          lambda im, g: add_noise(blur(low_contrast(im, g), g, 1.2), g, 30)),
     ],
+    "us-diner-harbor": [
+        ("photo", "phone photo: paper tone, rotated 2 degrees, slight blur, sensor noise",
+         lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, 2.0, (244, 240, 228)), g, 0.7), g, 20)),
+    ],
     "us-cafe-beanleaf": [
         ("table", "small receipt on a dark table, slanted 4 degrees, uneven light",
          lambda im, g: blur(on_table(im, g, 4, 0.08), g, 0.8)),
@@ -762,7 +813,7 @@ def copy_de_scans():
 def main():
     os.makedirs(OUT, exist_ok=True)
     receipts = [us_grocery_freshmart(), us_grocery_valuefoods(), us_restaurant_tip(),
-                de_supermarkt(), my_gst_minimart(), us_cafe()]
+                de_supermarkt(), my_gst_minimart(), us_cafe(), us_diner_tall()]
     written = []
     for idx, r in enumerate(receipts):
         exp = r.expected()

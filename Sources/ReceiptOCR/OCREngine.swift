@@ -292,15 +292,66 @@ public final class OCREngine: @unchecked Sendable {
         var page = try recognizePix(
             pix, region: nil, mode: configuration.pageSegmentationMode, source: (image.width, image.height),
             report: report)
+        var readTurned = false
         if preprocessing.contains(.detectOrientation), page.confidence < PreprocessingTuning.orientationCheckBelow {
             let start = DispatchTime.now()
             let turned = try recognizeTurned(pix, report: report, source: (image.width, image.height))
             // Detection and the second reading are OCR work too: counted, so "time outside OCR" stays honest.
             let firstReading = page.timing.recognize
-            if let turned, turned.confidence > page.confidence { page = turned }
+            if let turned, turned.confidence > page.confidence {
+                page = turned
+                readTurned = true
+            }
             page.timing.recognize = firstReading + Self.seconds(since: start)
         }
+        // A turned page's boxes are in the turned image's coordinates, not `pix`'s.
+        if preprocessing.contains(.tallLines), !readTurned {
+            let start = DispatchTime.now()
+            let before = page.timing
+            page = try rereadTallLines(of: page, in: pix)
+            page.timing = before
+            page.timing.recognize += Self.seconds(since: start)
+        }
         page.timing.preprocess = report.seconds
+        return page
+    }
+
+    /// Reads each tall condensed band of `pix` again, stretched to ordinary proportions and
+    /// scaled to a comfortable glyph height, and merges the result into the page.
+    private func rereadTallLines(of page: OCRPage, in pix: PixHandle) throws -> OCRPage {
+        var page = page
+        for band in TallLines.bands(in: pix) {
+            let scale = 1.2 * PreprocessingTuning.targetTextHeight / band.glyphHeight
+            let stretch = scale * band.stretch
+            // A white border: Tesseract reads a line cropped tight to its glyphs poorly.
+            let border = Int32(0.5 * PreprocessingTuning.targetTextHeight)
+            guard let crop = pix.clipped(to: band.box),
+                let scaled = PixHandle(pixScaleGeneral(crop.pointer, Float(stretch), Float(scale), 0, 0)),
+                let padded = PixHandle(pixAddBorder(scaled.pointer, border, scaled.depth == 1 ? 0 : 255))
+            else { continue }
+            let reading = try recognizePix(
+                padded, region: nil, mode: .singleLine, source: (page.sourceWidth, page.sourceHeight),
+                report: page.preprocessing)
+            let words = reading.words.map { word in
+                OCRWord(
+                    text: word.text,
+                    box: OCRBox(
+                        x: band.box.x + Int(Double(word.box.x - Int(border)) / stretch),
+                        // One line: the band's height, so no word strays onto a neighbouring line.
+                        y: band.box.y, width: Int(Double(word.box.width) / stretch), height: band.box.height),
+                    confidence: word.confidence)
+            }
+            logger.debug(
+                "tall band read again",
+                metadata: [
+                    "ocr.band": "\(band.box)", "ocr.stretch": "\(band.stretch)",
+                    "ocr.text": "\(words.map { "\($0.text)/\(Int($0.confidence * 100))" }.joined(separator: " "))",
+                ])
+            if var merged = TallLines.merge(band.box, reading: words, into: page) {
+                if !merged.preprocessing.applied.contains("tall") { merged.preprocessing.applied.append("tall") }
+                page = merged
+            }
+        }
         return page
     }
 

@@ -26,6 +26,14 @@ final class PixHandle {
 
     /// A deep copy that shares nothing with this handle.
     func copy() -> PixHandle? { PixHandle(pixCopy(nil, pointer)) }
+
+    /// A new image of the part of this one inside `box`.
+    func clipped(to box: OCRBox) -> PixHandle? {
+        var leptonicaBox = boxCreate(Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+        guard leptonicaBox != nil else { return nil }
+        defer { boxDestroy(&leptonicaBox) }
+        return PixHandle(pixClipRectangle(pointer, leptonicaBox, nil))
+    }
 }
 
 @available(*, unavailable)

@@ -32,22 +32,26 @@ public struct PreprocessingOptions: OptionSet, Sendable, Hashable, CustomStringC
     /// (the `osd` model) and, when it is sideways or upside down, turned and read again.
     public static let detectOrientation = PreprocessingOptions(rawValue: 1 << 8)
 
+    /// After reading: bands printed in tall condensed glyphs (the double-height total line)
+    /// are stretched to ordinary proportions and read again on their own.
+    public static let tallLines = PreprocessingOptions(rawValue: 1 << 9)
+
     /// No preprocessing: Tesseract sees the decoded image as it is.
     public static let none: PreprocessingOptions = []
     /// Every stage.
     public static let all: PreprocessingOptions = [
-        .orientation, .grayscale, .crop, .scale, .deskew, .normalize, .binarize, .detectOrientation,
+        .orientation, .grayscale, .crop, .scale, .deskew, .normalize, .binarize, .detectOrientation, .tallLines,
     ]
     /// The combination that found the most labelled totals on the development corpus.
     public static let `default`: PreprocessingOptions = [
-        .orientation, .grayscale, .crop, .scale, .deskew, .binarize, .adaptive, .detectOrientation,
+        .orientation, .grayscale, .crop, .scale, .deskew, .binarize, .adaptive, .detectOrientation, .tallLines,
     ]
 
     /// Stage names in pipeline order, as used on the command line.
     public static let names: [(String, PreprocessingOptions)] = [
         ("orientation", .orientation), ("grayscale", .grayscale), ("crop", .crop), ("scale", .scale),
         ("deskew", .deskew), ("normalize", .normalize), ("binarize", .binarize), ("adaptive", .adaptive),
-        ("osd", .detectOrientation),
+        ("osd", .detectOrientation), ("tall", .tallLines),
     ]
 
     /// Parses a comma-separated list of stage names ("" or "none" for no stages, "all", "default").

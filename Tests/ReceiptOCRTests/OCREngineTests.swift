@@ -185,3 +185,81 @@ struct OCRResourceTests {
         #expect(growth < 600_000_000, "RSS grew by \(growth / 1_000_000) MB")
     }
 }
+
+/// Double-height total lines (tall, condensed glyphs) are found by glyph shape and read again
+/// stretched to ordinary proportions.
+@Suite(.timeLimit(.minutes(5)))
+struct TallLineTests {
+    /// A page of ordinary glyphs (20 px capitals, 12 px wide) in rows 40 px apart.
+    static func page(rows: Int = 12, glyphsPerRow: Int = 20) -> [OCRBox] {
+        (0..<rows).flatMap { row in
+            (0..<glyphsPerRow).map { OCRBox(x: 20 + 16 * $0, y: 20 + 40 * row, width: 12, height: 20) }
+        }
+    }
+
+    static func row(y: Int, count: Int, width: Int, height: Int) -> [OCRBox] {
+        (0..<count).map { OCRBox(x: 20 + (width + 4) * $0, y: y, width: width, height: height) }
+    }
+
+    @Test func doubleHeightRowIsABandToStretch() throws {
+        let glyphs = Self.page() + Self.row(y: 600, count: 10, width: 12, height: 42)
+        let bands = TallLines.bands(glyphs: glyphs, width: 800, height: 800)
+        let band = try #require(bands.first)
+        #expect(bands.count == 1)
+        #expect(band.box.y <= 600 && band.box.maxY >= 642)
+        #expect(abs(band.stretch - 42.0 / 20.0) < 0.2)
+        #expect(band.glyphHeight == 42)
+    }
+
+    @Test func bigTextOfOrdinaryProportionsIsLeftAlone() {
+        // A heading printed double width and double height reads well as it is.
+        let glyphs = Self.page() + Self.row(y: 600, count: 10, width: 25, height: 42)
+        #expect(TallLines.bands(glyphs: glyphs, width: 800, height: 800).isEmpty)
+    }
+
+    @Test func twoCrowdedLinesAreNotATallLine() {
+        // Some glyphs of two close lines touch and merge into double-height blobs; the rest of
+        // their glyphs stay ordinary, so the band is not a tall line.
+        let blobs = Self.row(y: 600, count: 6, width: 12, height: 42).map { OCRBox(x: $0.x * 3, y: $0.y, width: 12, height: 42) }
+        let upper = (0..<14).map { OCRBox(x: 30 + 16 * $0, y: 600, width: 12, height: 20) }
+        let lower = (0..<14).map { OCRBox(x: 30 + 16 * $0, y: 622, width: 12, height: 20) }
+        #expect(TallLines.bands(glyphs: Self.page() + blobs + upper + lower, width: 900, height: 800).isEmpty)
+    }
+
+    @Test func bandReadingReplacesThePoorOneAndKeepsTheLabelBeside() throws {
+        func word(_ text: String, _ x: Int, _ y: Int, _ h: Int, _ confidence: Double) -> OCRWord {
+            OCRWord(text: text, box: OCRBox(x: x, y: y, width: 60, height: h), confidence: confidence)
+        }
+        let lines = LineBuilder.lines(from: [
+            word("Tax", 10, 100, 20, 0.9), word("$5.58", 400, 100, 20, 0.9),
+            word("Amount", 10, 150, 20, 0.9), word("GANO", 200, 145, 42, 0.4), word("via", 400, 145, 42, 0.3),
+        ])
+        let page = OCRPage(
+            width: 500, height: 300, sourceWidth: 500, sourceHeight: 300, lines: lines, confidence: 0.6,
+            timing: OCRTiming(), preprocessing: PreprocessingReport())
+        let band = OCRBox(x: 180, y: 140, width: 300, height: 52)
+        let reading = [word("TOTAL", 200, 140, 52, 0.2), word("$85.28", 400, 140, 52, 0.2)]
+        let merged = try #require(TallLines.merge(band, reading: reading, into: page))
+        #expect(merged.lines.map(\.text) == ["Tax   $5.58", "Amount   TOTAL   $85.28"])
+        // A confident page reading of the band stands.
+        let confident = lines.map { line in
+            var line = line
+            line.words = line.words.map { var w = $0; w.confidence = 0.95; return w }
+            return line
+        }
+        var sure = page
+        sure.lines = confident
+        #expect(TallLines.merge(band, reading: reading, into: sure) == nil)
+    }
+
+    @Test func renderedDoubleHeightTotalIsRead() async throws {
+        let images = Fixtures.receiptImages().filter { $0.lastPathComponent.hasPrefix("us-diner-harbor") }
+        try #require(images.count == 2)
+        let engine = try OCREngine(logger: TestSupport.logger)
+        for url in images {
+            let page = try await engine.recognize(contentsOf: url)
+            #expect(page.preprocessing.applied.contains("tall"), "\(url.lastPathComponent)")
+            #expect(TestSupport.normalize(page.text).contains("GRAND TOTAL $85.28"), "\(url.lastPathComponent): \(page.text)")
+        }
+    }
+}
