@@ -10,6 +10,8 @@ import ReceiptParsing
 /// merges the two: the second reading's fields win where they make the checks pass. Measured
 /// on `../shared/corpus` with the two readings saved as text: total 79.4 -> 82.6 %, subtotal
 /// 55.6 -> 75.6 %, tax 52.1 -> 64.6 %, date 82.5 -> 85.7 %, US items F1 0.578 -> 0.614.
+/// A receipt still without a total is read a third time enlarged with thickened strokes (dot-matrix
+/// print): on the corpus total 130 -> 132, date 131 -> 132, merchant 128 -> 129 of 155.
 /// `ingest` and `eval` both read through this type, so `eval` measures what `ingest` stores.
 public struct ReceiptReader: Sendable {
     public struct Reading: Sendable {
@@ -24,6 +26,9 @@ public struct ReceiptReader: Sendable {
 
     /// Preprocessing of the second reading: the image as it is, turned upright.
     public static let secondReading: PreprocessingOptions = [.orientation]
+    /// Preprocessing of the third reading, for a receipt still without a total: enlarged with
+    /// thickened strokes, which joins the dots of dot-matrix print.
+    public static let thirdReading: PreprocessingOptions = [.orientation, .grayscale, .thicken]
 
     private let ocr: OCREnginePool
     private let parser = ReceiptParser()
@@ -54,6 +59,11 @@ public struct ReceiptReader: Sendable {
             // The same merge as `parse(_:rereads:)`, without parsing the first reading again.
             receipt = receipt.merging(parser.parse(ParserInput(ocrPage: second)))
             reread = true
+        }
+        if rereadWhenUnsure, receipt.total == nil {
+            let third = try await recognize(Self.thirdReading)
+            ocrSeconds += third.timing.total
+            receipt = receipt.merging(parser.parse(ParserInput(ocrPage: third)))
         }
         return Reading(page: page, receipt: receipt, reread: reread, ocrSeconds: ocrSeconds)
     }

@@ -145,6 +145,11 @@ struct OCREngineTests {
         #expect(cropped.report.applied.contains("crop"))
         let box = try #require(cropped.report.crop)
         #expect(box.width * box.height < image.width * image.height * 85 / 100)
+        // Thickening works on a twice-enlarged gray copy.
+        let thick = try await engine.preprocess(image, options: [.grayscale, .thicken])
+        #expect(thick.report.applied == ["grayscale", "thicken"])
+        #expect(thick.image.width == 2 * image.width && thick.report.scale == 2)
+        #expect(PreprocessingOptions(names: "thicken,tall") == [.thicken, .tallLines])
         #expect(PreprocessingOptions(names: "grayscale,crop") == [.grayscale, .crop])
         #expect(PreprocessingOptions(names: "bogus") == nil)
     }
