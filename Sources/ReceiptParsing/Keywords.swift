@@ -98,6 +98,20 @@ enum Keywords {
     static let deposit = ["DEPOSIT", "PFAND", "BOTTLE DEP", "CRV", "LEERGUT"]
     static let rounding = ["ROUNDING", "ROUND ADJ", "ROUNDING ADJ", "PEMBUNDARAN", "ADJUSTMENT", "RUNDUNG"]
 
+    /// Words that may follow a tip word on the tip line itself ("TIP AMOUNT").
+    static let tipQualifiers = ["AMOUNT", "ADDED", "INCLUDED", "PAID", "GUIDE", "SUGGESTED", "TOTAL", "CALCULATION"]
+
+    /// True when a tip word names the line's amount: last, or followed by a word of the tip
+    /// line. Followed by another word it is part of a dish's name ("Steak Tip Skewers").
+    static func isTipLine(_ words: [String]) -> Bool {
+        for (i, word) in words.enumerated() where tip.contains(where: { matches(word, $0) }) {
+            guard i + 1 < words.count else { return true }
+            let next = words[i + 1]
+            if next.count < 3 || tipQualifiers.contains(where: { matches(next, $0) }) { return true }
+        }
+        return false
+    }
+
     /// Classifies a line by its words. Order matters: the specific phrases
     /// (SUBTOTAL, TOTAL QTY, TOTAL TAX, …) win over the bare TOTAL.
     static func kind(of line: String) -> LineKind {
@@ -115,7 +129,7 @@ enum Keywords {
         // "CHARGE" is one letter from "CHANGE": a service charge is decided first.
         if containsAny(w, serviceCharge) && !containsAny(w, ["TOTAL"]) { return .tip }
         if containsAny(w, change) { return .change }
-        if containsAny(w, tip) && !containsAny(w, ["TOTAL"]) { return .tip }
+        if isTipLine(w) && !containsAny(w, ["TOTAL"]) { return .tip }
         if containsAny(w, total) {
             if containsAny(w, tax), !containsAny(w, ["INCL", "INCLUSIVE", "INCLUDING", "INKL"]) && !containsAny(w, strongTotal) && w.first.map({ matches($0, "TOTAL") }) != true {
                 return .tax

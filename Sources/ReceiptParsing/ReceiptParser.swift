@@ -43,6 +43,9 @@ public struct ReceiptParser: Sendable {
         var firstTop: Double?
         var lastTop: Double?
         var height: Double?
+        /// The OCR word (box and confidence) behind each token; nil entries when the
+        /// tokens could not be matched to words (plain text, or a token joined by repair).
+        var tokenWords: [ParserInput.Word?] = []
 
         var lastAmount: Amount? { money.last?.amount }
         /// The text left of the last amount.
@@ -75,6 +78,7 @@ public struct ReceiptParser: Sendable {
             analyzed.firstTop = line.words.first?.box?.y
             analyzed.lastTop = line.words.last?.box?.y
             analyzed.height = line.words.compactMap { $0.box?.height }.max()
+            analyzed.tokenWords = ItemLayout.words(of: tokens, in: line.words)
             result.append(analyzed)
         }
         return result
@@ -139,10 +143,21 @@ public struct ReceiptParser: Sendable {
         // total or subtotal keyword whose amount OCR lost).
         let keywordEnd = lines.first(where: isBareSummaryKeyword)?.index ?? lines.count
         let itemsEnd = min(summary.firstSummaryLine ?? lines.count, keywordEnd)
-        receipt.items = Self.withoutSumLines(readItems(lines, range: 0..<itemsEnd, excluding: dateLine), sums: [receipt.subtotal, receipt.total, receipt.total.map { $0 - (receipt.tax ?? .zero) }].compactMap { $0 })
+        let read = Self.withoutSumLines(readItems(lines, range: 0..<itemsEnd, excluding: dateLine), sums: [receipt.subtotal, receipt.total, receipt.total.map { $0 - (receipt.tax ?? .zero) }].compactMap { $0 })
+        var items = read
+        if receipt.subtotal == nil, let split = Self.splitAtRunningSum(items) {
+            items = split.items
+            receipt.subtotal = split.sum
+        }
+        if let target = receipt.subtotal ?? receipt.tax.flatMap({ tax in receipt.total.map { $0 - tax } }) {
+            items = Self.fitted(items, to: target)
+        }
+        receipt.items = Self.consolidated(items)
 
         // Checks and repair.
         applyChecks(&receipt, warnings: &warnings, repair: !summary.hasRounding && !summary.totalConfirmed)
+        // A discount on the whole bill, printed between the subtotal and the total, is an item of its own.
+        if receipt.subtotal != nil { receipt.items += Self.billDiscounts(lines, from: itemsEnd) }
         if receipt.total == nil, !lines.isEmpty { warnings.append("total.missing") }
         if receipt.date == nil, !fullText.isEmpty { warnings.append("date.missing") }
         receipt.warnings = warnings
@@ -446,17 +461,19 @@ public struct ReceiptParser: Sendable {
 
     func readItems(_ lines: [AnalyzedLine], range: Range<Int>, excluding dateLine: Int?) -> [ParsedReceipt.Item] {
         var items: [ParsedReceipt.Item] = []
-        var pendingName: [String] = []
+        // Indices of the text-only lines just above (the first half of a name whose price follows).
+        var pendingName: [Int] = []
         var pendingQuantity: (Decimal, Amount)?
         var namesBelow = false
         var consumedBelow: Int?
+        let columnStart = ItemLayout.textColumnStart(lines[range])
         for i in range {
             let line = lines[i]
             if i == dateLine || i == consumedBelow { pendingName = []; continue }
             guard let printedPrice = line.lastAmount, let last = line.money.last else {
                 // A text-only line: maybe the first half of a wrapped name, or "2 @ 1.99" without a price.
                 let letters = line.text.filter(\.isLetter).count
-                if letters >= 3, line.kind == .other, !line.text.contains(":") { pendingName.append(line.text) } else { pendingName = [] }
+                if letters >= 3, line.kind == .other, !line.text.contains(":") { pendingName.append(i) } else { pendingName = [] }
                 if pendingName.count > 2 { pendingName.removeFirst() }
                 continue
             }
@@ -484,7 +501,7 @@ public struct ReceiptParser: Sendable {
             if cardLast4(line.text) != nil { pendingName = []; continue }
             if [.tendered, .change, .card].contains(line.kind), let first = line.tokens.first(where: { $0.contains(where: { $0.isLetter || $0.isNumber }) }),
                Keywords.kind(of: String(first)) == line.kind { pendingName = []; continue }
-            var tokens = Self.withoutJunk(Array(line.tokens[0..<last.tokenIndex]))
+            var tokens = Self.nameTokens(line, columnStart: columnStart, end: last.tokenIndex)
             var price = printedPrice
             var unitPriceOnly = false
             var quantity: Decimal = 1
@@ -518,16 +535,7 @@ public struct ReceiptParser: Sendable {
                     if let u = unitPrice, unit == nil, (u * quantity).rounded(scale: 2) != price { confidence *= 0.8 }
                 }
             }
-            // Leading quantity: "2 Lunch 45.90", "2x Coke 3.00".
-            if quantity == 1, let first = tokens.first, tokens.count >= 2 {
-                var qText = first
-                if qText.lowercased().hasSuffix("x") { qText = qText.dropLast() }
-                if let q = Numbers.quantity(qText), q >= 1, q <= 99, !qText.contains("."),
-                   tokens[1].contains(where: \.isLetter) || (tokens[1].first.map { "#$*>+".contains($0) } == true && tokens.count >= 3) {
-                    quantity = q
-                    tokens.removeFirst()
-                }
-            }
+            if quantity == 1, let q = Self.leadingQuantity(&tokens) { quantity = q }
             // A unit price column left of the line price, maybe with a quantity column: "MILO 2 3.50 7.00".
             if unitPrice == nil, let upIndex = tokens.lastIndex(where: { Numbers.money($0, allowRepair: false) != nil }),
                let (up, _, _) = Numbers.money(tokens[upIndex], allowRepair: false) {
@@ -562,33 +570,61 @@ public struct ReceiptParser: Sendable {
                 }
                 continue
             }
-            var name = Self.withoutUnitPriceNote(tokens.joined(separator: " "))
-                .trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&'%()#")))
+            var name = Self.name(tokens)
             var text = line.text
             // A price line without a name: the name is on the line above, or, on receipts
             // that print it below the code and prices ("100027 1 5.25 5.25" / "PARIS"), below.
-            let pendingIsHeading = pendingName.last.map { Keywords.containsAny(Keywords.words($0), Keywords.columnHeads) } ?? true
+            let pendingIsHeading = pendingName.last.map { Keywords.containsAny(Keywords.words(lines[$0].text), Keywords.columnHeads) } ?? true
+            // The name line's own count ("2 Santa Fe Ckn" above or below "$11.38").
+            func takeName(_ j: Int) {
+                var nameTokens = Self.nameTokens(lines[j], columnStart: columnStart, end: lines[j].tokens.count)
+                if let q = Self.leadingQuantity(&nameTokens), quantity == 1, unitPrice == nil { quantity = q }
+                name = Self.name(nameTokens)
+            }
             if name.filter(\.isLetter).count < 2, !line.text.contains("%"), namesBelow || pendingIsHeading, i + 1 < range.upperBound, lines[i + 1].money.isEmpty,
                lines[i + 1].kind == .other, lines[i + 1].text.filter(\.isLetter).count >= 3, i + 1 != dateLine {
-                name = lines[i + 1].text.trimmingCharacters(in: .whitespaces)
+                takeName(i + 1)
                 text = line.text + "\n" + lines[i + 1].text
                 namesBelow = true
                 consumedBelow = i + 1
             } else if name.filter(\.isLetter).count < 2, let pending = pendingName.last {
-                name = pending.trimmingCharacters(in: .whitespaces)
-                text = pending + "\n" + line.text
+                takeName(pending)
+                text = lines[pending].text + "\n" + line.text
             }
             pendingName = []
             guard name.filter(\.isLetter).count >= 2 else { continue }
-            if unitPrice == nil, quantity != 0 {
-                var up = Decimal()
-                var v = price.value / quantity
-                NSDecimalRound(&up, &v, price.scale, .plain)
-                if (Amount(up, scale: price.scale) * quantity).rounded(scale: price.scale) == price { unitPrice = Amount(up, scale: price.scale) }
-            }
+            if unitPrice == nil { unitPrice = Self.unitPrice(of: price, quantity: quantity) }
             items.append(ParsedReceipt.Item(name: name, text: text, quantity: quantity, unit: unit, unitPrice: unitPrice, price: price, discount: nil, confidence: (confidence * 100).rounded() / 100))
         }
         return items
+    }
+
+    /// The words of an item name on `line` before token `end`: without the background
+    /// left of the text column, the unsure words after the name, and OCR scraps.
+    static func nameTokens(_ line: AnalyzedLine, columnStart: Double?, end: Int) -> [Substring] {
+        let start = ItemLayout.marginTokens(line, columnStart: columnStart, end: end)
+        return withoutJunk(Array(line.tokens[start..<ItemLayout.confidentEnd(line, start: start, end: end)]))
+    }
+
+    /// Removes and returns a leading quantity: "2 Lunch 45.90", "2x Coke 3.00", "1. Onion Naan", "1 #6 3 TENDER ML".
+    static func leadingQuantity(_ tokens: inout [Substring]) -> Decimal? {
+        guard let first = tokens.first, tokens.count >= 2 else { return nil }
+        var qText = first
+        if qText.lowercased().hasSuffix("x") { qText = qText.dropLast() }
+        // "1. Onion Naan"; a longer number with a point is a menu number ("16. Spicy Salmon Roll").
+        if qText.count == 2, qText.last == "." { qText = qText.dropLast() }
+        // The name may open with a menu number ("1 13. Shrimp Tempura Roll").
+        let menuNumber = tokens.count >= 3 && tokens[1].last == "." && Numbers.isDigits(tokens[1].dropLast()) && tokens[2].contains(where: \.isLetter)
+        guard let q = Numbers.quantity(qText), q >= 1, q <= 99, !qText.contains("."),
+              tokens[1].contains(where: \.isLetter) || menuNumber || (tokens[1].first.map { "#$*>+".contains($0) } == true && tokens.count >= 3) else { return nil }
+        tokens.removeFirst()
+        return q
+    }
+
+    /// The item name the tokens spell, without a unit price note and stray punctuation at its ends.
+    static func name(_ tokens: [Substring]) -> String {
+        withoutUnitPriceNote(tokens.joined(separator: " "))
+            .trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&'%()#")))
     }
 
     /// An item line's words without the OCR noise a photo adds at its ends: fragments
