@@ -15,7 +15,8 @@ import ReceiptParsing
 /// `ingest` and `eval` both read through this type, so `eval` measures what `ingest` stores.
 public struct ReceiptReader: Sendable {
     public struct Reading: Sendable {
-        /// The first (preprocessed) reading: its text and boxes go into the cart.
+        /// The reading the receipt is based on (the first, preprocessed one unless the plain
+        /// image read far better): its text and boxes go into the cart.
         public var page: OCRPage
         public var receipt: ParsedReceipt
         /// Whether the image was read a second time.
@@ -26,6 +27,9 @@ public struct ReceiptReader: Sendable {
 
     /// Preprocessing of the second reading: the image as it is, turned upright.
     public static let secondReading: PreprocessingOptions = [.orientation]
+    /// How much higher the second reading's mean word confidence must be for it to become the base.
+    static let betterReadingMargin = 0.2
+
     /// Preprocessing of the third reading, for a receipt still without a total: enlarged with
     /// thickened strokes, which joins the dots of dot-matrix print.
     public static let thirdReading: PreprocessingOptions = [.orientation, .grayscale, .thicken]
@@ -49,15 +53,24 @@ public struct ReceiptReader: Sendable {
     }
 
     private func read(_ recognize: (PreprocessingOptions?) async throws -> OCRPage) async throws -> Reading {
-        let page = try await recognize(nil)
+        var page = try await recognize(nil)
         var receipt = parser.parse(ParserInput(ocrPage: page))
         var ocrSeconds = page.timing.total
         var reread = false
         if rereadWhenUnsure, Self.isUnsure(receipt) {
             let second = try await recognize(Self.secondReading)
             ocrSeconds += second.timing.total
-            // The same merge as `parse(_:rereads:)`, without parsing the first reading again.
-            receipt = receipt.merging(parser.parse(ParserInput(ocrPage: second)))
+            let secondReceipt = parser.parse(ParserInput(ocrPage: second))
+            // The same merge as `parse(_:rereads:)`, without parsing the first reading again; but
+            // when preprocessing ruined the page (purple print on tinted paper binarised to
+            // noise) and the plain image reads far better, the plain reading is the base and
+            // the first only fills its gaps, so the noise's "merchant" does not win.
+            if second.confidence >= page.confidence + Self.betterReadingMargin {
+                receipt = secondReceipt.merging(receipt)
+                page = second
+            } else {
+                receipt = receipt.merging(secondReceipt)
+            }
             reread = true
         }
         if rereadWhenUnsure, receipt.total == nil {
