@@ -81,8 +81,15 @@ enum Keywords {
     static let subtotal = ["SUBTOTAL", "SUB TOTAL", "SUB TTL", "ZWISCHENSUMME", "JUMLAH KECIL", "NET TOTAL", "TOTAL EXCL", "TOTAL EXCLUDING", "EXCLUDING GST", "TOTAL SALES EXCLUDING", "TOTAL BEFORE", "NETTO", "TAXABLE", "TAXABLE AMOUNT"]
     static let totalExcluded = ["TOTAL QTY", "TOTAL QUANTITY", "TOTAL ITEMS", "TOTAL ITEM", "TOTAL SAVINGS", "TOTAL SAVED", "TOTAL DISCOUNT", "TOTAL NUMBER", "TOTAL NO", "ITEM COUNT", "NO OF ITEMS", "TOTAL POINTS"]
     static let totalTax = ["TOTAL TAX", "TOTAL GST", "TOTAL VAT", "TAX TOTAL", "GST TOTAL", "TOTAL MWST"]
-    static let total = ["TOTAL", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "BALANCE", "SUMME", "GESAMT", "GESAMTBETRAG", "ZU ZAHLEN", "JUMLAH", "JUMLAH BESAR", "TOTAL AMOUNT", "TOTAL PAYABLE", "AMOUNT PAYABLE", "TTL", "BETRAG", "ROUNDED TOTAL", "NETT TOTAL", "TOTAL INCL", "AMOUNT", "DUE", "TOTAL RM", "NET AMOUNT", "TOT"]
+    static let total = ["TOTAL", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "BALANCE", "SUMME", "GESAMT", "GESAMTBETRAG", "ZU ZAHLEN", "JUMLAH", "JUMLAH BESAR", "TOTAL AMOUNT", "TOTAL PAYABLE", "AMOUNT PAYABLE", "TTL", "BETRAG", "ROUNDED TOTAL", "NETT TOTAL", "TOTAL INCL", "AMOUNT", "DUE", "TOTAL RM", "NET AMOUNT", "TOT", "SALES INCL", "SALES INCLUSIVE", "SALES INCLUDING", "FINAL TOTAL", "AMT PAYABLE"]
     static let strongTotal = ["GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "ZU ZAHLEN", "TOTAL PAYABLE", "ROUNDED TOTAL", "TOTAL ROUNDED", "TOTAL INCL", "TOTAL AMOUNT", "SUMME", "GESAMTBETRAG", "JUMLAH BESAR", "NETT TOTAL"]
+    /// Phrases that name the amount to pay, printed last in the summary block: such a
+    /// line outranks an earlier, qualified total ("Total 6% supplies (Inc. GST)").
+    static let finalTotal = ["GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "ZU ZAHLEN", "TOTAL PAYABLE", "AMT PAYABLE", "AMOUNT PAYABLE", "FINAL TOTAL", "TOTAL ROUNDED", "ROUNDED TOTAL", "JUMLAH BESAR"]
+    /// Headings of the tax breakdown table printed after the total ("GST Summary  Amount  Tax").
+    static let taxTable = ["SUMMARY", "TAX CODE", "GST CODE", "MWST SATZ"]
+    /// Words saying an amount includes the tax.
+    static let inclusive = ["INCL", "INCLUSIVE", "INCLUDING", "INKL"]
     /// The words that open a receipt's summary block.
     static let summaryHeads = ["TOTAL", "SUBTOTAL", "SUB TOTAL", "SUMME", "ZWISCHENSUMME", "GESAMT", "ZU ZAHLEN", "JUMLAH", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE"]
     /// Column headings of an item table.
@@ -111,13 +118,14 @@ enum Keywords {
         // "NETT TOTAL" is the amount paid (one letter from the subtotal "NET TOTAL").
         if containsAny(w, ["NETT TOTAL", "NETT AMOUNT"]) && !w.contains("NET") { return .total }
         if containsAny(w, subtotal) { return .subtotal }
-        if containsAny(w, totalTax) { return .tax }
+        // "TOTAL (GST INCL)" is the total with the tax in it, not the total tax.
+        if containsAny(w, totalTax) && !containsAny(w, inclusive) { return .tax }
         // "CHARGE" is one letter from "CHANGE": a service charge is decided first.
         if containsAny(w, serviceCharge) && !containsAny(w, ["TOTAL"]) { return .tip }
         if containsAny(w, change) { return .change }
         if containsAny(w, tip) && !containsAny(w, ["TOTAL"]) { return .tip }
         if containsAny(w, total) {
-            if containsAny(w, tax), !containsAny(w, ["INCL", "INCLUSIVE", "INCLUDING", "INKL"]) && !containsAny(w, strongTotal) && w.first.map({ matches($0, "TOTAL") }) != true {
+            if containsAny(w, tax), !containsAny(w, inclusive) && !containsAny(w, strongTotal) && w.first.map({ matches($0, "TOTAL") }) != true {
                 return .tax
             }
             return .total

@@ -74,7 +74,8 @@ extension ReceiptParser {
             return t.count <= 2 && letters.uppercased() != letters
         }
         while let f = tokens.first, tokens.count > 1, junk(f) { tokens.removeFirst() }
-        while let l = tokens.last, tokens.count > 1, junk(l) { tokens.removeLast() }
+        // A lone letter at the end is a fragment of the next column ("ciry TAST F").
+        while let l = tokens.last, tokens.count > 1, junk(l) || l.count == 1 && l.first?.isLetter == true { tokens.removeLast() }
         return tokens.joined(separator: " ")
     }
 
@@ -165,7 +166,8 @@ extension ReceiptParser {
         for (position, line) in header.enumerated() {
             let lineWords = Keywords.words(line.text)
             // The document's title ("TAX INVOICE", "RECEIPT") ends the header: an owner named below it is not the shop.
-            if bestIndex != nil, lineWords.count <= 3, Keywords.containsAny(lineWords, Self.documentTitles) { break }
+            // So does a line ending in the title ("ID No: 001531760640   TAX INVOICE").
+            if bestIndex != nil, Keywords.containsAny(lineWords.count <= 3 ? lineWords : Array(lineWords.suffix(2)), Self.documentTitles) { break }
             if Keywords.containsAny(lineWords, Self.headerNoise) && !Self.hasLegalForm(line.text, words: lineWords) { continue }
             let segment = Self.nameSegment(line.text)
             var score = nameScore(cleanName(segment), confidence: line.confidence)

@@ -211,6 +211,8 @@ public struct ReceiptParser: Sendable {
     func readSummary(_ lines: [AnalyzedLine]) -> Summary {
         var s = Summary()
         var totalCandidates: [(amount: Amount, score: Double, line: Int)] = []
+        /// Where the tax table printed after the total begins: its "Total" row sums its columns.
+        var taxTableStart: Int?
         var subtotals: [(Amount, Int)] = []
         var firstTotalLine: Int?
         var roundings: [Amount] = []
@@ -225,6 +227,7 @@ public struct ReceiptParser: Sendable {
                 usedDetached.insert(j)
                 if j < position, let first = s.firstSummaryLine ?? Optional(position), j < first { s.firstSummaryLine = j }
             }
+            if firstTotalLine != nil, taxTableStart == nil, Keywords.containsAny(Keywords.words(line.text), Keywords.taxTable) { taxTableStart = line.index }
             guard let amount else { continue }
             switch line.kind {
             case .subtotal:
@@ -236,6 +239,7 @@ public struct ReceiptParser: Sendable {
                 subtotals.append((amount, line.index))
                 s.firstSummaryLine = s.firstSummaryLine ?? line.index
             case .total:
+                if taxTableStart != nil { continue }
                 let words = Keywords.words(line.text)
                 var score = Keywords.containsAny(words, Keywords.strongTotal) ? 2.0 : 1.0
                 if Keywords.contains(words, "AMOUNT") && !Keywords.containsAny(words, ["TOTAL", "DUE"]) { score = 0.5 }
@@ -298,15 +302,27 @@ public struct ReceiptParser: Sendable {
             if others.contains(where: { b in b.line < c.line && b.amount < c.amount && Self.charges(lines, between: b.line, and: c.line) == c.amount - b.amount }) {
                 score += 3
             }
-            if let tendered = s.payment.tendered, let change = s.payment.change, tendered - change == c.amount { score += 2 }
+            // The summary runs subtotal, tax, rounding, total: a larger total printed below a tax or
+            // rounding line is the one paid, an earlier one ("Total Amount 49.60") a partial sum.
+            if others.contains(where: { b in b.line < c.line && b.amount < c.amount && lines[b.line..<c.line].contains { [.tax, .rounding].contains($0.kind) } }) {
+                score += 2
+            }
+            let paid = s.payment.tendered.flatMap { t in s.payment.change.map { t - $0 } }
+            if paid == c.amount { score += 2 }
+            // "Total Payable", "Amount Due", "Grand Total": the amount to pay, whatever precedes it,
+            // unless what was paid (tendered minus change) says OCR lost a digit of it.
+            if c.amount.value > 0, paid == nil || paid == c.amount, Keywords.containsAny(Keywords.words(lines[c.line].text), Keywords.finalTotal) {
+                score += 3.5
+            }
             if best == nil || score > best!.score || (score == best!.score && c.amount > best!.amount) { best = (c.amount, score) }
         }
         if let best {
             s.total = best.amount
             s.totalConfidence = min(0.99, 0.5 + best.score * 0.1)
-            // A rounding adjustment printed after the total, with no rounded total line: apply it.
+            // A rounding adjustment printed after the total, with no rounded total line: the
+            // total is the amount printed, unless the rounded amount is printed too (tendered exactly).
             if let r = roundings.first, roundings.count == 1, !totalCandidates.contains(where: { $0.amount == best.amount + r || $0.amount == best.amount - r }),
-               Self.isCashRounding(best.amount + r, of: best.amount) {
+               Self.isCashRounding(best.amount + r, of: best.amount), allAmounts.contains(best.amount + r) {
                 s.total = best.amount + r
             }
         } else if let sub = s.subtotal, let taxSum {
