@@ -98,7 +98,7 @@ enum Keywords {
     static let tip = ["TIP", "TIPS", "GRATUITY", "TRINKGELD"]
     static let serviceCharge = ["SERVICE CHARGE", "SERVICE CHG", "SVC CHARGE", "SVC CHG", "CAJ PERKHIDMATAN"]
     static let tendered = ["CASH", "TENDERED", "TENDER", "GEGEBEN", "GEG", "BAR", "TUNAI", "PAID", "PAYMENT", "BEZAHLT", "AMOUNT TENDERED"]
-    static let card = ["VISA", "MASTERCARD", "MASTER", "AMEX", "AMERICAN EXPRESS", "DEBIT", "CREDIT", "CARD", "KARTE", "GIROCARD", "EC CASH", "MAESTRO", "DISCOVER", "KREDIT"]
+    static let card = ["ACCT", "VISA", "MASTERCARD", "MASTER", "AMEX", "AMERICAN EXPRESS", "DEBIT", "CREDIT", "CARD", "KARTE", "GIROCARD", "EC CASH", "MAESTRO", "DISCOVER", "KREDIT"]
     static let change = ["CHANGE", "CHANGE DUE", "RUCKGELD", "RUECKGELD", "BAKI", "WECHSELGELD", "ZURUCK"]
     static let discount = ["DISCOUNT", "COUPON", "SAVINGS", "YOU SAVED", "RABATT", "DISKAUN", "PROMO", "MEMBER", "NACHLASS", "PREISVORTEIL", "MARKDOWN", "INSTANT SAVINGS", "OFFER"]
     static let void = ["VOID", "STORNO", "VOIDED", "CANCEL"]
@@ -136,6 +136,20 @@ enum Keywords {
         if containsAny(w, deposit) { return .deposit }
         if containsAny(w, card) { return .card }
         if containsAny(w, tendered) { return .tendered }
+        return croppedKind(w)
+    }
+
+    /// Summary keywords whose first letter a photo's edge or a fold may cut off.
+    static let croppable = ["SUBTOTAL", "TOTAL", "TAX"]
+
+    /// The kind of a short line opening with a summary keyword that lost its first letter
+    /// ("ubtota] $28.48", "otal $30.76", "ax $2.28"); a two-letter rest must match exactly.
+    static func croppedKind(_ w: [String]) -> LineKind {
+        guard let first = w.first, w.count <= 2 else { return .other }
+        for keyword in croppable {
+            let rest = String(keyword.dropFirst())
+            if first == rest || rest.count >= 4 && matches(first, rest) { return kind(of: keyword) }
+        }
         return .other
     }
 }

@@ -367,12 +367,49 @@ public struct ReceiptParser: Sendable {
         if s.subtotal == nil, let total = s.total, let taxSum, let value = Self.withoutPoint(lines, .subtotal, equal: total - taxSum - (s.tip ?? .zero)) {
             s.subtotal = value
         }
+        // Amounts OCR separated from their labels ("50.05" / "Subtotal 5.46" / "55.51" / "Total 9.01"):
+        // when the labels give no consistent subtotal + tax = total, their sum finds them.
+        // A sum smaller than the total read is a partial one (a tax group, the goods of one rate),
+        // and a total named as the amount to pay ("Total Payable") stays.
+        let exact = s.subtotal.map { $0 + (s.taxes.isEmpty && s.totalTax == nil ? .zero : taxSum ?? .zero) + (s.tip ?? .zero) }
+        let totalRead = s.total.flatMap { t in totalCandidates.last { $0.amount == t }.map { (amount: t, line: $0.line) } }
+        let totalIsFinal = totalRead.map { Keywords.containsAny(Keywords.words(lines[$0.line].text), Keywords.finalTotal) } ?? false
+        if exact == nil || exact != s.total && !(s.total.map { Self.isCashRounding($0, of: exact!) } ?? false),
+           let found = Self.summaryBySum(lines, total: totalRead)
+            ?? Self.summaryBySum(lines, total: nil).flatMap({ found in !totalIsFinal && s.total.map { found.total >= $0 } != false ? found : nil }) {
+            s.subtotal = found.subtotal
+            s.taxes = [ParsedReceipt.Tax(label: "Tax", amount: found.tax)]
+            s.totalTax = nil
+            s.total = found.total
+        }
         if let total = s.total {
             let paid = s.payment.tendered.map { $0 - (s.payment.change ?? .zero) }
             s.totalConfirmed = paid == total || allAmounts.filter({ $0 == total }).count >= 3
         }
         if s.subtotal == nil, let total = s.total, let taxSum, let sub = subtotals.last?.0, sub + taxSum == total { s.subtotal = sub }
         return s
+    }
+
+    /// A subtotal, a tax and their total told by their sum, in the summary block (from the line
+    /// above its first subtotal or total keyword): an amount, a smaller one (at most a quarter
+    /// of it) and their sum below them, within six lines. With `total` (its amount and line),
+    /// only the two amounts above that line summing to it are looked for. The amounts are the
+    /// last of lines that are no payment; the sum found closest to the keywords wins.
+    static func summaryBySum(_ lines: [AnalyzedLine], total: (amount: Amount, line: Int)?) -> (subtotal: Amount, tax: Amount, total: Amount)? {
+        guard let keyword = lines.first(where: { [.subtotal, .total].contains($0.kind) && !Keywords.containsAny(Keywords.words($0.text), Keywords.columnHeads) }) else { return nil }
+        let amounts = lines[max(0, keyword.index - 1)...].compactMap { line -> (amount: Amount, line: Int)? in
+            guard [.other, .subtotal, .tax, .total].contains(line.kind), let a = line.lastAmount, a.value > 0 else { return nil }
+            return (a, line.index)
+        }
+        for (k, sum) in amounts.enumerated() where total.map({ $0.line == sum.line }) ?? true {
+            for j in amounts.indices.prefix(k).reversed() where sum.line - amounts[j].line <= 6 {
+                for i in amounts.indices.prefix(j).reversed() where sum.line - amounts[i].line <= 6 {
+                    let (sub, tax) = (amounts[i].amount, amounts[j].amount)
+                    if sub + tax == sum.amount, tax.value * 4 <= sub.value { return (sub, tax, sum.amount) }
+                }
+            }
+        }
+        return nil
     }
 
     /// How far (in pixels) the price column sits below its labels on this page: the median,

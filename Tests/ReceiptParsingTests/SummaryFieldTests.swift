@@ -78,6 +78,42 @@ import Testing
     }
 }
 
+@Suite struct SummaryRecoveryTests {
+    @Test func keywordsWithTheirFirstLetterCutOffAreRead() {
+        let r = ReceiptParser().parse(text: "LA PASTA\nRoot Beer $2.50\nubtota] $28.48 RS\nax $2.28 —\notal $30. /6 1\n")
+        #expect(r.subtotal == Amount("28.48"))
+        #expect(r.tax == Amount("2.28"))
+        #expect(r.total == Amount("30.76"))
+        // The summary lines are no items.
+        #expect(r.items.map(\.name) == ["Root Beer"])
+    }
+
+    @Test func theAmountOnTheCardAccountLineIsWhatWasPaid() {
+        let r = ReceiptParser().parse(text: "TACO SHOP\n1 Burrito 6.98\nSubTotal vif 3 a\nACCT : KXKKXXKK2276 7.61\n")
+        #expect(r.total == Amount("7.61"))
+    }
+
+    @Test func amountsAboveTheTotalThatSumToItAreSubtotalAndTax() {
+        let r = ReceiptParser().parse(text: "TAVERN\nGrey Goose 3.00\n79.50\nsubtotal a\nrunt 5.57\nTotal 85.07\n85.07\n")
+        #expect(r.subtotal == Amount("79.50"))
+        #expect(r.tax == Amount("5.57"))
+        #expect(r.total == Amount("85.07"))
+    }
+
+    @Test func amountsShiftedOffTheirLabelsAreFoundByTheirSum() {
+        let text = "MEXICAN RESTAURANT\nFlautas Chicken\n15,95\nColoradito\n50.05\nSubtotal 5.46\ntax\n55.51\nTotal 9.01\nGratuity 18.00%\n64.52\n"
+        let r = ReceiptParser().parse(text: text)
+        #expect(r.subtotal == Amount("50.05"))
+        #expect(r.tax == Amount("5.46"))
+        #expect(r.total == Amount("55.51"))
+    }
+
+    @Test func aSmallerSumIsATaxGroupNotTheTotal() {
+        let text = "BAKERIES SDN BHD\nBREAD 20.00\nTotal 0% supplies: 27.50\nTotal 6% supplies (excl. GST): 3.60\nGST: 0.22\nTotal 6% supplies (Inc. GST): 3.82\nTotal Payable: 31.32\n"
+        #expect(ReceiptParser().parse(text: text).total == Amount("31.32"))
+    }
+}
+
 @Suite struct DateEvidenceTests {
     @Test func yearWithItsSecondDigitMisreadIsThisCentury() {
         #expect(ReceiptParser().parse(text: "DINER\n7/26/2319 10:56:49 PM\nTOTAL 5.00").date == "2019-07-26")
