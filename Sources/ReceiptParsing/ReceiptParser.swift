@@ -209,6 +209,7 @@ public struct ReceiptParser: Sendable {
     }
 
     func readSummary(_ lines: [AnalyzedLine]) -> Summary {
+        let lines = Self.realigned(lines, offset: Self.priceColumnOffset(lines))
         var s = Summary()
         var totalCandidates: [(amount: Amount, score: Double, line: Int)] = []
         /// Where the tax table printed after the total begins: its "Total" row sums its columns.
@@ -412,13 +413,37 @@ public struct ReceiptParser: Sendable {
         return nil
     }
 
+    /// The summary lines with amounts moved up to the label they belong to, where a skewed
+    /// photo made OCR join each amount to the label below: "Tax" / "Total: $6.93" / "$93.58",
+    /// when the price column puts $6.93 at the height of "Tax" and $93.58 at that of "Total".
+    static func realigned(_ lines: [AnalyzedLine], offset: Double?) -> [AnalyzedLine] {
+        guard let offset, lines.count >= 3 else { return lines }
+        let summaryKinds: [LineKind] = [.subtotal, .tax, .total]
+        var lines = lines
+        for p in 1..<(lines.count - 1) {
+            let above = lines[p - 1], line = lines[p], below = lines[p + 1]
+            guard summaryKinds.contains(above.kind), above.money.isEmpty, summaryKinds.contains(line.kind), line.money.count == 1,
+                  let amount = line.money.first, amount.tokenIndex == line.tokens.count - 1,
+                  below.kind == .other, below.money.count == 1, let lower = below.money.first, below.label.filter(\.isLetter).count < 2,
+                  let amountTop = line.lastTop, let aboveTop = above.firstTop, let lineTop = line.firstTop, let belowTop = below.lastTop,
+                  let height = line.height, height > 0 else { continue }
+            guard abs(amountTop - offset - aboveTop) < abs(amountTop - offset - lineTop), abs(belowTop - offset - lineTop) < height * 0.8 else { continue }
+            lines[p - 1].tokens.append(line.tokens[amount.tokenIndex])
+            lines[p - 1].money = [MoneyToken(amount: amount.amount, tokenIndex: lines[p - 1].tokens.count - 1, repaired: amount.repaired, flag: amount.flag)]
+            lines[p].tokens[amount.tokenIndex] = below.tokens[lower.tokenIndex]
+            lines[p].money = [MoneyToken(amount: lower.amount, tokenIndex: amount.tokenIndex, repaired: lower.repaired, flag: lower.flag)]
+            lines[p + 1].money = []
+        }
+        return lines
+    }
+
     /// How far (in pixels) the price column sits below its labels on this page: the median,
     /// over lines with a label and a price, of the price word's top minus the first word's
     /// top. A skewed or curved photo lifts or drops the whole column; nil without boxes.
     static func priceColumnOffset(_ lines: [AnalyzedLine]) -> Double? {
         let offsets = lines.compactMap { line -> Double? in
             guard let last = line.money.last, last.tokenIndex == line.tokens.count - 1, line.tokens.count >= 2,
-                  line.tokens[0].contains(where: \.isLetter), let a = line.firstTop, let b = line.lastTop else { return nil }
+                  line.tokens[..<last.tokenIndex].contains(where: { $0.contains(where: \.isLetter) }), let a = line.firstTop, let b = line.lastTop else { return nil }
             return b - a
         }.sorted()
         return offsets.isEmpty ? nil : offsets[offsets.count / 2]
