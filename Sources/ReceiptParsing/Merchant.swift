@@ -65,6 +65,16 @@ extension ReceiptParser {
         return trimmedJunk(best)
     }
 
+    /// The text without a trailing store number of three digits or more ("#3100", "1100375").
+    static func withoutStoreNumber(_ text: String) -> String {
+        var tokens = text.split(separator: " ")
+        guard tokens.count >= 2, let last = tokens.last else { return text }
+        let digits = last.hasPrefix("#") ? last.dropFirst() : last
+        guard digits.count >= 3, digits.allSatisfy(\.isASCIIDigit) else { return text }
+        tokens.removeLast()
+        return tokens.joined(separator: " ")
+    }
+
     /// The text without fragments of one or two characters (or mere punctuation) at its ends.
     static func trimmedJunk(_ text: String) -> String {
         var tokens = text.split(separator: " ")
@@ -113,6 +123,8 @@ extension ReceiptParser {
 
     /// Quality of a text as a merchant name: mostly letters, a few words, not a slogan or label.
     func nameScore(_ text: String, confidence: Double) -> Double {
+        // A store number after the name ("CARL'S JR 1100375", "DriveThru #3100") is judged without it.
+        let text = Self.withoutStoreNumber(text)
         let letters = text.filter(\.isLetter).count
         guard letters >= 3 else { return 0 }
         let nonSpace = text.filter { !$0.isWhitespace }.count

@@ -162,6 +162,12 @@ import Testing
         #expect(ReceiptParser().parse(text: text).merchant.name == "SANYO STATIONERY SHOP")
     }
 
+    @Test func aStoreNumberAfterTheNameDoesNotMakeItLookLikeNoise() {
+        let text = "iy rd\nLf\nCARL'S JR 1100375   “~ i\n(916) 962-3415   TR\n8105 MADISON AVE   P\nFAIR OAKS, CA\n1 Burger $5.00\n"
+        #expect(ReceiptParser().parse(text: text).merchant.name == "CARL'S JR 1100375")
+        #expect(ReceiptParser.withoutStoreNumber("DriveThru #3100") == "DriveThru")
+    }
+
     @Test func aLoneLetterAtTheEndOfTheNameIsDropped() {
         #expect(ReceiptParser.trimmedJunk("ciry TAST F") == "ciry TAST")
     }
