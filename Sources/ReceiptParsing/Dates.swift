@@ -81,13 +81,15 @@ enum Dates {
         // Named months: (pattern, day group, month group); the year is group 3.
         for (regex, dayGroup, monthGroup) in [(dayMonthName, 1, 2), (monthNameDay, 2, 1), (monthDayTimeYear, 2, 1)] {
             for m in regex.matches(in: upper, range: NSRange(location: 0, length: nsUpper.length)) {
-                guard let d = Int(nsUpper.substring(with: m.range(at: dayGroup))), let month = month(nsUpper.substring(with: m.range(at: monthGroup))),
+                let monthWord = nsUpper.substring(with: m.range(at: monthGroup))
+                guard let d = Int(nsUpper.substring(with: m.range(at: dayGroup))), let month = month(monthWord) ?? misreadMonth(monthWord),
                       let y = Int(nsUpper.substring(with: m.range(at: 3))) else { continue }
                 var candidate = DateCandidate(
                     lineIndex: index, first: dayGroup == 1 ? d : month, second: dayGroup == 1 ? month : d, year: normalizedYear(y),
                     knownMonth: month, day: d, isISO: false, nearDateKeyword: keyword)
                 // A year printed in full outranks a two-digit reading of the same text ("4 JUNE 23, 2019").
                 candidate.fourDigitYear = m.range(at: 3).length == 4
+                candidate.repaired = Dates.month(monthWord) == nil
                 result.append(candidate)
             }
         }
@@ -105,6 +107,14 @@ enum Dates {
     /// A month name, tolerating one stray letter OCR put before it ("fMay").
     static func month(_ word: String) -> Int? { months[word] ?? (word.count >= 4 ? months[String(word.dropFirst())] : nil) }
 
+    /// A month name with one letter misread ("JURE" for "JUNE"), when only one month is that
+    /// close; names of four letters or more, so a short word is never taken for a month.
+    static func misreadMonth(_ word: String) -> Int? {
+        guard word.count >= 4, word.count <= 10 else { return nil }
+        let close = Set(months.filter { $0.key.count >= 4 && Keywords.editDistance(word, $0.key, limit: 1) <= 1 }.map(\.value))
+        return close.count == 1 ? close.first : nil
+    }
+
     /// Corrects the digit confusions OCR makes in dates, only where the date as read
     /// is impossible: a leading 0 read as 8, 6 or 9 in a day or month ("30/83/2018",
     /// "98.10.16"), a 1 read as 7 in the year ("2078").
@@ -121,6 +131,11 @@ enum Dates {
             if fixSecond != c.second, c.first <= 31 { c.second = fixSecond; c.repaired = true } else if fixFirst != c.first, c.second <= 31 { c.first = fixFirst; c.repaired = true }
         }
         if first != c.first || second != c.second, !c.repaired { c.first = first; c.second = second; c.repaired = true }
+        // A year of this century with its second digit misread ("7/26/2319"): the digit is 0.
+        if (2100..<3000).contains(c.year), 2000 + c.year % 100 <= latestYear {
+            c.year = 2000 + c.year % 100
+            c.repaired = true
+        }
         if c.year > latestYear, c.year >= 2000 {
             let digits = Array(String(c.year))
             search: for i in 1..<digits.count {

@@ -81,8 +81,15 @@ enum Keywords {
     static let subtotal = ["SUBTOTAL", "SUB TOTAL", "SUB TTL", "ZWISCHENSUMME", "JUMLAH KECIL", "NET TOTAL", "TOTAL EXCL", "TOTAL EXCLUDING", "EXCLUDING GST", "TOTAL SALES EXCLUDING", "TOTAL BEFORE", "NETTO", "TAXABLE", "TAXABLE AMOUNT"]
     static let totalExcluded = ["TOTAL QTY", "TOTAL QUANTITY", "TOTAL ITEMS", "TOTAL ITEM", "TOTAL SAVINGS", "TOTAL SAVED", "TOTAL DISCOUNT", "TOTAL NUMBER", "TOTAL NO", "ITEM COUNT", "NO OF ITEMS", "TOTAL POINTS"]
     static let totalTax = ["TOTAL TAX", "TOTAL GST", "TOTAL VAT", "TAX TOTAL", "GST TOTAL", "TOTAL MWST"]
-    static let total = ["TOTAL", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "BALANCE", "SUMME", "GESAMT", "GESAMTBETRAG", "ZU ZAHLEN", "JUMLAH", "JUMLAH BESAR", "TOTAL AMOUNT", "TOTAL PAYABLE", "AMOUNT PAYABLE", "TTL", "BETRAG", "ROUNDED TOTAL", "NETT TOTAL", "TOTAL INCL", "AMOUNT", "DUE", "TOTAL RM", "NET AMOUNT", "TOT"]
+    static let total = ["TOTAL", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "BALANCE", "SUMME", "GESAMT", "GESAMTBETRAG", "ZU ZAHLEN", "JUMLAH", "JUMLAH BESAR", "TOTAL AMOUNT", "TOTAL PAYABLE", "AMOUNT PAYABLE", "TTL", "BETRAG", "ROUNDED TOTAL", "NETT TOTAL", "TOTAL INCL", "AMOUNT", "DUE", "TOTAL RM", "NET AMOUNT", "TOT", "SALES INCL", "SALES INCLUSIVE", "SALES INCLUDING", "FINAL TOTAL", "AMT PAYABLE"]
     static let strongTotal = ["GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "ZU ZAHLEN", "TOTAL PAYABLE", "ROUNDED TOTAL", "TOTAL ROUNDED", "TOTAL INCL", "TOTAL AMOUNT", "SUMME", "GESAMTBETRAG", "JUMLAH BESAR", "NETT TOTAL"]
+    /// Phrases that name the amount to pay, printed last in the summary block: such a
+    /// line outranks an earlier, qualified total ("Total 6% supplies (Inc. GST)").
+    static let finalTotal = ["GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "ZU ZAHLEN", "TOTAL PAYABLE", "AMT PAYABLE", "AMOUNT PAYABLE", "FINAL TOTAL", "TOTAL ROUNDED", "ROUNDED TOTAL", "JUMLAH BESAR"]
+    /// Headings of the tax breakdown table printed after the total ("GST Summary  Amount  Tax").
+    static let taxTable = ["SUMMARY", "TAX CODE", "GST CODE", "MWST SATZ"]
+    /// Words saying an amount includes the tax.
+    static let inclusive = ["INCL", "INCLUSIVE", "INCLUDING", "INKL"]
     /// The words that open a receipt's summary block.
     static let summaryHeads = ["TOTAL", "SUBTOTAL", "SUB TOTAL", "SUMME", "ZWISCHENSUMME", "GESAMT", "ZU ZAHLEN", "JUMLAH", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE"]
     /// Column headings of an item table.
@@ -91,7 +98,7 @@ enum Keywords {
     static let tip = ["TIP", "TIPS", "GRATUITY", "TRINKGELD"]
     static let serviceCharge = ["SERVICE CHARGE", "SERVICE CHG", "SVC CHARGE", "SVC CHG", "CAJ PERKHIDMATAN"]
     static let tendered = ["CASH", "TENDERED", "TENDER", "GEGEBEN", "GEG", "BAR", "TUNAI", "PAID", "PAYMENT", "BEZAHLT", "AMOUNT TENDERED"]
-    static let card = ["VISA", "MASTERCARD", "MASTER", "AMEX", "AMERICAN EXPRESS", "DEBIT", "CREDIT", "CARD", "KARTE", "GIROCARD", "EC CASH", "MAESTRO", "DISCOVER", "KREDIT"]
+    static let card = ["ACCT", "VISA", "MASTERCARD", "MASTER", "AMEX", "AMERICAN EXPRESS", "DEBIT", "CREDIT", "CARD", "KARTE", "GIROCARD", "EC CASH", "MAESTRO", "DISCOVER", "KREDIT"]
     static let change = ["CHANGE", "CHANGE DUE", "RUCKGELD", "RUECKGELD", "BAKI", "WECHSELGELD", "ZURUCK"]
     static let discount = ["DISCOUNT", "COUPON", "SAVINGS", "YOU SAVED", "RABATT", "DISKAUN", "PROMO", "MEMBER", "NACHLASS", "PREISVORTEIL", "MARKDOWN", "INSTANT SAVINGS", "OFFER"]
     static let void = ["VOID", "STORNO", "VOIDED", "CANCEL"]
@@ -125,13 +132,14 @@ enum Keywords {
         // "NETT TOTAL" is the amount paid (one letter from the subtotal "NET TOTAL").
         if containsAny(w, ["NETT TOTAL", "NETT AMOUNT"]) && !w.contains("NET") { return .total }
         if containsAny(w, subtotal) { return .subtotal }
-        if containsAny(w, totalTax) { return .tax }
+        // "TOTAL (GST INCL)" is the total with the tax in it, not the total tax.
+        if containsAny(w, totalTax) && !containsAny(w, inclusive) { return .tax }
         // "CHARGE" is one letter from "CHANGE": a service charge is decided first.
         if containsAny(w, serviceCharge) && !containsAny(w, ["TOTAL"]) { return .tip }
         if containsAny(w, change) { return .change }
         if isTipLine(w) && !containsAny(w, ["TOTAL"]) { return .tip }
         if containsAny(w, total) {
-            if containsAny(w, tax), !containsAny(w, ["INCL", "INCLUSIVE", "INCLUDING", "INKL"]) && !containsAny(w, strongTotal) && w.first.map({ matches($0, "TOTAL") }) != true {
+            if containsAny(w, tax), !containsAny(w, inclusive) && !containsAny(w, strongTotal) && w.first.map({ matches($0, "TOTAL") }) != true {
                 return .tax
             }
             return .total
@@ -142,6 +150,20 @@ enum Keywords {
         if containsAny(w, deposit) { return .deposit }
         if containsAny(w, card) { return .card }
         if containsAny(w, tendered) { return .tendered }
+        return croppedKind(w)
+    }
+
+    /// Summary keywords whose first letter a photo's edge or a fold may cut off.
+    static let croppable = ["SUBTOTAL", "TOTAL", "TAX"]
+
+    /// The kind of a short line opening with a summary keyword that lost its first letter
+    /// ("ubtota] $28.48", "otal $30.76", "ax $2.28"); a two-letter rest must match exactly.
+    static func croppedKind(_ w: [String]) -> LineKind {
+        guard let first = w.first, w.count <= 2 else { return .other }
+        for keyword in croppable {
+            let rest = String(keyword.dropFirst())
+            if first == rest || rest.count >= 4 && matches(first, rest) { return kind(of: keyword) }
+        }
         return .other
     }
 }

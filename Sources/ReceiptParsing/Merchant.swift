@@ -65,6 +65,16 @@ extension ReceiptParser {
         return trimmedJunk(best)
     }
 
+    /// The text without a trailing store number of three digits or more ("#3100", "1100375").
+    static func withoutStoreNumber(_ text: String) -> String {
+        var tokens = text.split(separator: " ")
+        guard tokens.count >= 2, let last = tokens.last else { return text }
+        let digits = last.hasPrefix("#") ? last.dropFirst() : last
+        guard digits.count >= 3, digits.allSatisfy(\.isASCIIDigit) else { return text }
+        tokens.removeLast()
+        return tokens.joined(separator: " ")
+    }
+
     /// The text without fragments of one or two characters (or mere punctuation) at its ends.
     static func trimmedJunk(_ text: String) -> String {
         var tokens = text.split(separator: " ")
@@ -74,7 +84,8 @@ extension ReceiptParser {
             return t.count <= 2 && letters.uppercased() != letters
         }
         while let f = tokens.first, tokens.count > 1, junk(f) { tokens.removeFirst() }
-        while let l = tokens.last, tokens.count > 1, junk(l) { tokens.removeLast() }
+        // A lone letter at the end is a fragment of the next column ("ciry TAST F").
+        while let l = tokens.last, tokens.count > 1, junk(l) || l.count == 1 && l.first?.isLetter == true { tokens.removeLast() }
         return tokens.joined(separator: " ")
     }
 
@@ -112,6 +123,8 @@ extension ReceiptParser {
 
     /// Quality of a text as a merchant name: mostly letters, a few words, not a slogan or label.
     func nameScore(_ text: String, confidence: Double) -> Double {
+        // A store number after the name ("CARL'S JR 1100375", "DriveThru #3100") is judged without it.
+        let text = Self.withoutStoreNumber(text)
         let letters = text.filter(\.isLetter).count
         guard letters >= 3 else { return 0 }
         let nonSpace = text.filter { !$0.isWhitespace }.count
@@ -165,7 +178,8 @@ extension ReceiptParser {
         for (position, line) in header.enumerated() {
             let lineWords = Keywords.words(line.text)
             // The document's title ("TAX INVOICE", "RECEIPT") ends the header: an owner named below it is not the shop.
-            if bestIndex != nil, lineWords.count <= 3, Keywords.containsAny(lineWords, Self.documentTitles) { break }
+            // So does a line ending in the title ("ID No: 001531760640   TAX INVOICE").
+            if bestIndex != nil, Keywords.containsAny(lineWords.count <= 3 ? lineWords : Array(lineWords.suffix(2)), Self.documentTitles) { break }
             if Keywords.containsAny(lineWords, Self.headerNoise) && !Self.hasLegalForm(line.text, words: lineWords) { continue }
             let segment = Self.nameSegment(line.text)
             var score = nameScore(cleanName(segment), confidence: line.confidence)

@@ -16,7 +16,8 @@ enum Numbers {
     /// Longest token considered a number: longer ones are noise (and keep parsing linear).
     static let maxTokenLength = 24
 
-    static let currencyPrefixes = ["RM", "MYR", "EUR", "USD", "$", "€", "£"]
+    /// Currency marks glued to amounts, with OCR's usual misreadings of "RM" ("RH367,10", "RN 0.01").
+    static let currencyPrefixes = ["RM", "RH", "RN", "MYR", "EUR", "USD", "$", "€", "£"]
 
     /// Reads a money token as receipts print it: "12.50", "1,234.50", "1.234,50", "12,50",
     /// "$12.50", "RM12.50", "4.99F", "-1.00", "1.00-", "(1.00)". Exactly two decimals.

@@ -224,8 +224,11 @@ public struct ReceiptParser: Sendable {
     }
 
     func readSummary(_ lines: [AnalyzedLine]) -> Summary {
+        let lines = Self.realigned(lines, offset: Self.priceColumnOffset(lines))
         var s = Summary()
         var totalCandidates: [(amount: Amount, score: Double, line: Int)] = []
+        /// Where the tax table printed after the total begins: its "Total" row sums its columns.
+        var taxTableStart: Int?
         var subtotals: [(Amount, Int)] = []
         var firstTotalLine: Int?
         var roundings: [Amount] = []
@@ -240,6 +243,7 @@ public struct ReceiptParser: Sendable {
                 usedDetached.insert(j)
                 if j < position, let first = s.firstSummaryLine ?? Optional(position), j < first { s.firstSummaryLine = j }
             }
+            if firstTotalLine != nil, taxTableStart == nil, Keywords.containsAny(Keywords.words(line.text), Keywords.taxTable) { taxTableStart = line.index }
             guard let amount else { continue }
             switch line.kind {
             case .subtotal:
@@ -251,6 +255,7 @@ public struct ReceiptParser: Sendable {
                 subtotals.append((amount, line.index))
                 s.firstSummaryLine = s.firstSummaryLine ?? line.index
             case .total:
+                if taxTableStart != nil { continue }
                 let words = Keywords.words(line.text)
                 var score = Keywords.containsAny(words, Keywords.strongTotal) ? 2.0 : 1.0
                 if Keywords.contains(words, "AMOUNT") && !Keywords.containsAny(words, ["TOTAL", "DUE"]) { score = 0.5 }
@@ -313,15 +318,27 @@ public struct ReceiptParser: Sendable {
             if others.contains(where: { b in b.line < c.line && b.amount < c.amount && Self.charges(lines, between: b.line, and: c.line) == c.amount - b.amount }) {
                 score += 3
             }
-            if let tendered = s.payment.tendered, let change = s.payment.change, tendered - change == c.amount { score += 2 }
+            // The summary runs subtotal, tax, rounding, total: a larger total printed below a tax or
+            // rounding line is the one paid, an earlier one ("Total Amount 49.60") a partial sum.
+            if others.contains(where: { b in b.line < c.line && b.amount < c.amount && lines[b.line..<c.line].contains { [.tax, .rounding].contains($0.kind) } }) {
+                score += 2
+            }
+            let paid = s.payment.tendered.flatMap { t in s.payment.change.map { t - $0 } }
+            if paid == c.amount { score += 2 }
+            // "Total Payable", "Amount Due", "Grand Total": the amount to pay, whatever precedes it,
+            // unless what was paid (tendered minus change) says OCR lost a digit of it.
+            if c.amount.value > 0, paid == nil || paid == c.amount, Keywords.containsAny(Keywords.words(lines[c.line].text), Keywords.finalTotal) {
+                score += 3.5
+            }
             if best == nil || score > best!.score || (score == best!.score && c.amount > best!.amount) { best = (c.amount, score) }
         }
         if let best {
             s.total = best.amount
             s.totalConfidence = min(0.99, 0.5 + best.score * 0.1)
-            // A rounding adjustment printed after the total, with no rounded total line: apply it.
+            // A rounding adjustment printed after the total, with no rounded total line: the
+            // total is the amount printed, unless the rounded amount is printed too (tendered exactly).
             if let r = roundings.first, roundings.count == 1, !totalCandidates.contains(where: { $0.amount == best.amount + r || $0.amount == best.amount - r }),
-               Self.isCashRounding(best.amount + r, of: best.amount) {
+               Self.isCashRounding(best.amount + r, of: best.amount), allAmounts.contains(best.amount + r) {
                 s.total = best.amount + r
             }
         } else if let sub = s.subtotal, let taxSum {
@@ -366,6 +383,21 @@ public struct ReceiptParser: Sendable {
         if s.subtotal == nil, let total = s.total, let taxSum, let value = Self.withoutPoint(lines, .subtotal, equal: total - taxSum - (s.tip ?? .zero)) {
             s.subtotal = value
         }
+        // Amounts OCR separated from their labels ("50.05" / "Subtotal 5.46" / "55.51" / "Total 9.01"):
+        // when the labels give no consistent subtotal + tax = total, their sum finds them.
+        // A sum smaller than the total read is a partial one (a tax group, the goods of one rate),
+        // and a total named as the amount to pay ("Total Payable") stays.
+        let exact = s.subtotal.map { $0 + (s.taxes.isEmpty && s.totalTax == nil ? .zero : taxSum ?? .zero) + (s.tip ?? .zero) }
+        let totalRead = s.total.flatMap { t in totalCandidates.last { $0.amount == t }.map { (amount: t, line: $0.line) } }
+        let totalIsFinal = totalRead.map { Keywords.containsAny(Keywords.words(lines[$0.line].text), Keywords.finalTotal) } ?? false
+        if exact == nil || exact != s.total && !(s.total.map { Self.isCashRounding($0, of: exact!) } ?? false),
+           let found = Self.summaryBySum(lines, total: totalRead)
+            ?? Self.summaryBySum(lines, total: nil).flatMap({ found in !totalIsFinal && s.total.map { found.total >= $0 } != false ? found : nil }) {
+            s.subtotal = found.subtotal
+            s.taxes = [ParsedReceipt.Tax(label: "Tax", amount: found.tax)]
+            s.totalTax = nil
+            s.total = found.total
+        }
         if let total = s.total {
             let paid = s.payment.tendered.map { $0 - (s.payment.change ?? .zero) }
             s.totalConfirmed = paid == total || allAmounts.filter({ $0 == total }).count >= 3
@@ -374,13 +406,59 @@ public struct ReceiptParser: Sendable {
         return s
     }
 
+    /// A subtotal, a tax and their total told by their sum, in the summary block (from the line
+    /// above its first subtotal or total keyword): an amount, a smaller one (at most a quarter
+    /// of it) and their sum below them, within six lines. With `total` (its amount and line),
+    /// only the two amounts above that line summing to it are looked for. The amounts are the
+    /// last of lines that are no payment; the sum found closest to the keywords wins.
+    static func summaryBySum(_ lines: [AnalyzedLine], total: (amount: Amount, line: Int)?) -> (subtotal: Amount, tax: Amount, total: Amount)? {
+        guard let keyword = lines.first(where: { [.subtotal, .total].contains($0.kind) && !Keywords.containsAny(Keywords.words($0.text), Keywords.columnHeads) }) else { return nil }
+        let amounts = lines[max(0, keyword.index - 1)...].compactMap { line -> (amount: Amount, line: Int)? in
+            guard [.other, .subtotal, .tax, .total].contains(line.kind), let a = line.lastAmount, a.value > 0 else { return nil }
+            return (a, line.index)
+        }
+        for (k, sum) in amounts.enumerated() where total.map({ $0.line == sum.line }) ?? true {
+            for j in amounts.indices.prefix(k).reversed() where sum.line - amounts[j].line <= 6 {
+                for i in amounts.indices.prefix(j).reversed() where sum.line - amounts[i].line <= 6 {
+                    let (sub, tax) = (amounts[i].amount, amounts[j].amount)
+                    if sub + tax == sum.amount, tax.value * 4 <= sub.value { return (sub, tax, sum.amount) }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The summary lines with amounts moved up to the label they belong to, where a skewed
+    /// photo made OCR join each amount to the label below: "Tax" / "Total: $6.93" / "$93.58",
+    /// when the price column puts $6.93 at the height of "Tax" and $93.58 at that of "Total".
+    static func realigned(_ lines: [AnalyzedLine], offset: Double?) -> [AnalyzedLine] {
+        guard let offset, lines.count >= 3 else { return lines }
+        let summaryKinds: [LineKind] = [.subtotal, .tax, .total]
+        var lines = lines
+        for p in 1..<(lines.count - 1) {
+            let above = lines[p - 1], line = lines[p], below = lines[p + 1]
+            guard summaryKinds.contains(above.kind), above.money.isEmpty, summaryKinds.contains(line.kind), line.money.count == 1,
+                  let amount = line.money.first, amount.tokenIndex == line.tokens.count - 1,
+                  below.kind == .other, below.money.count == 1, let lower = below.money.first, below.label.filter(\.isLetter).count < 2,
+                  let amountTop = line.lastTop, let aboveTop = above.firstTop, let lineTop = line.firstTop, let belowTop = below.lastTop,
+                  let height = line.height, height > 0 else { continue }
+            guard abs(amountTop - offset - aboveTop) < abs(amountTop - offset - lineTop), abs(belowTop - offset - lineTop) < height * 0.8 else { continue }
+            lines[p - 1].tokens.append(line.tokens[amount.tokenIndex])
+            lines[p - 1].money = [MoneyToken(amount: amount.amount, tokenIndex: lines[p - 1].tokens.count - 1, repaired: amount.repaired, flag: amount.flag)]
+            lines[p].tokens[amount.tokenIndex] = below.tokens[lower.tokenIndex]
+            lines[p].money = [MoneyToken(amount: lower.amount, tokenIndex: amount.tokenIndex, repaired: lower.repaired, flag: lower.flag)]
+            lines[p + 1].money = []
+        }
+        return lines
+    }
+
     /// How far (in pixels) the price column sits below its labels on this page: the median,
     /// over lines with a label and a price, of the price word's top minus the first word's
     /// top. A skewed or curved photo lifts or drops the whole column; nil without boxes.
     static func priceColumnOffset(_ lines: [AnalyzedLine]) -> Double? {
         let offsets = lines.compactMap { line -> Double? in
             guard let last = line.money.last, last.tokenIndex == line.tokens.count - 1, line.tokens.count >= 2,
-                  line.tokens[0].contains(where: \.isLetter), let a = line.firstTop, let b = line.lastTop else { return nil }
+                  line.tokens[..<last.tokenIndex].contains(where: { $0.contains(where: \.isLetter) }), let a = line.firstTop, let b = line.lastTop else { return nil }
             return b - a
         }.sorted()
         return offsets.isEmpty ? nil : offsets[offsets.count / 2]
