@@ -397,6 +397,8 @@ public struct ReceiptParser: Sendable {
             s.taxes = [ParsedReceipt.Tax(label: "Tax", amount: found.tax)]
             s.totalTax = nil
             s.total = found.total
+            // The sum holds without a tip: a "tip" read beside these shifted amounts is one of them.
+            s.tip = nil
         }
         if let total = s.total {
             let paid = s.payment.tendered.map { $0 - (s.payment.change ?? .zero) }

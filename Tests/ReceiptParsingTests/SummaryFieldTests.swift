@@ -106,6 +106,9 @@ import Testing
         #expect(r.subtotal == Amount("50.05"))
         #expect(r.tax == Amount("5.46"))
         #expect(r.total == Amount("55.51"))
+        // The shifted amount under "Gratuity" is no tip: the three add up without one.
+        #expect(r.tip == nil)
+        #expect(r.checks.subtotalPlusTaxMatchesTotal == true)
     }
 
     @Test func amountsJoinedToTheLabelBelowOnASkewedPhotoMoveUp() {
