@@ -98,3 +98,118 @@ enum ItemLayout {
         return end
     }
 }
+
+/// Tilted photos: OCR groups words into lines by vertical overlap, so on a page that
+/// leans, a price at the right edge joins the name line above or below its own. The
+/// page's slope, read from the names' own words, says where each name's baseline
+/// runs at the price column; each price goes back to the name nearest there.
+enum ItemTilt {
+    /// A word that surely belongs to its line's name: read confidently, mostly letters.
+    static func isNameWord(_ token: Substring, _ word: ParserInput.Word?, confidence: Double) -> ParserInput.Box? {
+        guard let word, let box = word.box, word.confidence >= confidence else { return nil }
+        let letters = token.filter(\.isLetter).count
+        return letters >= 2 && letters * 2 >= token.count ? box : nil
+    }
+
+    static func median(_ values: [Double]) -> Double? {
+        values.isEmpty ? nil : values.sorted()[values.count / 2]
+    }
+
+    /// The page's text slope (dy/dx): the median over lines of the slope from the first to
+    /// the last confidently read word of a name spanning a few word heights. Nil with
+    /// fewer than three such lines.
+    static func slope(_ lines: ArraySlice<ReceiptParser.AnalyzedLine>) -> Double? {
+        let slopes = lines.compactMap { line -> Double? in
+            guard line.tokenWords.count == line.tokens.count else { return nil }
+            let boxes = zip(line.tokens, line.tokenWords).compactMap { isNameWord($0, $1, confidence: ItemLayout.anchorConfidence) }
+            guard let a = boxes.first, let b = boxes.last else { return nil }
+            let dx = (b.x + b.maxX) / 2 - (a.x + a.maxX) / 2
+            guard dx >= 3 * max(a.height, b.height) else { return nil }
+            return (b.midY - a.midY) / dx
+        }
+        return slopes.count >= 3 ? median(slopes) : nil
+    }
+
+    struct Price { var line: Int; var token: Int; var box: ParserInput.Box }
+    /// A name line's reference point: the mean centre of its name words.
+    struct Name { var line: Int; var x: Double; var y: Double }
+
+    /// The lines of `range` with each right-column price moved to the name line whose
+    /// tilt-corrected baseline runs nearest to it. Unchanged when the page does not lean
+    /// enough to matter (less than a third of a line height between name and price), or
+    /// when prices sit half a line or more off their names (names printed below prices).
+    static func paired(_ lines: [ReceiptParser.AnalyzedLine], range: Range<Int>) -> [ReceiptParser.AnalyzedLine] {
+        guard let slope = slope(lines[range]), let height = median(lines[range].compactMap(\.height)), height > 0 else { return lines }
+        var prices: [Price] = []
+        var names: [Name] = []
+        for i in range where lines[i].tokenWords.count == lines[i].tokens.count {
+            let line = lines[i]
+            if let last = line.money.last, let box = line.tokenWords[last.tokenIndex]?.box { prices.append(Price(line: i, token: last.tokenIndex, box: box)) }
+        }
+        guard let rightmost = prices.map(\.box.maxX).max() else { return lines }
+        for i in range where lines[i].tokenWords.count == lines[i].tokens.count {
+            let boxes = zip(lines[i].tokens, lines[i].tokenWords).compactMap { isNameWord($0, $1, confidence: 0.5) }.filter { $0.maxX < rightmost * 0.75 }
+            guard !boxes.isEmpty else { continue }
+            let n = Double(boxes.count)
+            names.append(Name(line: i, x: boxes.reduce(0) { $0 + ($1.x + $1.maxX) / 2 } / n, y: boxes.reduce(0) { $0 + $1.midY } / n))
+        }
+        guard let nameRight = names.map(\.x).max() else { return lines }
+        // Only prices in the right column, clear of the names.
+        prices = prices.filter { ($0.box.x + $0.box.maxX) / 2 > nameRight }
+        guard prices.count >= 3 else { return lines }
+        func residual(_ p: Price, _ n: Name) -> Double { p.box.midY - (n.y + slope * ((p.box.x + p.box.maxX) / 2 - n.x)) }
+        // The price column may also sit a little above or below its names (perspective): the median nearest residual.
+        guard let offset = median(prices.compactMap { p in names.map { residual(p, $0) }.min(by: { abs($0) < abs($1) }) }),
+              let span = median(prices.compactMap { p in names.first(where: { $0.line == p.line }).map { (p.box.x + p.box.maxX) / 2 - $0.x } }),
+              abs(slope * span) >= height / 3, abs(offset) < height / 2 else { return lines }
+        // Closest pairs first, each price and each name once.
+        var pairs: [(price: Int, name: Int, cost: Double)] = []
+        for (pi, p) in prices.enumerated() {
+            for (ni, n) in names.enumerated() {
+                let cost = abs(residual(p, n) - offset)
+                if cost < height * 0.6 { pairs.append((pi, ni, cost)) }
+            }
+        }
+        var priceUsed = Set<Int>(), nameUsed = Set<Int>()
+        var moves: [(Price, to: Int)] = []
+        for pair in pairs.sorted(by: { $0.cost < $1.cost }) where !priceUsed.contains(pair.price) && !nameUsed.contains(pair.name) {
+            priceUsed.insert(pair.price)
+            nameUsed.insert(pair.name)
+            if names[pair.name].line != prices[pair.price].line { moves.append((prices[pair.price], names[pair.name].line)) }
+        }
+        guard !moves.isEmpty else { return lines }
+        var tokens = lines.map(\.tokens)
+        var words = lines.map(\.tokenWords)
+        // Take every moving price out first (token indices still as analysed), then put each in by x.
+        for (price, _) in moves.sorted(by: { $0.0.token > $1.0.token }) {
+            tokens[price.line].remove(at: price.token)
+            words[price.line].remove(at: price.token)
+        }
+        for (price, target) in moves {
+            let at = words[target].firstIndex { ($0?.box?.x ?? 0) > price.box.x } ?? words[target].count
+            tokens[target].insert(lines[price.line].tokens[price.token], at: at)
+            words[target].insert(lines[price.line].tokenWords[price.token], at: at)
+        }
+        var result = lines
+        for i in Set(moves.flatMap { [$0.0.line, $0.to] }) {
+            result[i] = rebuilt(lines[i], tokens: tokens[i], words: words[i])
+        }
+        return result
+    }
+
+    /// `line` analysed again with other tokens.
+    static func rebuilt(_ line: ReceiptParser.AnalyzedLine, tokens: [Substring], words: [ParserInput.Word?]) -> ReceiptParser.AnalyzedLine {
+        var line = line
+        line.tokens = tokens
+        line.tokenWords = words
+        line.text = tokens.joined(separator: " ")
+        line.money = ReceiptParser.amounts(in: tokens)
+        line.kind = Keywords.kind(of: line.text)
+        let read = words.compactMap { $0 }
+        line.confidence = read.isEmpty ? 1 : read.reduce(0) { $0 + $1.confidence } / Double(read.count)
+        line.firstTop = read.first?.box?.y
+        line.lastTop = read.last?.box?.y
+        line.height = read.compactMap { $0.box?.height }.max()
+        return line
+    }
+}

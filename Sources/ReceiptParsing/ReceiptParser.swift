@@ -540,6 +540,8 @@ public struct ReceiptParser: Sendable {
     // MARK: Items
 
     func readItems(_ lines: [AnalyzedLine], range: Range<Int>, excluding dateLine: Int?) -> [ParsedReceipt.Item] {
+        // On a tilted photo each price first goes back to its own name line.
+        let lines = ItemTilt.paired(lines, range: range)
         var items: [ParsedReceipt.Item] = []
         // Indices of the text-only lines just above (the first half of a name whose price follows).
         var pendingName: [Int] = []

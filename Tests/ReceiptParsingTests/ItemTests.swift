@@ -32,6 +32,30 @@ func scored(_ words: [(String, Double, Double, Double)]) -> ParserInput.Line {
         ], pageWidth: 1000)
         #expect(ReceiptParser().parse(input).items.map(\.name) == ["Enmoladas with Meat"])
     }
+
+    /// A line as OCR grouped it on a page leaning up to the right: each word (text, x, and
+    /// the baseline of the printed line it belongs to) sits 0.05 px higher per px of x.
+    static func tilted(_ words: [(String, Double, Double)]) -> ParserInput.Line {
+        scored(words.map { ($0.0, $0.1, $0.2 - 0.05 * ($0.1 - 60), 0.93) })
+    }
+
+    @Test func onATiltedPageEachPriceGoesToTheNameItWasPrintedBeside() {
+        // A price at the right edge rises 42 px above its name, so OCR joined it to the
+        // line above: "12.00" stands alone, "Green Soup" got 7.50, "Iced Tea" got nothing.
+        let input = ParserInput(lines: [
+            Self.tilted([("CAFE", 300, 300)]),
+            Self.tilted([("12.00", 900, 400)]),
+            Self.tilted([("Green", 60, 400), ("Soup", 200, 400), ("7.50", 900, 450)]),
+            Self.tilted([("Chicken", 60, 450), ("Tenders", 200, 450), ("9.00", 900, 500)]),
+            Self.tilted([("Flautas", 60, 500), ("Chicken", 200, 500), ("4.25", 900, 550)]),
+            Self.tilted([("Iced", 60, 550), ("Tea", 200, 550)]),
+            Self.tilted([("SUBTOTAL", 60, 640), ("32.75", 900, 640)]),
+            Self.tilted([("TOTAL", 60, 700), ("32.75", 900, 700)]),
+        ], pageWidth: 1000)
+        let items = ReceiptParser().parse(input).items
+        #expect(items.map(\.name) == ["Green Soup", "Chicken Tenders", "Flautas Chicken", "Iced Tea"])
+        #expect(items.map(\.price) == ["12.00", "7.50", "9.00", "4.25"].compactMap { Amount($0) })
+    }
 }
 
 @Suite struct ItemNameTests {
