@@ -5,10 +5,11 @@ import Foundation
 /// *before the library loads*. The library is linked into this binary, so it
 /// has loaded by the time `main` runs: the only sure way is to set the variable
 /// and re-exec ourselves. `setenv` alone or `omp_set_num_threads` do nothing.
-enum OpenMPGuard {
-    static let variable = "OMP_THREAD_LIMIT"
+public enum OpenMPGuard {
+    public static let variable = "OMP_THREAD_LIMIT"
 
-    static func ensureSingleThreadedOpenMP() {
+    /// Call first thing in an executable's `main` (it may re-execute the process).
+    public static func ensureSingleThreadedOpenMP() {
         // An empty value counts as unset: libgomp rejects it and falls back to all threads.
         if let current = getenv(variable), current.pointee != 0 { return }
         setenv(variable, "1", 1)
