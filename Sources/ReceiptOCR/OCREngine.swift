@@ -429,12 +429,11 @@ public final class OCREngine: @unchecked Sendable {
             } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         }
         let lines = LineBuilder.lines(from: words)
-        let confidence = words.isEmpty ? 0 : words.reduce(0) { $0 + $1.confidence } / Double(words.count)
         let elapsed = Self.seconds(since: start)
         logger.trace("recognised page", metadata: ["ocr.words": "\(words.count)", "ocr.seconds": "\(elapsed)"])
         return OCRPage(
             width: pix.width, height: pix.height, sourceWidth: source.0, sourceHeight: source.1, lines: lines,
-            confidence: confidence, timing: OCRTiming(recognize: elapsed), preprocessing: report)
+            confidence: words.meanConfidence, timing: OCRTiming(recognize: elapsed), preprocessing: report)
     }
 
     static func seconds(since start: DispatchTime) -> Double {

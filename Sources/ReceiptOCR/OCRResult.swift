@@ -63,6 +63,11 @@ public struct OCRLine: Sendable, Hashable, Codable {
     }
 }
 
+extension Array where Element == OCRWord {
+    /// Mean word confidence, 0...1 (0 when there are no words).
+    var meanConfidence: Double { isEmpty ? 0 : reduce(0) { $0 + $1.confidence } / Double(count) }
+}
+
 /// Where the time for one page went, in seconds.
 public struct OCRTiming: Sendable, Hashable, Codable {
     public var load: Double = 0
@@ -136,7 +141,6 @@ enum LineBuilder {
             text += gap > 3 * charWidth ? "   " : " "
             text += word.text
         }
-        let confidence = words.reduce(0) { $0 + $1.confidence } / Double(words.count)
-        return OCRLine(text: text, box: box, confidence: confidence, words: words)
+        return OCRLine(text: text, box: box, confidence: words.meanConfidence, words: words)
     }
 }

@@ -438,9 +438,6 @@ enum Preprocessor {
         return (rotated, Double(angle))
     }
 
-    /// Adaptive binarisation (Sauvola, 25 px window, k = 0.2) to black text on white, 1 bpp.
-    /// Measured on the corpus: better than Otsu on a background-normalised image and than
-    /// Leptonica's tiled Otsu, which broke thin receipt fonts.
     /// Twice the size (less when that would pass `maxOutputPixels`), then a 5x5 gray erosion.
     /// On the corpus's dot-matrix receipt this reads the total and merchant where every other
     /// reading found nothing.
@@ -454,6 +451,9 @@ enum Preprocessor {
         return (thick, scale)
     }
 
+    /// Adaptive binarisation (Sauvola, 25 px window, k = 0.2) to black text on white, 1 bpp.
+    /// Measured on the corpus: better than Otsu on a background-normalised image and than
+    /// Leptonica's tiled Otsu, which broke thin receipt fonts.
     static func binarize(_ pix: PixHandle) -> PixHandle? {
         if pix.depth == 1 { return nil }
         guard let gray = toGray(pix) else { return nil }

@@ -1,5 +1,3 @@
-internal import CTesseract
-
 /// A band of the page printed in tall, condensed glyphs: the double-height print that receipt
 /// printers use for the total (`GRAND TOTAL`, `TOTALE`, `SUMME`). Tesseract's models have
 /// seen few glyphs twice as high as they are wide; they misread such a line or drop it
@@ -31,13 +29,13 @@ enum TallLines {
 
     /// Finds the tall condensed bands of a page from its glyph-like connected components.
     static func bands(in pix: PixHandle) -> [TallBand] {
-        let side = Double(max(pix.width, pix.height))
-        let glyphs = Preprocessor.glyphBoxes(pix, maxSide: side)
-        return bands(glyphs: glyphs.boxes, scale: 1 / glyphs.factor, width: pix.width, height: pix.height)
+        // At full size (no downscaled copy): the boxes are in page coordinates.
+        let glyphs = Preprocessor.glyphBoxes(pix, maxSide: Double(max(pix.width, pix.height)))
+        return bands(glyphs: glyphs.boxes, width: pix.width, height: pix.height)
     }
 
-    /// `glyphs` in a copy of the page `scale` times smaller than the page (`width` x `height`).
-    static func bands(glyphs: [OCRBox], scale: Double = 1, width: Int, height: Int) -> [TallBand] {
+    /// The bands among `glyphs` (page coordinates) of a `width` x `height` page.
+    static func bands(glyphs: [OCRBox], width: Int, height: Int) -> [TallBand] {
         guard glyphs.count >= 20 else { return [] }
         // The ordinary capital height: the median is the x-height on a page of lowercase text,
         // and capitals are 1.4 times that, the upper quartile is about the capitals.
@@ -79,15 +77,15 @@ enum TallLines {
             }
             guard 2 * ordinaryInside.count < members.count else { continue }
             let margin = rowHeight * 0.3
-            let x0 = max(0, (Double(span.x) - 2 * margin) * scale)
-            let y0 = max(0, (Double(span.y) - margin) * scale)
-            let x1 = min(Double(width), (Double(span.maxX) + 2 * margin) * scale)
-            let y1 = min(Double(height), (Double(span.maxY) + margin) * scale)
+            let x0 = max(0, Double(span.x) - 2 * margin)
+            let y0 = max(0, Double(span.y) - margin)
+            let x1 = min(Double(width), Double(span.maxX) + 2 * margin)
+            let y1 = min(Double(height), Double(span.maxY) + margin)
             guard x1 > x0 + 1, y1 > y0 + 1 else { continue }
             bands.append(
                 TallBand(
                     box: OCRBox(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0)),
-                    stretch: min(3, ordinaryAspect / aspect), glyphHeight: rowHeight * scale))
+                    stretch: min(3, ordinaryAspect / aspect), glyphHeight: rowHeight))
         }
         return Array(bands.prefix(maxBands))
     }
@@ -101,24 +99,22 @@ enum TallLines {
     static func merge(_ band: OCRBox, reading words: [OCRWord], into page: OCRPage) -> OCRPage? {
         let letters = words.reduce(0) { $0 + $1.text.filter { $0.isLetter || $0.isNumber }.count }
         guard letters >= 3 else { return nil }
-        let kept = page.words.filter { word in
+        func inBand(_ word: OCRWord) -> Bool {
             let cx = Double(word.box.x) + Double(word.box.width) / 2
-            return !(Double(band.x)...Double(band.maxX)).contains(cx)
-                || Double(word.box.verticalOverlap(band)) < 0.5 * Double(word.box.height)
+            return (Double(band.x)...Double(band.maxX)).contains(cx) && onBandRow(word)
         }
-        let replaced = page.words.filter { !kept.contains($0) }
-        let oldConfidence = replaced.isEmpty ? 0 : replaced.reduce(0) { $0 + $1.confidence } / Double(replaced.count)
-        guard oldConfidence < keepPageReadingAbove else { return nil }
+        func onBandRow(_ word: OCRWord) -> Bool { Double(word.box.verticalOverlap(band)) >= 0.5 * Double(word.box.height) }
+        guard page.words.filter(inBand).meanConfidence < keepPageReadingAbove else { return nil }
+        let kept = page.words.filter { !inBand($0) }
         var merged = page
         // The band's words are one line by construction, with the words of the page beside the
         // band on the same row (a label left of a tall amount): added as one, not regrouped.
-        let beside = kept.filter { Double($0.box.verticalOverlap(band)) >= 0.5 * Double($0.box.height) }
-        var lines = LineBuilder.lines(from: kept.filter { !beside.contains($0) })
+        let beside = kept.filter(onBandRow)
+        var lines = LineBuilder.lines(from: kept.filter { !onBandRow($0) })
         lines.append(LineBuilder.makeLine((beside + words).sorted { $0.box.x < $1.box.x }))
         lines.sort { ($0.box.midY, $0.box.x) < ($1.box.midY, $1.box.x) }
         merged.lines = lines
-        let all = merged.words
-        merged.confidence = all.isEmpty ? 0 : all.reduce(0) { $0 + $1.confidence } / Double(all.count)
+        merged.confidence = merged.words.meanConfidence
         return merged
     }
 

@@ -206,10 +206,8 @@ enum ItemTilt {
         line.money = ReceiptParser.amounts(in: tokens)
         line.kind = Keywords.kind(of: line.text)
         let read = words.compactMap { $0 }
-        line.confidence = read.isEmpty ? 1 : read.reduce(0) { $0 + $1.confidence } / Double(read.count)
-        line.firstTop = read.first?.box?.y
-        line.lastTop = read.last?.box?.y
-        line.height = read.compactMap { $0.box?.height }.max()
+        line.confidence = ParserInput.Line(text: line.text, words: read).confidence
+        line.measure(read)
         return line
     }
 }

@@ -48,6 +48,14 @@ public struct ReceiptParser: Sendable {
         var tokenWords: [ParserInput.Word?] = []
 
         var lastAmount: Amount? { money.last?.amount }
+
+        /// Sets the tops and height the line's words give.
+        mutating func measure(_ words: [ParserInput.Word]) {
+            firstTop = words.first?.box?.y
+            lastTop = words.last?.box?.y
+            height = words.compactMap { $0.box?.height }.max()
+        }
+
         /// The text left of the last amount.
         var label: String {
             guard let last = money.last else { return text }
@@ -75,9 +83,7 @@ public struct ReceiptParser: Sendable {
                 edge = box.maxX / width
             }
             var analyzed = AnalyzedLine(index: i, text: text, tokens: tokens, money: money, kind: kind, confidence: line.confidence, priceRightEdge: edge)
-            analyzed.firstTop = line.words.first?.box?.y
-            analyzed.lastTop = line.words.last?.box?.y
-            analyzed.height = line.words.compactMap { $0.box?.height }.max()
+            analyzed.measure(line.words)
             analyzed.tokenWords = ItemLayout.words(of: tokens, in: line.words)
             result.append(analyzed)
         }
@@ -143,8 +149,7 @@ public struct ReceiptParser: Sendable {
         // total or subtotal keyword whose amount OCR lost).
         let keywordEnd = lines.first(where: isBareSummaryKeyword)?.index ?? lines.count
         let itemsEnd = min(summary.firstSummaryLine ?? lines.count, keywordEnd)
-        let read = Self.withoutSumLines(readItems(lines, range: 0..<itemsEnd, excluding: dateLine), sums: [receipt.subtotal, receipt.total, receipt.total.map { $0 - (receipt.tax ?? .zero) }].compactMap { $0 })
-        var items = read
+        var items = Self.withoutSumLines(readItems(lines, range: 0..<itemsEnd, excluding: dateLine), sums: [receipt.subtotal, receipt.total, receipt.total.map { $0 - (receipt.tax ?? .zero) }].compactMap { $0 })
         if receipt.subtotal == nil, let split = Self.splitAtRunningSum(items) {
             items = split.items
             receipt.subtotal = split.sum
@@ -302,6 +307,7 @@ public struct ReceiptParser: Sendable {
         let taxSum = s.totalTax ?? (s.taxes.isEmpty ? nil : s.taxes.map(\.amount).reduce(Amount.zero, +))
 
         // Total: score candidates; arithmetic and repetition are strong evidence.
+        let paid = s.payment.tendered.flatMap { t in s.payment.change.map { t - $0 } }
         var best: (amount: Amount, score: Double)?
         for c in totalCandidates {
             var score = c.score
@@ -323,7 +329,6 @@ public struct ReceiptParser: Sendable {
             if others.contains(where: { b in b.line < c.line && b.amount < c.amount && lines[b.line..<c.line].contains { [.tax, .rounding].contains($0.kind) } }) {
                 score += 2
             }
-            let paid = s.payment.tendered.flatMap { t in s.payment.change.map { t - $0 } }
             if paid == c.amount { score += 2 }
             // "Total Payable", "Amount Due", "Grand Total": the amount to pay, whatever precedes it,
             // unless what was paid (tendered minus change) says OCR lost a digit of it.

@@ -21,7 +21,7 @@ public struct ReceiptReader: Sendable {
         public var receipt: ParsedReceipt
         /// Whether the image was read a second time.
         public var reread: Bool
-        /// Seconds spent in OCR over both readings.
+        /// Seconds spent in OCR over all readings.
         public var ocrSeconds: Double
     }
 

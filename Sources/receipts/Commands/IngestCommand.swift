@@ -59,7 +59,7 @@ struct IngestCommand: AsyncParsableCommand {
     @Flag(help: "Print each cart document as one JSON line on stdout as it is stored.")
     var json = false
 
-    @Flag(help: "Read each photo once, even when the first reading leaves the receipt without a total or failing its checks (faster; the second reading recovers many totals and subtotals).")
+    @Flag(help: "Read each photo once, even when the first reading leaves the receipt without a total or a date, or failing its checks (faster; the second reading recovers many totals and subtotals).")
     var noReread = false
 
     func validate() throws {
