@@ -12,12 +12,12 @@ struct EnrichCommand: AsyncParsableCommand {
         commandName: "enrich",
         abstract: "Price a shopping list from the catalog and from what you paid in stored carts.",
         discussion: """
-            LIST is a text file with one entry per line (`2 milk`, `bananas`, `peanut butter 16 oz`;
-            a leading number is the quantity) or a JSON array of {"name", "quantity"}. Each entry is
-            matched to a catalog product and to the items of stored carts (same product, or an item
-            name holding every word of the entry): last unit price paid with merchant and date,
-            lowest, median and number of purchases. The estimated line total is quantity × last
-            price; the list total sums the entries that have a price history. Entries without one
+            LIST is a text file with one entry per line (`2 milk`, `bananas`, `peanut butter 16 oz`; \
+            a leading number is the quantity) or a JSON array of {"name", "quantity"}. Each entry is \
+            matched to a catalog product and to the items of stored carts (same product, or an item \
+            name holding every word of the entry): last unit price paid with merchant and date, \
+            lowest, median and number of purchases. The estimated line total is quantity × last \
+            price; the list total sums the entries that have a price history. Entries without one \
             are marked "no history". --save stores the list in `lists` with completed: false.
             """
     )

@@ -12,12 +12,12 @@ struct EvalCommand: AsyncParsableCommand {
         commandName: "eval",
         abstract: "Measure extraction accuracy on a labelled corpus (<set>/images + <set>/labels).",
         discussion: """
-            Runs OCR and parsing on every labelled image and prints, per set and overall, each field's
-            correct/labelled count and accuracy, and items precision/recall/F1. --misses lists every
-            wrong field with the expected and the extracted value. --text DIR scores precomputed OCR
-            instead (DIR/<set>/<stem>.tsv or .txt, e.g. from the tesseract CLI). --save-text DIR writes
-            what the OCR path read for each image as DIR/<set>/<stem>.tsv, so parser changes can then be
-            scored in seconds with --text DIR on exactly what the pipeline sees.
+            Runs OCR and parsing on every labelled image and prints, per set and overall, each field's \
+            correct/labelled count and accuracy, and items precision/recall/F1. --misses lists every \
+            wrong field with the expected and the extracted value. --text DIR scores precomputed OCR \
+            instead (DIR/<set>/<stem>.tsv or .txt, e.g. from the tesseract CLI). --save-text DIR writes \
+            what the OCR path read for each image as DIR/<set>/<stem>.tsv, so parser changes can then be \
+            scored in seconds with --text DIR on exactly what the pipeline sees. --stages compares preprocessing stages for the first reading.
             """
     )
 
@@ -50,9 +50,15 @@ struct EvalCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Read each image once, even when the first reading leaves the receipt unsure (as ingest --no-reread).")
     var noReread = false
 
+    @Option(name: .long, help: "Preprocessing of the first reading, comma-separated stage names as in `receipts ocr --stages` (to compare stages on your receipts).")
+    var stages: String?
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         if text != nil, saveText != nil { throw ValidationError("--save-text needs the OCR path: leave out --text.") }
+        if let stages, PreprocessingOptions(names: stages) == nil {
+            throw ValidationError("--stages: unknown stage in '\(stages)'; stages are \(PreprocessingOptions.names.map(\.0).joined(separator: ", ")), default, all, none.")
+        }
     }
 
     func run() async throws {
@@ -85,7 +91,9 @@ struct EvalCommand: AsyncParsableCommand {
                 return parser.parse(text: try String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8))
             }
         } else {
-            let pool = try OCREnginePool(workers: jobs, logger: logger)
+            var configuration = OCRConfiguration()
+            if let stages, let chosen = PreprocessingOptions(names: stages) { configuration.preprocessing = chosen }
+            let pool = try OCREnginePool(workers: jobs, configuration: configuration, logger: logger)
             let reader = ReceiptReader(ocr: pool, rereadWhenUnsure: !noReread)
             let saveRoot = saveText.map { URL(fileURLWithPath: $0) }
             report = await runner.run(entries) { entry in

@@ -9,10 +9,10 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Read JSON Lines written by `receipts export` into the store.",
         discussion: """
-            Idempotent by id: a document whose stored revision is the same or newer is skipped, so
-            an interrupted import can simply be run again. Documents keep their ids, revisions and
-            every field. Each batch is one transaction: a batch is written whole or not at all.
-            Lines that are plain documents (with an "id") are accepted with --collection.
+            Idempotent by id: a document whose stored revision is the same or newer is skipped, so \
+            an interrupted import can simply be run again. Documents keep their ids, revisions and \
+            every field. Each batch is one transaction: a batch is written whole or not at all. \
+            Lines that are plain documents (with an "id") are accepted with --collection. \
             Prints a summary (JSON with --json) to stdout.
             """
     )

@@ -14,19 +14,19 @@ struct IngestCommand: AsyncParsableCommand {
         commandName: "ingest",
         abstract: "Read receipt photos into cart documents in the store.",
         discussion: """
-            Walks folders recursively (sorted; hidden files skipped) and takes image files by
-            content as well as extension. Each receipt becomes a cart whose id is the SHA-256 of
-            the image bytes: an image already in the store is skipped (unless --force), so running
-            the same command again after a crash or Ctrl-C resumes where it stopped. A file that
-            cannot be read becomes a record in the store's failures with a code and a message;
-            the batch goes on. Ctrl-C (or SIGTERM) finishes the receipts in flight, writes them
+            Walks folders recursively (sorted; hidden files skipped) and takes image files by \
+            content as well as extension. Each receipt becomes a cart whose id is the SHA-256 of \
+            the image bytes: an image already in the store is skipped (unless --force), so running \
+            the same command again after a crash or Ctrl-C resumes where it stopped. A file that \
+            cannot be read becomes a record in the store's failures with a code and a message; \
+            the batch goes on. Ctrl-C (or SIGTERM) finishes the receipts in flight, writes them \
             and stops; a second Ctrl-C quits at once.
 
-            With --watch it then keeps looking at the folders every --interval seconds and
-            ingests each new photo once its size has stopped changing (a sync or a copy may
+            With --watch it then keeps looking at the folders every --interval seconds and \
+            ingests each new photo once its size has stopped changing (a sync or a copy may \
             still be writing it), until Ctrl-C.
 
-            Exit status: 0 all done (or --watch stopped), 1 some files failed, 2 usage error,
+            Exit status: 0 all done (or --watch stopped), 1 some files failed, 2 usage error, \
             130 interrupted before every file was read (run the command again to resume).
             """
     )

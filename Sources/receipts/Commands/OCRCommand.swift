@@ -9,9 +9,9 @@ struct OCRCommand: AsyncParsableCommand {
         commandName: "ocr",
         abstract: "Recognise the text of receipt images.",
         discussion: """
-            Text mode prints a header per image, then its lines. With --json, one JSON object per
-            image (JSON Lines) with lines, words, boxes (pixels of the preprocessed image) and
-            confidences (0-1); a failed image gives {"file":..., "error":{"code":..., "message":...}}.
+            Text mode prints a header per image, then its lines. With --json, one JSON object per \
+            image (JSON Lines) with lines, words, boxes (pixels of the preprocessed image) and \
+            confidences (0-1); a failed image gives {"file":..., "error":{"code":..., "message":...}}. \
             Exits with status 1 if any image failed.
             """
     )
@@ -30,10 +30,7 @@ struct OCRCommand: AsyncParsableCommand {
     @Flag(help: "Hand the decoded image to Tesseract as it is (no preprocessing).")
     var noPreprocess = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Preprocessing stages, comma-separated: orientation, grayscale, crop, scale, deskew, normalize, binarize; or default, all, none.",
-            visibility: .hidden))
+    @Option(help: "Preprocessing stages, comma-separated: orientation, grayscale, crop, scale, deskew, normalize, binarize, adaptive, osd, tall, thicken; or default, all, none.")
     var stages: String?
 
     @Option(help: "Tesseract languages, joined with '+' (e.g. eng+deu).")

@@ -12,10 +12,10 @@ struct SearchCommand: AsyncParsableCommand {
         commandName: "search",
         abstract: "Search the product catalog by name, brand, keyword or category.",
         discussion: """
-            Tolerant of typos and word order. Searches the local catalog (the store's products,
-            filled from the embedded default catalog on first use); when a Chomp API key is
-            configured and the local results are weak, or with --remote, asks the API's name
-            search and caches what it returns. Each result shows name, brand, barcode,
+            Tolerant of typos and word order. Searches the local catalog (the store's products, \
+            filled from the embedded default catalog on first use); when a Chomp API key is \
+            configured and the local results are weak, or with --remote, asks the API's name \
+            search and caches what it returns. Each result shows name, brand, barcode, \
             calories per 100 g and the picture URL.
             """
     )

@@ -10,12 +10,12 @@ struct StatsCommand: AsyncParsableCommand {
         commandName: "stats",
         abstract: "Spending statistics over the stored carts.",
         discussion: """
-            Weeks are ISO weeks, Monday to Sunday; months are calendar months; dates are the
-            receipts' own dates. A week or month is "full" when it ended before --as-of: the
-            week and the month containing --as-of never count. So with --as-of 2025-01-02 the
-            3 full months are 2024-10, 2024-11 and 2024-12, the 3 full weeks are those starting
-            2024-12-09, 2024-12-16 and 2024-12-23, and "last week" is 2024-12-23 to 2024-12-29.
-            Averages divide by 3 (a month or week without carts counts as 0). A cart counts with
+            Weeks are ISO weeks, Monday to Sunday; months are calendar months; dates are the \
+            receipts' own dates. A week or month is "full" when it ended before --as-of: the \
+            week and the month containing --as-of never count. So with --as-of 2025-01-02 the \
+            3 full months are 2024-10, 2024-11 and 2024-12, the 3 full weeks are those starting \
+            2024-12-09, 2024-12-16 and 2024-12-23, and "last week" is 2024-12-23 to 2024-12-29. \
+            Averages divide by 3 (a month or week without carts counts as 0). A cart counts with \
             its total (else totalPrice); carts without one are left out and counted as skipped.
             """
     )
