@@ -118,13 +118,13 @@ enum ItemTilt {
     /// The page's text slope (dy/dx): the median over lines of the slope from the first to
     /// the last confidently read word of a name spanning a few word heights. Nil with
     /// fewer than three such lines.
-    static func slope(_ lines: ArraySlice<ReceiptParser.AnalyzedLine>) -> Double? {
+    static func slope(_ lines: ArraySlice<ReceiptParser.AnalyzedLine>, confidence: Double = ItemLayout.anchorConfidence, span: Double = 3) -> Double? {
         let slopes = lines.compactMap { line -> Double? in
             guard line.tokenWords.count == line.tokens.count else { return nil }
-            let boxes = zip(line.tokens, line.tokenWords).compactMap { isNameWord($0, $1, confidence: ItemLayout.anchorConfidence) }
+            let boxes = zip(line.tokens, line.tokenWords).compactMap { isNameWord($0, $1, confidence: confidence) }
             guard let a = boxes.first, let b = boxes.last else { return nil }
             let dx = (b.x + b.maxX) / 2 - (a.x + a.maxX) / 2
-            guard dx >= 3 * max(a.height, b.height) else { return nil }
+            guard dx >= span * max(a.height, b.height) else { return nil }
             return (b.midY - a.midY) / dx
         }
         return slopes.count >= 3 ? median(slopes) : nil
@@ -139,7 +139,9 @@ enum ItemTilt {
     /// enough to matter (less than a third of a line height between name and price), or
     /// when prices sit half a line or more off their names (names printed below prices).
     static func paired(_ lines: [ReceiptParser.AnalyzedLine], range: Range<Int>) -> [ReceiptParser.AnalyzedLine] {
-        guard let slope = slope(lines[range]), let height = median(lines[range].compactMap(\.height)), height > 0 else { return lines }
+        // A short item block on a noisy photo may hold too few long, confidently read names:
+        // then the whole page's lines, with looser demands (two word heights apart, 0.4).
+        guard let slope = slope(lines[range]) ?? slope(lines[...], confidence: 0.4, span: 2), let height = median(lines[range].compactMap(\.height)), height > 0 else { return lines }
         var prices: [Price] = []
         var names: [Name] = []
         for i in range where lines[i].tokenWords.count == lines[i].tokens.count {

@@ -56,6 +56,27 @@ func scored(_ words: [(String, Double, Double, Double)]) -> ParserInput.Line {
         #expect(items.map(\.name) == ["Green Soup", "Chicken Tenders", "Flautas Chicken", "Iced Tea"])
         #expect(items.map(\.price) == ["12.00", "7.50", "9.00", "4.25"].compactMap { Amount($0) })
     }
+
+    @Test func aShortItemBlockTakesTheSlopeOfTheWholePage() {
+        // Three items read with middling confidence cannot give the page's lean on their own;
+        // the header and the balance line can. Each price rises 42 px towards the line above.
+        func line(_ words: [(String, Double, Double)], _ confidence: Double) -> ParserInput.Line {
+            scored(words.map { ($0.0, $0.1, $0.2 - 0.05 * ($0.1 - 60), confidence) })
+        }
+        let input = ParserInput(lines: [
+            line([("TAVERN", 300, 300), ("GRILL", 400, 300)], 0.93),
+            line([("Table", 60, 350), ("Seven", 160, 350), ("48.00", 900, 400)], 0.9),
+            line([("Manhattan", 60, 400), ("28.50", 900, 450)], 0.6),
+            line([("Grey", 60, 450), ("Goose", 200, 450), ("3.00", 900, 500)], 0.6),
+            line([("Rocks", 60, 500)], 0.6),
+            line([("Subtotal", 60, 620)], 0.93),
+            line([("79.50", 900, 662)], 0.93),
+            line([("Balance", 60, 700), ("Due", 200, 700), ("79.50", 900, 700)], 0.9),
+        ], pageWidth: 1000)
+        let items = ReceiptParser().parse(input).items
+        #expect(items.map(\.name) == ["Manhattan", "Grey Goose", "Rocks"])
+        #expect(items.map(\.price) == ["48.00", "28.50", "3.00"].compactMap { Amount($0) })
+    }
 }
 
 @Suite struct ItemNameTests {
