@@ -801,6 +801,14 @@ public struct ReceiptParser: Sendable {
         guard sub + tax + tip != total, sub + tax != total, !Self.isCashRounding(total, of: sub + tax + tip) else { return }
         let itemsSum = r.items.map { $0.price + ($0.discount ?? .zero) }.reduce(Amount.zero, +)
         let itemsConfirmSubtotal = !r.items.isEmpty && itemsSum == sub
+        // A total under half the subtotal is no coupon but a misread total ("TOTAL 9.00" below
+        // "Sub-total 152.00"), when the items come within a tenth of the subtotal.
+        if total.value * 2 < sub.value, !r.items.isEmpty, abs((itemsSum - sub).value) * 10 <= sub.value {
+            r.total = sub + tax + tip
+            warnings.append("total.repaired")
+            r.confidence["total"] = 0.5
+            return
+        }
         if Self.digitDifferences(total, sub + tax + tip) == 1 || (itemsConfirmSubtotal && Self.digitDifferences(total, sub + tax) == 1) {
             r.total = Self.digitDifferences(total, sub + tax + tip) == 1 ? sub + tax + tip : sub + tax
             warnings.append("total.repaired")

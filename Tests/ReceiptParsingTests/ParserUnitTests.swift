@@ -44,6 +44,16 @@ import Testing
         #expect(r.checks.subtotalPlusTaxMatchesTotal == true)
     }
 
+    @Test func aTotalUnderHalfTheSubtotalTheItemsConfirmIsAMisreadTotal() {
+        let text = "TACO HOUSE\nHouse Recipe 26.00\nQueso Fresco 12.00\nMole Enchilada 19.00\nSub-total 57.00\nSales Tax\nTOTAL 9.00\n"
+        let r = ReceiptParser().parse(text: text)
+        #expect(r.total == Amount("57.00"))
+        #expect(r.warnings.contains("total.repaired"))
+        // A coupon below the subtotal is no misreading: that total stays.
+        let coupon = ReceiptParser().parse(text: "SHOP ONE\nBREAD 6.00\nMILK 4.00\nSUBTOTAL 10.00\nCOUPON -3.00\nTOTAL 7.00\n")
+        #expect(coupon.total == Amount("7.00"))
+    }
+
     @Test func arithmeticPicksTheRightTotalAmongCandidates() {
         let text = "SHOP ONE\nBREAD 2.00\nSUBTOTAL 10.00\nTAX 0.80\nTOTAL 10.80\nAMOUNT 20.00\n"
         #expect(ReceiptParser().parse(text: text).total == Amount("10.80"))
