@@ -679,11 +679,20 @@ public struct ReceiptParser: Sendable {
                 text = lines[pending].text + "\n" + line.text
             }
             pendingName = []
-            guard name.filter(\.isLetter).count >= 2 else { continue }
+            guard name.filter(\.isLetter).count >= 2, !Self.isNoiseName(name, confidence: confidence) else { continue }
             if unitPrice == nil { unitPrice = Self.unitPrice(of: price, quantity: quantity) }
             items.append(ParsedReceipt.Item(name: name, text: text, quantity: quantity, unit: unit, unitPrice: unitPrice, price: price, discount: nil, confidence: (confidence * 100).rounded() / 100))
         }
         return items
+    }
+
+    /// Names no item has: two letters read unsurely (a photo's background beside a "$0.00"
+    /// modifier line), or a web or mail address printed in the footer.
+    static func isNoiseName(_ name: String, confidence: Double) -> Bool {
+        if name.filter(\.isLetter).count == 2, confidence < 0.5 { return true }
+        let squeezed = name.lowercased().filter { !$0.isWhitespace }
+        return squeezed.contains("www.") || squeezed.contains("http") || squeezed.contains("@") && squeezed.contains(".")
+            || [".com", ".net", ".org"].contains(where: squeezed.contains)
     }
 
     /// The words of an item name on `line` before token `end`: without the background

@@ -97,6 +97,20 @@ func scored(_ words: [(String, Double, Double, Double)]) -> ParserInput.Line {
         #expect(item.unitPrice == Amount("5.69"))
     }
 
+    @Test func unsureTwoLetterScrapsAndWebAddressesAreNoItems() {
+        let input = ParserInput(lines: [
+            scored([("DINER", 300, 300, 0.95)]),
+            scored([("Cheeseburger", 60, 400, 0.93), ("7.89", 900, 400, 0.93)]),
+            scored([("rf", 60, 450, 0.3), ("$0.00", 900, 450, 0.4)]),
+            scored([("OJ", 60, 500, 0.92), ("2.99", 900, 500, 0.92)]),
+            scored([("Subtotal", 60, 560, 0.95), ("10.88", 900, 560, 0.95)]),
+            scored([("TOTAL", 60, 620, 0.95), ("10.88", 900, 620, 0.95)]),
+        ], pageWidth: 1000)
+        #expect(ReceiptParser().parse(input).items.map(\.name) == ["Cheeseburger", "OJ"])
+        let footer = ReceiptParser().parse(text: "DINER\nCheeseburger 7.89\nsurvey at diner-feedback.com 5.00\nSubtotal 7.89\nTotal 7.89\n")
+        #expect(footer.items.map(\.name) == ["Cheeseburger"])
+    }
+
     @Test func leadingCountsAndMenuNumbers() {
         let r = ReceiptParser().parse(text: "OM CAFE\n1. Onion Naan 3.95\n1 13. Shrimp Tempura Roll 4.25\n16. Spicy Salmon Roll 4.25\nTOTAL 12.45\n")
         #expect(r.items.map(\.name) == ["Onion Naan", "13. Shrimp Tempura Roll", "16. Spicy Salmon Roll"])
