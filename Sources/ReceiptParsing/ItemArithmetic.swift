@@ -63,7 +63,11 @@ extension ReceiptParser {
         let difference = target - sum
         guard difference.value != 0, !items.isEmpty else { return items }
         var repairs: [(index: Int, price: Amount)] = []
-        for (i, item) in items.enumerated() where item.price.value > 0 {
+        // A weighed line's price that weight × unit price confirms is no misreading.
+        func confirmed(_ item: ParsedReceipt.Item) -> Bool {
+            item.unit != nil && item.unitPrice.map { ($0 * item.quantity).rounded(scale: item.price.scale) == item.price } == true
+        }
+        for (i, item) in items.enumerated() where item.price.value > 0 && !confirmed(item) {
             for reading in Set(alternativeReadings(item.price)) where reading - item.price == difference { repairs.append((i, reading)) }
         }
         // Only a doubtful line may go: read with low confidence.

@@ -555,7 +555,7 @@ public struct ReceiptParser: Sendable {
         var consumedBelow: Int?
         let columnStart = ItemLayout.textColumnStart(lines[range])
         for i in range {
-            let line = lines[i]
+            let line = Self.repairedByQuantity(lines[i]) ?? lines[i]
             if i == dateLine || i == consumedBelow { pendingName = []; continue }
             guard let printedPrice = line.lastAmount, let last = line.money.last else {
                 // A text-only line: maybe the first half of a wrapped name, or "2 @ 1.99" without a price.
@@ -622,6 +622,22 @@ public struct ReceiptParser: Sendable {
                     if let u = unitPrice, unit == nil, (u * quantity).rounded(scale: 2) != price { confidence *= 0.8 }
                 }
             }
+            // "2 AT 1 FOR 1.12", "3 AT 2 FOR 5.00": a multi-buy line under its item, whose amount
+            // is the price of M units; the item above cost N of them.
+            if unitPrice == nil, quantity == 1, let at = tokens.firstIndex(where: { $0.uppercased() == "AT" }), at >= 1,
+               let q = Numbers.quantity(tokens[at - 1]), q > 0 {
+                let rest = tokens[(at + 1)...]
+                let per: Decimal? = rest.isEmpty ? 1
+                    : rest.count == 2 && rest.last?.uppercased() == "FOR" ? Numbers.quantity(rest.first!).flatMap { $0 > 0 ? $0 : nil } : nil
+                if let per {
+                    let up = Amount(price.value / per, scale: price.scale).rounded(scale: price.scale)
+                    quantity = q
+                    unitPrice = up
+                    price = (up * q).rounded(scale: price.scale)
+                    unitPriceOnly = true
+                    tokens = Array(tokens[0..<(at - 1)])
+                }
+            }
             if quantity == 1, let q = Self.leadingQuantity(&tokens) { quantity = q }
             // A unit price column left of the line price, maybe with a quantity column: "MILO 2 3.50 7.00".
             if unitPrice == nil, let upIndex = tokens.lastIndex(where: { Numbers.money($0, allowRepair: false) != nil }),
@@ -684,6 +700,40 @@ public struct ReceiptParser: Sendable {
             items.append(ParsedReceipt.Item(name: name, text: text, quantity: quantity, unit: unit, unitPrice: unitPrice, price: price, discount: nil, confidence: (confidence * 100).rounded() / 100))
         }
         return items
+    }
+
+    /// "0.52 lb @ 2.99/lb 1755-F": a weighed or counted line whose line price OCR misread (its
+    /// point lost, a digit doubled) gets the amount weight × unit price gives, when the printed
+    /// digits hold that amount's digits in order with at most one more. Nil when nothing to repair.
+    static func repairedByQuantity(_ line: AnalyzedLine) -> AnalyzedLine? {
+        let tokens = line.tokens
+        guard line.tokenWords.count == tokens.count,
+              let at = tokens.firstIndex(where: { $0.hasPrefix("@") }), at >= 1 else { return nil }
+        var quantityIndex = at - 1
+        if ["LB", "LBS", "KG", "G", "OZ"].contains(tokens[quantityIndex].uppercased()), quantityIndex >= 1 { quantityIndex -= 1 }
+        let unitIndex = tokens[at].count > 1 ? at : at + 1
+        guard let q = Numbers.quantity(tokens[quantityIndex]), q > 0, unitIndex < tokens.count,
+              let (unitPrice, _, _) = Numbers.money(tokens[unitIndex].drop(while: { $0 == "@" }).split(separator: "/").first ?? "", allowRepair: false),
+              let priceIndex = tokens.indices.last(where: { $0 > unitIndex && tokens[$0].contains(where: \.isNumber) }) else { return nil }
+        let expected = (unitPrice * q).rounded(scale: unitPrice.scale)
+        if let (read, _, _) = Numbers.money(tokens[priceIndex]), read == expected { return nil }
+        let printed = Array(tokens[priceIndex].filter(\.isASCIIDigit))
+        let wanted = Array(expected.description.filter(\.isASCIIDigit))
+        guard expected.value > 0, printed.count >= wanted.count, printed.count <= wanted.count + 1 else { return nil }
+        var next = 0
+        for digit in printed where next < wanted.count && digit == wanted[next] { next += 1 }
+        guard next == wanted.count else { return nil }
+        var repaired = tokens
+        repaired[priceIndex] = Substring(expected.description)
+        // The arithmetic vouches for the unit price and the line price however unsure OCR was.
+        var words = line.tokenWords
+        for index in [unitIndex, priceIndex] {
+            if var word = words[index] {
+                word.confidence = max(word.confidence, 0.9)
+                words[index] = word
+            }
+        }
+        return ItemTilt.rebuilt(line, tokens: repaired, words: words)
     }
 
     /// Names no item has: two letters read unsurely (a photo's background beside a "$0.00"

@@ -349,6 +349,36 @@ struct SplitMix: RandomNumberGenerator {
         #expect(r.last?.name == "Sandia Margarita")
     }
 
+    @Test func multiBuyLinesCountTheItemAbove() {
+        let r = ReceiptParser().parse(text: "VALUE FOODS\nSPAGHETTI 16OZ   2.24 N\n  2 AT 1 FOR 1.12\nCOLA 12PK   7.50 X\n  3 AT 2 FOR 5.00\nSUBTOTAL 9.74\nTOTAL 9.74\n")
+        #expect(r.items.map(\.name) == ["SPAGHETTI 16OZ", "COLA 12PK"])
+        #expect(r.items.map(\.quantity) == [2, 3])
+        #expect(r.items.map(\.unitPrice) == [Amount("1.12"), Amount("2.50")])
+        #expect(r.checks.itemsMatchSubtotal == true)
+    }
+
+    @Test func weightTimesUnitPriceRepairsAMisreadLinePrice() {
+        let r = ReceiptParser().parse(text: "FRESH MART\nWHOLE MILK GAL   3.49 F\nROMA TOMATOES\n0.52 lb @ 2.99/lb   1755-F\nCHKN BREAST BNLS   8.47 F\nSUBTOTAL 13.51\nTOTAL 13.51\n")
+        #expect(r.items.map(\.name) == ["WHOLE MILK GAL", "ROMA TOMATOES", "CHKN BREAST BNLS"])
+        #expect(r.items.map(\.price) == [Amount("3.49"), Amount("1.55"), Amount("8.47")])
+        #expect(r.items.dropFirst().first?.unit == "lb")
+        #expect(r.checks.itemsMatchSubtotal == true)
+        // The same from a photo where the unit price itself was read unsurely.
+        let photo = ReceiptParser().parse(ParserInput(lines: [
+            scored([("FRESH", 300, 300, 0.95), ("MART", 380, 300, 0.95)]),
+            scored([("WHOLE", 60, 400, 0.95), ("MILK", 130, 400, 0.95), ("3.49", 900, 400, 0.95)]),
+            scored([("ROMA", 60, 450, 0.95), ("TOMATOES", 130, 450, 0.95)]),
+            scored([("0.52", 90, 500, 0.87), ("lb", 160, 500, 0.92), ("@", 230, 500, 0.91), ("2.99/lb", 300, 500, 0.1), ("1755-F", 900, 500, 0.4)]),
+            scored([("SUBTOTAL", 60, 560, 0.95), ("5.04", 900, 560, 0.95)]),
+            scored([("TOTAL", 60, 620, 0.95), ("5.04", 900, 620, 0.95)]),
+        ], pageWidth: 1000))
+        #expect(photo.items.map(\.price) == [Amount("3.49"), Amount("1.55")])
+        #expect(photo.items.last?.unitPrice == Amount("2.99"))
+        // A weighed price its weight confirms is not "repaired" to fit a misread subtotal.
+        let weighed = ReceiptParser().parse(text: "FRESH MART\nMILK   3.49\nBANANAS\n2.14 lb @ 0.59/lb   1.26\nSUBTOTAL 4.78\nTOTAL 4.78\n")
+        #expect(weighed.items.map(\.price) == [Amount("3.49"), Amount("1.26")])
+    }
+
     @Test func anUnreadableUnitPriceLeavesTheLinePriceAlone() {
         let r = items("CAFE ONE\nBud Light (2 @3. 7O)   7.40\nTOTAL 7.40")
         #expect(r.first?.price == Amount("7.40"))
