@@ -626,9 +626,13 @@ public struct ReceiptParser: Sendable {
             // is the price of M units; the item above cost N of them.
             if unitPrice == nil, quantity == 1, let at = tokens.firstIndex(where: { $0.uppercased() == "AT" }), at >= 1,
                let q = Numbers.quantity(tokens[at - 1]), q > 0 {
-                let rest = tokens[(at + 1)...]
-                let per: Decimal? = rest.isEmpty ? 1
-                    : rest.count == 2 && rest.last?.uppercased() == "FOR" ? Numbers.quantity(rest.first!).flatMap { $0 > 0 ? $0 : nil } : nil
+                let rest = Array(tokens[(at + 1)...])
+                var per: Decimal?
+                if rest.isEmpty {
+                    per = 1
+                } else if rest.count == 2, rest[1].uppercased() == "FOR", let m = Numbers.quantity(rest[0]), m > 0 {
+                    per = m
+                }
                 if let per {
                     let up = Amount(price.value / per, scale: price.scale).rounded(scale: price.scale)
                     quantity = q
@@ -741,7 +745,7 @@ public struct ReceiptParser: Sendable {
     static func isNoiseName(_ name: String, confidence: Double) -> Bool {
         if name.filter(\.isLetter).count == 2, confidence < 0.5 { return true }
         let squeezed = name.lowercased().filter { !$0.isWhitespace }
-        return squeezed.contains("www.") || squeezed.contains("http") || squeezed.contains("@") && squeezed.contains(".")
+        return squeezed.contains("www.") || squeezed.contains("http") || (squeezed.contains("@") && squeezed.contains("."))
             || [".com", ".net", ".org"].contains(where: squeezed.contains)
     }
 

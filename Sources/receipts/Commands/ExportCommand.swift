@@ -10,7 +10,7 @@ struct ExportCommand: AsyncParsableCommand {
         abstract: "Write the store's documents as JSON Lines to stdout.",
         discussion: """
             One line per document, oldest change first:
-            {"collection":"carts","deleted":false,"document":{...},"id":"...","rev":3,"seq":41} \
+            {"collection":"carts","deleted":false,"document":{…},"id":"…","rev":3,"seq":41}
             Deleted documents appear as tombstones ("deleted":true, "document":null). \
             --since SEQ writes only what changed after sequence number SEQ (the "seq" of the last \
             line of a previous export), so exports can be incremental. `receipts import` reads the \
