@@ -597,21 +597,12 @@ public struct ReceiptParser: Sendable {
             var confidence = line.confidence * (last.repaired ? 0.7 : 1)
             // "2 @ 1.99", "2 x 3.50", "0.52 lb @ 2.99/lb", "2 X" before the price.
             if let at = tokens.firstIndex(where: { $0 == "@" || $0.lowercased() == "x" || $0 == "*" }) ?? tokens.firstIndex(where: { $0.hasPrefix("@") && $0.count > 1 }) {
-                let before = at > 0 ? tokens[at - 1] : nil
-                var weightUnit: String?
-                var qtyToken = before
-                if let b = before, ["LB", "LBS", "KG", "G", "OZ"].contains(b.uppercased()), at >= 2 { weightUnit = b.lowercased(); qtyToken = tokens[at - 2] }
-                if let q = qtyToken.flatMap({ Numbers.quantity($0.trimmingPrefix("(")) }), q > 0 {
-                    quantity = q
-                    unit = weightUnit.map { $0 == "lbs" ? "lb" : $0 }
-                    // The unit price follows the @ (same token or the next).
+                if let counted = Self.countedAt(tokens, marker: at) {
+                    quantity = counted.quantity
+                    unit = counted.unit
+                    unitPrice = counted.unitPrice?.amount
                     let afterTokens = tokens[at...].map { $0.hasPrefix("@") ? $0.dropFirst() : $0 }
-                    for t in afterTokens {
-                        let cleaned = (t.split(separator: "/").first ?? t).filter { $0 != "(" && $0 != ")" }
-                        if let (p, _, _) = Numbers.money(Substring(cleaned)) { unitPrice = p; break }
-                    }
-                    let cut = weightUnit != nil ? at - 2 : at - 1
-                    tokens = Array(tokens[0..<max(0, cut)])
+                    tokens = Array(tokens[0..<counted.start])
                     let unread = afterTokens.dropFirst().contains { $0.contains(where: \.isNumber) } || afterTokens.first.map { $0.contains(where: \.isNumber) } == true
                     if unitPrice == nil, !unread {
                         // "2 x 1,29" with no line total: the amount is the unit price.
@@ -706,20 +697,36 @@ public struct ReceiptParser: Sendable {
         return items
     }
 
+    /// "2 @ 1.99", "0.52 lb @ 2.99/lb", "(2 @14.00)": around the marker (`@`, `x`, `*`) at token
+    /// `marker`, the quantity (with its weight unit) before it, where that starts, and the unit
+    /// price after it (same token or a later one; nil when none reads as money).
+    static func countedAt(_ tokens: [Substring], marker at: Int, allowRepair: Bool = true)
+        -> (start: Int, quantity: Decimal, unit: String?, unitPrice: (amount: Amount, index: Int)?)? {
+        guard at >= 1 else { return nil }
+        var start = at - 1
+        var unit: String?
+        if ["LB", "LBS", "KG", "G", "OZ"].contains(tokens[start].uppercased()), start >= 1 {
+            unit = tokens[start].lowercased() == "lbs" ? "lb" : tokens[start].lowercased()
+            start -= 1
+        }
+        guard let quantity = Numbers.quantity(tokens[start].trimmingPrefix("(")), quantity > 0 else { return nil }
+        let unitPrice = tokens.indices[at...].lazy.compactMap { i -> (amount: Amount, index: Int)? in
+            let token = tokens[i].hasPrefix("@") ? tokens[i].dropFirst() : tokens[i]
+            let cleaned = (token.split(separator: "/").first ?? token).filter { $0 != "(" && $0 != ")" }
+            return Numbers.money(Substring(cleaned), allowRepair: allowRepair).map { ($0.0, i) }
+        }.first
+        return (start, quantity, unit, unitPrice)
+    }
+
     /// "0.52 lb @ 2.99/lb 1755-F": a weighed or counted line whose line price OCR misread (its
     /// point lost, a digit doubled) gets the amount weight × unit price gives, when the printed
     /// digits hold that amount's digits in order with at most one more. Nil when nothing to repair.
     static func repairedByQuantity(_ line: AnalyzedLine) -> AnalyzedLine? {
         let tokens = line.tokens
-        guard line.tokenWords.count == tokens.count,
-              let at = tokens.firstIndex(where: { $0.hasPrefix("@") }), at >= 1 else { return nil }
-        var quantityIndex = at - 1
-        if ["LB", "LBS", "KG", "G", "OZ"].contains(tokens[quantityIndex].uppercased()), quantityIndex >= 1 { quantityIndex -= 1 }
-        let unitIndex = tokens[at].count > 1 ? at : at + 1
-        guard let q = Numbers.quantity(tokens[quantityIndex]), q > 0, unitIndex < tokens.count,
-              let (unitPrice, _, _) = Numbers.money(tokens[unitIndex].drop(while: { $0 == "@" }).split(separator: "/").first ?? "", allowRepair: false),
-              let priceIndex = tokens.indices.last(where: { $0 > unitIndex && tokens[$0].contains(where: \.isNumber) }) else { return nil }
-        let expected = (unitPrice * q).rounded(scale: unitPrice.scale)
+        guard line.tokenWords.count == tokens.count, let at = tokens.firstIndex(where: { $0.hasPrefix("@") }),
+              let counted = countedAt(tokens, marker: at, allowRepair: false), let unitPrice = counted.unitPrice,
+              let priceIndex = tokens.indices.last(where: { $0 > unitPrice.index && tokens[$0].contains(where: \.isNumber) }) else { return nil }
+        let expected = (unitPrice.amount * counted.quantity).rounded(scale: unitPrice.amount.scale)
         if let (read, _, _) = Numbers.money(tokens[priceIndex]), read == expected { return nil }
         let printed = Array(tokens[priceIndex].filter(\.isASCIIDigit))
         let wanted = Array(expected.description.filter(\.isASCIIDigit))
@@ -731,7 +738,7 @@ public struct ReceiptParser: Sendable {
         repaired[priceIndex] = Substring(expected.description)
         // The arithmetic vouches for the unit price and the line price however unsure OCR was.
         var words = line.tokenWords
-        for index in [unitIndex, priceIndex] {
+        for index in [unitPrice.index, priceIndex] {
             if var word = words[index] {
                 word.confidence = max(word.confidence, 0.9)
                 words[index] = word

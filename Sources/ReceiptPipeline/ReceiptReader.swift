@@ -43,7 +43,8 @@ public struct ReceiptReader: Sendable {
 
     private let ocr: OCREnginePool
     private let parser = ReceiptParser()
-    /// Read an unsure receipt a second time (costs one more OCR pass on those receipts).
+    /// Read an unsure receipt again, up to three more times (each costs one more OCR pass on the
+    /// receipts that need it).
     public var rereadWhenUnsure: Bool
 
     public init(ocr: OCREnginePool, rereadWhenUnsure: Bool = true) {
