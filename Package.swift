@@ -151,5 +151,6 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "ReceiptEvaluationTests", dependencies: ["ReceiptEvaluation", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "ReceiptsCLITests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
+        .testTarget(name: "ReceiptTestingTests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
     ]
 )

@@ -25,27 +25,29 @@ public final class LoopbackServer: Sendable {
     /// Starts `script` (a Python file under the repository root) with `arguments` and port 0.
     /// - Throws: ``LoopbackServerError`` when the process does not start or announce its port within 10 s.
     public static func start(script: String, arguments: [String] = []) throws -> LoopbackServer {
-        let process = Process()
         let python = python3Path()
-        process.executableURL = URL(fileURLWithPath: python ?? "/usr/bin/env")
-        process.arguments = (python == nil ? ["python3"] : []) + [repositoryRoot.appendingPathComponent(script).path, "--port", "0"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        let child = try ChildProcess(process)
-        let handle = output.fileHandleForReading
-        var line = Data()
+        let scriptArguments = [repositoryRoot.appendingPathComponent(script).path, "--port", "0"] + arguments
+        // The port line arrives through a file, polled: a pipe read has no deadline.
+        let announcement = FileManager.default.temporaryDirectory
+            .appendingPathComponent("server-\(getpid())-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: announcement) }
+        let child = try ChildProcess(
+            executable: URL(fileURLWithPath: python ?? "/usr/bin/env"),
+            arguments: (python == nil ? ["python3"] : []) + scriptArguments,
+            standardOutput: .file(announcement))
         let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            let byte = handle.readData(ofLength: 1)
-            if byte.isEmpty { break }
-            if byte == Data("\n".utf8) { break }
-            line.append(byte)
+        var line = ""
+        while Date() < deadline, !child.hasExited {
+            let text = (try? String(contentsOf: announcement, encoding: .utf8)) ?? ""
+            if let end = text.firstIndex(of: "\n") {
+                line = String(text[..<end])
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.02)
         }
-        let text = String(decoding: line, as: UTF8.self)
-        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
+        guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
             child.kill()
-            throw LoopbackServerError(message: "\(script) did not print its port (got \(text.debugDescription))")
+            throw LoopbackServerError(message: "\(script) did not print its port within 10 s (got \(line.debugDescription))")
         }
         return LoopbackServer(child: child, port: port)
     }

@@ -94,16 +94,14 @@ struct IngestBench: AsyncParsableCommand {
 
     func runInChild(folder: [URL], jobs: Int, work: URL) throws -> RunResult {
         let directory = folder[0].deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        process.arguments = ["ingest", "--child", directory.path, "--jobs", "\(jobs)"]
         var environment = ProcessInfo.processInfo.environment
         environment["OMP_THREAD_LIMIT"] = "1"
-        process.environment = environment
         let output = work.appendingPathComponent("child-\(jobs)-\(folder.count).json")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        let status = try ChildProcess(process).terminationStatus
+        let status = try ChildProcess(
+            executable: URL(fileURLWithPath: "/proc/self/exe"),
+            arguments: ["ingest", "--child", directory.path, "--jobs", "\(jobs)"],
+            environment: environment, standardOutput: .file(output)
+        ).terminationStatus
         guard status == 0 else { throw ValidationError("child run failed (\(status))") }
         return try JSONDecoder().decode(RunResult.self, from: Data(contentsOf: output))
     }

@@ -166,15 +166,12 @@ struct OCRBench: AsyncParsableCommand {
 
     /// `OMP_THREAD_LIMIT=1 tesseract IMG stdout --psm N`, output discarded.
     static func runTesseractCLI(_ executable: String, _ url: URL, psm: Int) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [url.path, "stdout", "--psm", "\(psm)"]
         var environment = ProcessInfo.processInfo.environment
         environment["OMP_THREAD_LIMIT"] = "1"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let status = try ChildProcess(process).terminationStatus
+        let status = try ChildProcess(
+            executable: URL(fileURLWithPath: executable), arguments: [url.path, "stdout", "--psm", "\(psm)"],
+            environment: environment, standardOutput: .discard, standardError: .discard
+        ).terminationStatus
         guard status == 0 else { throw CocoaError(.fileReadCorruptFile) }
         return status
     }

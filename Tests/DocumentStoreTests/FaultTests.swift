@@ -181,19 +181,10 @@ enum CLI {
     }
 
     static func start(_ binary: URL, _ arguments: [String], stdout: URL? = nil) throws -> ChildProcess {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["OMP_THREAD_LIMIT"] = "1"
-        process.environment = environment
-        if let stdout {
-            _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
-            process.standardOutput = try FileHandle(forWritingTo: stdout)
-        } else {
-            process.standardOutput = FileHandle.nullDevice
-        }
-        process.standardError = FileHandle.nullDevice
-        return try ChildProcess(process)
+        return try ChildProcess(
+            executable: binary, arguments: arguments, environment: environment,
+            standardOutput: stdout.map { .file($0) } ?? .discard, standardError: .discard)
     }
 }

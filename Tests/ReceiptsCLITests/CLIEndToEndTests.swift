@@ -17,20 +17,13 @@ struct CLI {
     }
 
     static func start(_ arguments: [String], output: URL, errors: URL) throws -> ChildProcess {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = root
         var environment = ProcessInfo.processInfo.environment
         environment["OMP_THREAD_LIMIT"] = "1"
         environment.removeValue(forKey: "RECEIPTS_STORE")
         environment.removeValue(forKey: "CHOMP_API_KEY")
-        process.environment = environment
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        return try ChildProcess(process)
+        return try ChildProcess(
+            executable: binary, arguments: arguments, environment: environment, directory: root,
+            standardOutput: .file(output), standardError: .file(errors))
     }
 
     static func run(_ arguments: [String], in folder: URL) async throws -> Result {

@@ -1,0 +1,68 @@
+import Foundation
+import ReceiptTesting
+import Testing
+
+@Suite struct ChildProcessTests {
+    static let shell = URL(fileURLWithPath: "/bin/sh")
+
+    @Test func reportsTheExitCodeAndTheOutput() async throws {
+        let result = try await ChildProcess.output(of: Self.shell, ["-c", "echo hello; exit 3"])
+        #expect(result.status == 3)
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "hello\n")
+    }
+
+    @Test func runsInTheGivenDirectoryWithTheGivenEnvironment() async throws {
+        let directory = FileManager.default.temporaryDirectory.resolvingSymlinksInPath()
+        let output = directory.appendingPathComponent("child-test-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let child = try ChildProcess(
+            executable: Self.shell, arguments: ["-c", "pwd; echo \"$GREETING\"; cat"], environment: ["GREETING": "hi"],
+            directory: directory, standardOutput: .file(output))
+        #expect(await child.finished() == 0)
+        // Standard input is empty (/dev/null), so `cat` ends at once.
+        #expect(try String(contentsOf: output, encoding: .utf8) == "\(directory.path)\nhi\n")
+    }
+
+    @Test func aKilledChildIsReapedAndReportsTheSignal() async throws {
+        let child = try ChildProcess(executable: Self.shell, arguments: ["-c", "sleep 60"])
+        #expect(!child.hasExited)
+        child.kill()
+        #expect(child.hasExited)
+        #expect(child.terminationStatus == SIGKILL)
+        child.kill()  // a second kill neither blocks nor signals anything
+    }
+
+    @Test func theChildHandlesSignalsByDefault() async throws {
+        // Swift's worker threads may block SIGINT; the child must not inherit that.
+        let child = try ChildProcess(executable: Self.shell, arguments: ["-c", "exec sleep 60"])
+        try await Task.sleep(for: .milliseconds(100))
+        kill(child.pid, SIGINT)
+        #expect(child.wait(timeout: .seconds(10)))
+        #expect(child.terminationStatus == SIGINT)
+    }
+
+    @Test func aMissingExecutableIsAnError() {
+        #expect(throws: ChildProcessError.self) {
+            try ChildProcess(executable: URL(fileURLWithPath: "/nonexistent/tool"), arguments: [])
+        }
+    }
+
+    /// Foundation's `Process` missed exits when children were started from several threads at
+    /// once (the exit was seen only when every inheritor of a socket closed it); a test run hung.
+    @Test func everyExitIsSeenWhileOthersStartConcurrently() async throws {
+        let sleepers = try (0..<4).map { _ in try ChildProcess(executable: Self.shell, arguments: ["-c", "sleep 60"]) }
+        let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    try await ChildProcess(executable: Self.shell, arguments: ["-c", "exit \(index % 7)"]).finished()
+                }
+            }
+            return try await group.reduce(into: [Int32]()) { $0.append($1) }
+        }
+        #expect(statuses.sorted() == (0..<64).map { Int32($0 % 7) }.sorted())
+        for sleeper in sleepers {
+            sleeper.kill()
+            #expect(sleeper.wait(timeout: .seconds(10)))
+        }
+    }
+}
