@@ -24,12 +24,17 @@ import Testing
     }
 
     @Test func aKilledChildIsReapedAndReportsTheSignal() async throws {
-        let child = try ChildProcess(executable: Self.shell, arguments: ["-c", "sleep 60"])
+        // `sh` runs `sleep` as a child of its own, which outlives the shell: its exit must be
+        // seen all the same (Foundation's `Process` waited for the grandchild).
+        let child = try ChildProcess(executable: Self.shell, arguments: ["-c", "sleep 60; true"])
         #expect(!child.hasExited)
-        child.kill()
-        #expect(child.hasExited)
+        kill(child.pid, SIGKILL)
+        #expect(child.wait(timeout: .seconds(10)))
         #expect(child.terminationStatus == SIGKILL)
-        child.kill()  // a second kill neither blocks nor signals anything
+        child.kill()  // a kill after the exit neither blocks nor signals anything
+        let other = try ChildProcess(executable: Self.shell, arguments: ["-c", "sleep 60; true"])
+        other.kill()
+        #expect(other.hasExited)
     }
 
     @Test func theChildHandlesSignalsByDefault() async throws {
@@ -50,7 +55,7 @@ import Testing
     /// Foundation's `Process` missed exits when children were started from several threads at
     /// once (the exit was seen only when every inheritor of a socket closed it); a test run hung.
     @Test func everyExitIsSeenWhileOthersStartConcurrently() async throws {
-        let sleepers = try (0..<4).map { _ in try ChildProcess(executable: Self.shell, arguments: ["-c", "sleep 60"]) }
+        let sleepers = try (0..<4).map { _ in try ChildProcess(executable: Self.shell, arguments: ["-c", "sleep 60; true"]) }
         let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
             for index in 0..<64 {
                 group.addTask {
@@ -60,8 +65,8 @@ import Testing
             return try await group.reduce(into: [Int32]()) { $0.append($1) }
         }
         #expect(statuses.sorted() == (0..<64).map { Int32($0 % 7) }.sorted())
+        for sleeper in sleepers { kill(sleeper.pid, SIGKILL) }
         for sleeper in sleepers {
-            sleeper.kill()
             #expect(sleeper.wait(timeout: .seconds(10)))
         }
     }
