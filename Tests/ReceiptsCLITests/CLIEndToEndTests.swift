@@ -174,6 +174,19 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
         #expect(result.status == 2 || result.status == 64, "\(result.status) \(result.stderr)")
     }
 
+    @Test func anUnknownPreprocessingStageIsAUsageErrorThatListsTheStages() async throws {
+        let work = try Workspace()
+        let image = CLI.receipts.appendingPathComponent("us-cafe-beanleaf.png").path
+        for arguments in [["ocr", image, "--stages", "default,bogus"], ["eval", work.url.path, "--stages", "bogus"]] {
+            let result = try await CLI.run(arguments, in: work.url)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("thicken"), "\(arguments): \(result.stderr)")
+        }
+        let known = try await CLI.run(["ocr", image, "--stages", "none,tall"], in: work.url)
+        #expect(known.status == 0, "\(known.stderr)")
+        #expect(known.stdout.contains("BEAN & LEAF CAFE"))
+    }
+
     @Test func ctrlCFinishesTheReceiptsInFlightAndAReRunResumes() async throws {
         let work = try Workspace()
         let names = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-kedai.png", "de-supermarkt-frischmarkt.png",

@@ -17,7 +17,8 @@ struct EvalCommand: AsyncParsableCommand {
             wrong field with the expected and the extracted value. --text DIR scores precomputed OCR \
             instead (DIR/<set>/<stem>.tsv or .txt, e.g. from the tesseract CLI). --save-text DIR writes \
             what the OCR path read for each image as DIR/<set>/<stem>.tsv, so parser changes can then be \
-            scored in seconds with --text DIR on exactly what the pipeline sees. --stages compares preprocessing stages for the first reading.
+            scored in seconds with --text DIR on exactly what the pipeline sees. --stages compares \
+            preprocessing stages for the first reading.
             """
     )
 
@@ -50,15 +51,12 @@ struct EvalCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Read each image once, even when the first reading leaves the receipt unsure (as ingest --no-reread).")
     var noReread = false
 
-    @Option(name: .long, help: "Preprocessing of the first reading, comma-separated stage names as in `receipts ocr --stages` (to compare stages on your receipts).")
-    var stages: String?
+    @Option(name: .long, help: "Preprocessing of the first reading, comma-separated stages (to compare stages on your receipts).")
+    var stages: PreprocessingOptions?
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         if text != nil, saveText != nil { throw ValidationError("--save-text needs the OCR path: leave out --text.") }
-        if let stages, PreprocessingOptions(names: stages) == nil {
-            throw ValidationError("--stages: unknown stage in '\(stages)'; stages are \(PreprocessingOptions.names.map(\.0).joined(separator: ", ")), default, all, none.")
-        }
     }
 
     func run() async throws {
@@ -92,7 +90,7 @@ struct EvalCommand: AsyncParsableCommand {
             }
         } else {
             var configuration = OCRConfiguration()
-            if let stages, let chosen = PreprocessingOptions(names: stages) { configuration.preprocessing = chosen }
+            if let stages { configuration.preprocessing = stages }
             let pool = try OCREnginePool(workers: jobs, configuration: configuration, logger: logger)
             let reader = ReceiptReader(ocr: pool, rereadWhenUnsure: !noReread)
             let saveRoot = saveText.map { URL(fileURLWithPath: $0) }

@@ -30,8 +30,8 @@ struct OCRCommand: AsyncParsableCommand {
     @Flag(help: "Hand the decoded image to Tesseract as it is (no preprocessing).")
     var noPreprocess = false
 
-    @Option(help: "Preprocessing stages, comma-separated: orientation, grayscale, crop, scale, deskew, normalize, binarize, adaptive, osd, tall, thicken; or default, all, none.")
-    var stages: String?
+    @Option(help: "Preprocessing stages, comma-separated.")
+    var stages: PreprocessingOptions?
 
     @Option(help: "Tesseract languages, joined with '+' (e.g. eng+deu).")
     var lang: String = "eng"
@@ -48,16 +48,11 @@ struct OCRCommand: AsyncParsableCommand {
             throw ValidationError("--psm must be one of \(PageSegmentationMode.allCases.map(\.rawValue))")
         }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        if let stages, PreprocessingOptions(names: stages) == nil {
-            throw ValidationError("unknown stage in --stages \(stages)")
-        }
     }
 
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.ocr")
-        var preprocessing = PreprocessingOptions.default
-        if let stages, let parsed = PreprocessingOptions(names: stages) { preprocessing = parsed }
-        if noPreprocess { preprocessing = [] }
+        let preprocessing = noPreprocess ? [] : stages ?? .default
         let configuration = OCRConfiguration(
             languages: lang.split(separator: "+").map(String.init),
             pageSegmentationMode: PageSegmentationMode(rawValue: psm) ?? .singleBlock,
