@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.25.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // C libraries, each behind exactly one thin Swift layer.
@@ -94,6 +97,31 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Accounts, households, carts and items, receipt jobs: the shared-household domain over the
+        // document store. No HTTP here: the server and the CLI both call it.
+        .target(
+            name: "Households",
+            dependencies: [
+                "ReceiptModel", "DocumentStore",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // `receipts serve`: the HTTP API (Hummingbird 2) over Households and ReceiptPipeline, and the
+        // receipt-job worker.
+        .target(
+            name: "ReceiptServer",
+            dependencies: [
+                "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: strict
+        ),
         // Accuracy on a labelled corpus, with the corpus README's scoring rules.
         .target(
             name: "ReceiptEvaluation",
@@ -107,8 +135,9 @@ let package = Package(
             name: "receipts",
             dependencies: [
                 "ReceiptModel", "ReceiptOCR", "ReceiptParsing", "CurlHTTP", "Catalog",
-                "DocumentStore", "ReceiptPipeline", "ReceiptEvaluation",
+                "DocumentStore", "ReceiptPipeline", "ReceiptEvaluation", "Households", "ReceiptServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -128,7 +157,7 @@ let package = Package(
         .target(
             name: "ReceiptTesting",
             dependencies: [
-                "ReceiptModel",
+                "DocumentStore",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -151,6 +180,15 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "ReceiptEvaluationTests", dependencies: ["ReceiptEvaluation", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "ReceiptsCLITests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "ReceiptServerTests",
+            dependencies: [
+                "ReceiptServer", "Households", "DocumentStore", "ReceiptModel", "ReceiptTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         .testTarget(name: "ReceiptTestingTests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
     ]
 )

@@ -102,6 +102,17 @@ public protocol DocumentStore: Sendable {
     /// The fields commands filter by are indexed when the store opens (see ``StoreSchema``).
     func ensureIndex(collection: String, field: String) async throws
 
+    /// Stores opaque bytes (an uploaded photo, a thumbnail) under an id chosen by the caller,
+    /// normally the bytes' SHA-256, so that writing the same bytes twice is a no-op. Blobs are
+    /// not documents: they have no revision and are not in the change feed; a document names
+    /// the blob it needs. Writing an id that exists keeps the stored bytes.
+    /// - Throws: `store.disk-full`, `store.read-only`, `store.unavailable`, `store.invalid-query`
+    ///   for an invalid id.
+    func putBlob(id: String, data: Data) async throws
+
+    /// The bytes stored under `id`, or `nil`.
+    func getBlob(id: String) async throws -> Data?
+
     /// Closes connections. The store must not be used afterwards.
     func close() async throws
 }

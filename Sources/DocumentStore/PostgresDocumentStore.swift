@@ -116,6 +116,7 @@ public final class PostgresDocumentStore: DocumentStore {
                 )
                 """, logger: logger)
             try await connection.query("CREATE INDEX IF NOT EXISTS text_rows_trgm ON text_rows USING gin (text gin_trgm_ops)", logger: logger)
+            try await connection.query("CREATE TABLE IF NOT EXISTS blobs (id text PRIMARY KEY, data bytea NOT NULL)", logger: logger)
             for (collection, field) in StoreSchema.defaultIndexes {
                 try await Self.createIndex(connection, collection: collection, field: field, logger: logger)
             }
@@ -295,6 +296,24 @@ public final class PostgresDocumentStore: DocumentStore {
             INSERT INTO text_rows(collection, id, field, text)
             SELECT * FROM unnest(\(rowCollections)::text[], \(rowIDs)::text[], \(rowFields)::text[], \(rowTexts)::text[])
             """, logger: logger)
+    }
+
+    // MARK: Blobs
+
+    public func putBlob(id: String, data: Data) async throws {
+        try StoreSchema.validateID(id)
+        try await withConnection { connection, logger in
+            _ = try await connection.query("INSERT INTO blobs(id, data) VALUES (\(id), \(data)) ON CONFLICT (id) DO NOTHING", logger: logger)
+        }
+    }
+
+    public func getBlob(id: String) async throws -> Data? {
+        try StoreSchema.validateID(id)
+        return try await withConnection { connection, logger in
+            let rows = try await connection.query("SELECT data FROM blobs WHERE id = \(id)", logger: logger)
+            for try await data in rows.decode(Data.self) { return data }
+            return nil
+        }
     }
 
     // MARK: Reads

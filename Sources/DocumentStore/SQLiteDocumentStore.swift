@@ -122,6 +122,7 @@ public final class SQLiteDocumentStore: DocumentStore {
                 CREATE TABLE IF NOT EXISTS text_rows (rowid INTEGER PRIMARY KEY, collection TEXT NOT NULL, id TEXT NOT NULL, field TEXT NOT NULL);
                 CREATE INDEX IF NOT EXISTS text_rows_doc ON text_rows(collection, id);
                 CREATE VIRTUAL TABLE IF NOT EXISTS text_index USING fts5(text, tokenize = 'trigram');
+                CREATE TABLE IF NOT EXISTS blobs (id TEXT PRIMARY KEY, data BLOB NOT NULL);
                 """)
             for (collection, field) in StoreSchema.defaultIndexes {
                 try Self.createIndex(db, collection: collection, field: field)
@@ -233,6 +234,22 @@ public final class SQLiteDocumentStore: DocumentStore {
                 applied += 1
             }
             return applied
+        }
+    }
+
+    // MARK: Blobs
+
+    public func putBlob(id: String, data: Data) async throws {
+        try StoreSchema.validateID(id)
+        try await write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO blobs(id, data) VALUES (?, ?)", arguments: [id, data])
+        }
+    }
+
+    public func getBlob(id: String) async throws -> Data? {
+        try StoreSchema.validateID(id)
+        return try await run { db in
+            try Data.fetchOne(db, sql: "SELECT data FROM blobs WHERE id = ?", arguments: [id])
         }
     }
 

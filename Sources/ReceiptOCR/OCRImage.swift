@@ -101,6 +101,39 @@ public final class OCRImage: @unchecked Sendable {
         }
     }
 
+    /// A small JPEG of the image, `width` pixels wide (never enlarged), upright by its EXIF
+    /// orientation, for listing receipts on a phone. Leptonica's scaler low-pass filters when
+    /// it shrinks, so text stays legible rather than aliased.
+    public func thumbnailJPEG(width: Int = 320, quality: Int = 80) throws -> Data {
+        try withPix { pix in
+            let factor = min(1, Float(width) / Float(max(1, pix.width)))
+            guard let scaled = PixHandle(pixScale(pix.pointer, factor, factor)) else {
+                throw OCRError(.failed, "could not scale the image for a thumbnail: out of memory?")
+            }
+            let upright = Self.rotatedUpright(scaled, exifOrientation: header.exifOrientation) ?? scaled
+            // JPEG takes 8-bit gray or 32-bit colour; a 1-bit scan or 16-bit PNG is converted first.
+            let depth = pixGetDepth(upright.pointer)
+            let encodable = depth == 8 || depth == 32 ? upright : (PixHandle(pixConvertTo32(upright.pointer)) ?? upright)
+            var bytes: UnsafeMutablePointer<UInt8>?
+            var size = 0
+            guard pixWriteMemJpeg(&bytes, &size, encodable.pointer, Int32(quality), 0) == 0, let bytes else {
+                throw OCRError(.failed, "could not encode the thumbnail as JPEG")
+            }
+            defer { free(bytes) }
+            return Data(bytes: bytes, count: size)
+        }
+    }
+
+    /// The EXIF orientations a phone writes (1 upright, 3 upside down, 6 and 8 sideways).
+    private static func rotatedUpright(_ pix: PixHandle, exifOrientation: Int) -> PixHandle? {
+        switch exifOrientation {
+        case 3: return PixHandle(pixRotate180(nil, pix.pointer))
+        case 6: return PixHandle(pixRotate90(pix.pointer, 1))
+        case 8: return PixHandle(pixRotate90(pix.pointer, -1))
+        default: return nil
+        }
+    }
+
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, limits: ImageLimits) throws -> (PixHandle, ImageHeader) {
         _ = LeptonicaSetup.silenced
         let header = try ImageHeader.parse(bytes)

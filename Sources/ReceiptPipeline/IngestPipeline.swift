@@ -44,10 +44,13 @@ public struct IngestOptions: Sendable {
     public var maxFileBytes: Int
     /// Read a receipt a second time when the first reading leaves it unsure (``ReceiptReader``).
     public var rereadWhenUnsure: Bool
+    /// The household the carts go into on a shared store (`ingest --household`); `nil` for a
+    /// personal store.
+    public var household: String?
 
     public init(
         user: String, jobs: Int, force: Bool = false, dryRun: Bool = false, maxFileBytes: Int = 100 << 20,
-        rereadWhenUnsure: Bool = true
+        rereadWhenUnsure: Bool = true, household: String? = nil
     ) {
         self.user = user
         self.jobs = max(1, jobs)
@@ -55,6 +58,7 @@ public struct IngestOptions: Sendable {
         self.dryRun = dryRun
         self.maxFileBytes = maxFileBytes
         self.rereadWhenUnsure = rereadWhenUnsure
+        self.household = household
     }
 }
 
@@ -159,20 +163,15 @@ public final class IngestPipeline: Sendable {
         } catch {
             return (await fail(file, id: Self.pathID(file), bytes: nil, error: error), 0)
         }
-        let id = Self.sha256Hex(data)
+        let sha = Self.sha256Hex(data)
+        let id = CartDocument.receiptCartID(imageSHA256: sha, household: options.household)
         do {
             if !options.force, try await store.exists(collection: Self.cartsCollection, id: id) {
                 return (.skipped(id: id, file: file), 0)
             }
-            let reading = try await reader.read(data: data)
-            let (page, receipt) = (reading.page, reading.receipt)
-            ocrSeconds = reading.ocrSeconds
-            let matches = receipt.items.map { item in matcher?.match(line: item.name) }
-            let source = ReceiptSource(
-                file: file.displayPath, sha256: id, bytes: data.count, width: page.sourceWidth, height: page.sourceHeight)
-            var cart = builder.cart(
-                from: receipt, source: source, ocrText: page.text, ocrConfidence: (page.confidence * 100).rounded() / 100,
-                matches: matches, now: Date())
+            let read = try await cart(from: data, file: file.displayPath)
+            var cart = read.cart
+            ocrSeconds = read.ocrSeconds
             if !options.dryRun {
                 let stored = try await store.put(
                     collection: Self.cartsCollection, id: id, document: try JSONValue(encoding: cart), expectedRev: nil)
@@ -185,6 +184,24 @@ public final class IngestPipeline: Sendable {
         } catch {
             return (await fail(file, id: id, bytes: data.count, error: error), ocrSeconds)
         }
+    }
+
+    /// Reads one receipt image into a cart, not yet stored: OCR, parsing, catalog matching. The
+    /// cart's id and household follow ``IngestOptions/household``; its user is the options' user.
+    /// - Throws: `OCRError` for an image that cannot be read.
+    public func cart(from data: Data, file displayPath: String, now: Date = Date()) async throws -> (cart: CartDocument, ocrSeconds: Double) {
+        let sha = Self.sha256Hex(data)
+        let reading = try await reader.read(data: data)
+        let (page, receipt) = (reading.page, reading.receipt)
+        let matches = receipt.items.map { item in matcher?.match(line: item.name) }
+        let source = ReceiptSource(
+            file: displayPath, sha256: sha, bytes: data.count, width: page.sourceWidth, height: page.sourceHeight)
+        var cart = builder.cart(
+            from: receipt, source: source, ocrText: page.text, ocrConfidence: (page.confidence * 100).rounded() / 100,
+            matches: matches, now: now)
+        cart.id = CartDocument.receiptCartID(imageSHA256: sha, household: options.household)
+        cart.household = options.household
+        return (cart, reading.ocrSeconds)
     }
 
     private func fail(_ file: FoundFile, id: String, bytes: Int?, error: any Error) async -> IngestEvent {

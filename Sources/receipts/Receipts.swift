@@ -25,6 +25,8 @@ struct Receipts: AsyncParsableCommand {
             SearchCommand.self,
             CatalogCommand.self,
             EvalCommand.self,
+            ServeCommand.self,
+            WorkerCommand.self,
         ]
     )
 

@@ -32,6 +32,21 @@ import Testing
         }
     }
 
+    @Test("blobs keep their bytes exactly; the same id twice keeps the first", arguments: TestStores.engines)
+    func blobs(engine: StoreEngine) async throws {
+        try await TestStores.with(engine) { store, _ in
+            let bytes = Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+            let before = try await store.lastSequence()
+            try await store.putBlob(id: "img-1", data: bytes)
+            try await store.putBlob(id: "img-1", data: Data([1, 2, 3]))
+            #expect(try await store.getBlob(id: "img-1") == bytes)
+            #expect(try await store.getBlob(id: "missing") == nil)
+            try await store.putBlob(id: "empty", data: Data())
+            #expect(try await store.getBlob(id: "empty") == Data())
+            #expect(try await store.lastSequence() == before)
+        }
+    }
+
     @Test("expected revision: stale writes conflict, create-only fails on existing", arguments: TestStores.engines)
     func optimisticConcurrency(engine: StoreEngine) async throws {
         try await TestStores.with(engine) { store, _ in

@@ -2,68 +2,27 @@ import DocumentStore
 import Foundation
 import Logging
 import ReceiptModel
+import ReceiptTesting
 import Testing
 
-/// Opens throw-away stores for the conformance suite: a temporary SQLite file, or a fresh
-/// PostgreSQL schema in the database of `RECEIPTS_TEST_POSTGRES_URL` (set by scripts/with-postgres.sh).
+/// The conformance suite's stores (``TemporaryStores``) and documents.
 enum TestStores {
-    static let postgresURL: String? = {
-        let url = ProcessInfo.processInfo.environment["RECEIPTS_TEST_POSTGRES_URL"]
-        return url?.isEmpty == false ? url : nil
-    }()
+    static let postgresURL = TemporaryStores.postgresURL
+    static let isCI = TemporaryStores.isCI
+    static let engines = TemporaryStores.engines
+    static let logger = TemporaryStores.logger
 
-    static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
-
-    /// The engines the suite runs on: PostgreSQL when a URL is given, and always under CI (where a
-    /// missing URL makes the PostgreSQL cases fail rather than skip).
-    static let engines: [StoreEngine] = (postgresURL != nil || isCI) ? [.sqlite, .postgres] : [.sqlite]
-
-    static let logger: Logger = {
-        var logger = Logger(label: "store-tests")
-        logger.logLevel = .critical
-        return logger
-    }()
-
-    /// A location string for a new, empty store of `engine`.
     static func newLocation(_ engine: StoreEngine, directory: URL) throws -> String {
-        switch engine {
-        case .sqlite:
-            return directory.appendingPathComponent("store.sqlite").path
-        case .postgres:
-            guard let base = postgresURL else {
-                throw StoreError(.unavailable, "RECEIPTS_TEST_POSTGRES_URL is not set under CI: run the tests through scripts/with-postgres.sh (make test).")
-            }
-            let schema = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
-            // A long connect timeout: the whole package's tests share two cores.
-            return base + (base.contains("?") ? "&" : "?") + "schema=\(schema)&connect_timeout=180"
-        }
+        try TemporaryStores.newLocation(engine, directory: directory)
     }
 
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("store-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryDirectory() throws -> URL { try TemporaryStores.temporaryDirectory() }
 
-    /// Runs `body` with a new store (and its location string), then closes and removes it.
     static func with<T>(_ engine: StoreEngine, _ body: (any DocumentStore, String) async throws -> T) async throws -> T {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let location = try newLocation(engine, directory: directory)
-        let store = try await StoreLocation.parse(location).open(logger: logger)
-        do {
-            let result = try await body(store, location)
-            try await store.close()
-            return result
-        } catch {
-            try? await store.close()
-            throw error
-        }
+        try await TemporaryStores.with(engine, body)
     }
 
-    static func open(_ location: String) async throws -> any DocumentStore {
-        try await StoreLocation.parse(location).open(logger: logger)
-    }
+    static func open(_ location: String) async throws -> any DocumentStore { try await TemporaryStores.open(location) }
 
     /// A cart-like document.
     static func cart(_ index: Int, merchant: String? = nil, date: String? = nil, total: String? = nil) -> JSONValue {

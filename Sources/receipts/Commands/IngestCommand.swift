@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalog
 import DocumentStore
 import Foundation
+import Households
 import Logging
 import ReceiptModel
 import ReceiptOCR
@@ -40,6 +41,9 @@ struct IngestCommand: AsyncParsableCommand {
 
     @Option(help: "Who added these receipts (addedByUser). Default: the login name.")
     var user: String?
+
+    @Option(help: ArgumentHelp("Put the carts into this household of a shared store (`receipts serve`), where its members see them.", valueName: "id"))
+    var household: String?
 
     @Option(help: "OCR workers, one Tesseract engine each. Default: the number of cores.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -80,13 +84,17 @@ struct IngestCommand: AsyncParsableCommand {
         let documentStore = try await store.open(logger: logger)
         let summary: IngestSummary
         do {
+            if let household, try await !documentStore.exists(collection: Collections.households, id: household) {
+                throw ValidationError("No household '\(household)' in this store. Its members find its id in the web app or with GET /api/v1/households.")
+            }
             let productCatalog = try catalog.open(store: documentStore, logger: logger)
             let matcher = try await productCatalog.matcher()
             let pool = try OCREnginePool(workers: jobs, logger: logger)
             let pipeline = IngestPipeline(
                 ocr: pool, matcher: matcher, store: documentStore,
                 options: IngestOptions(
-                    user: user ?? Self.loginName(), jobs: jobs, force: force, dryRun: dryRun, rereadWhenUnsure: !noReread),
+                    user: user ?? Self.loginName(), jobs: jobs, force: force, dryRun: dryRun, rereadWhenUnsure: !noReread,
+                    household: household),
                 logger: logger)
             let stop = StopSignal()
             let interrupts = InterruptHandler { stop.stop() }

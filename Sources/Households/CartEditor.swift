@@ -1,0 +1,295 @@
+import DocumentStore
+import Foundation
+import Logging
+import ReceiptModel
+
+/// A cart as listed: what a phone shows in the carts screen, without items and OCR text.
+public struct CartSummary: Codable, Sendable, Hashable {
+    public var id: String
+    public var rev: Int
+    public var name: String
+    public var addedByUser: String
+    public var addedOn: String
+    public var totalPrice: Amount?
+    public var currency: String?
+    public var completed: Bool
+    public var purchasedByUser: String?
+    public var merchant: String?
+    public var date: String?
+    public var itemCount: Int
+    public var needsReview: Bool
+    /// Whether the cart came from a receipt photo (its image is served with it).
+    public var fromReceipt: Bool
+
+    init(_ cart: CartDocument, rev: Int) {
+        id = cart.id
+        self.rev = rev
+        name = cart.name
+        addedByUser = cart.addedByUser
+        addedOn = cart.addedOn
+        totalPrice = cart.totalPrice
+        currency = cart.currency
+        completed = cart.completed
+        purchasedByUser = cart.purchasedByUser
+        merchant = cart.merchant?.name
+        date = cart.date
+        itemCount = cart.items.count
+        needsReview = cart.needsReview
+        fromReceipt = cart.source.sha256 != nil
+    }
+}
+
+/// One page of carts and the cursor of the next (nil on the last page).
+public struct CartPage: Codable, Sendable, Hashable {
+    public var carts: [CartSummary]
+    public var nextCursor: String?
+}
+
+/// What a client may set on a new or edited item. Money is a decimal string.
+public struct ItemInput: Sendable, Hashable {
+    public var name: String?
+    public var quantity: Decimal?
+    public var price: Amount??
+    public var completed: Bool?
+
+    public init(name: String? = nil, quantity: Decimal? = nil, price: Amount?? = nil, completed: Bool? = nil) {
+        self.name = name
+        self.quantity = quantity
+        self.price = price
+        self.completed = completed
+    }
+}
+
+/// Carts and items of a household (FamilyCart's model): create, rename, delete, add and edit items,
+/// tick them. Every call names the household and checks the caller's membership first; a cart of
+/// another household answers `cart.not-found`.
+public struct CartEditor: Sendable {
+    let records: Records
+    let directory: HouseholdDirectory
+    let now: @Sendable () -> Date
+
+    public init(store: any DocumentStore, directory: HouseholdDirectory, now: @escaping @Sendable () -> Date = Date.init) {
+        self.records = Records(store: store)
+        self.directory = directory
+        self.now = now
+    }
+
+    /// Open carts first, then completed ones; newest first within each.
+    public func list(_ householdId: String, for userId: String, cursor: String?, limit: Int) async throws -> CartPage {
+        try await directory.requireMember(householdId, userId: userId)
+        let limit = max(1, min(limit, 200))
+        var position = try cursor.map(CartCursor.init(encoded:)) ?? CartCursor(completed: false, addedOn: nil, id: nil)
+        var carts: [CartSummary] = []
+        while carts.count <= limit {
+            var filters: [Filter] = [.equals("household", householdId), .equals("completed", .bool(position.completed))]
+            if let addedOn = position.addedOn { filters.append(.lessOrEqual("addedOn", .string(addedOn))) }
+            let query = DocumentQuery(
+                collection: Collections.carts, filters: filters, sort: SortKey("addedOn", descending: true),
+                pageSize: limit + 1)
+            var reachedEnd = true
+            for try await stored in records.store.query(query) {
+                // Ties on addedOn are ordered by id, descending: skip what the cursor already covered.
+                let addedOn = stored.document["addedOn"]?.stringValue ?? ""
+                if let after = position.addedOn, let afterID = position.id, addedOn == after, stored.id >= afterID { continue }
+                let cart = try stored.document.decode(as: CartDocument.self)
+                carts.append(CartSummary(cart, rev: stored.rev))
+                position.addedOn = addedOn
+                position.id = stored.id
+                if carts.count > limit {
+                    reachedEnd = false
+                    break
+                }
+            }
+            if carts.count > limit { break }
+            if reachedEnd {
+                guard !position.completed else { break }
+                position = CartCursor(completed: true, addedOn: nil, id: nil)
+            }
+        }
+        guard carts.count > limit else { return CartPage(carts: carts, nextCursor: nil) }
+        carts.removeLast()
+        let last = carts[carts.count - 1]
+        return CartPage(carts: carts, nextCursor: CartCursor(completed: last.completed, addedOn: last.addedOn, id: last.id).encoded)
+    }
+
+    public func cart(_ cartId: String, in householdId: String, for userId: String) async throws -> Revisioned<CartDocument> {
+        try await directory.requireMember(householdId, userId: userId)
+        guard var stored = try await records.get(CartDocument.self, Collections.carts, cartId),
+            stored.value.household == householdId
+        else { throw HouseholdError.cartNotFound }
+        stored.value.assignItemIDs()
+        return stored
+    }
+
+    /// A new, empty shopping cart (not from a receipt), open until all its items are ticked.
+    public func create(in householdId: String, name: String, currency: String?, by user: PublicUser) async throws -> Revisioned<CartDocument> {
+        try await directory.requireMember(householdId, userId: user.id)
+        let name = try HouseholdDirectory.validName(name)
+        let currency = try currency.map(Self.validCurrency)
+        let instant = Instant.string(now())
+        var cart = CartDocument(
+            id: Identifiers.make("c"), name: name, addedByUser: user.displayName, addedOn: instant, completed: false,
+            currency: currency, totalPrice: Amount.zero, source: DocumentSource(file: ""))
+        cart.household = householdId
+        cart.addedByUserId = user.id
+        cart.purchasedByUser = nil
+        let rev = try await records.put(cart, Collections.carts, cart.id, expectedRev: 0)
+        return Revisioned(cart, rev: rev)
+    }
+
+    public func rename(_ cartId: String, in householdId: String, to name: String, by userId: String, ifMatch: Int?) async throws -> Revisioned<CartDocument> {
+        let name = try HouseholdDirectory.validName(name)
+        return try await change(cartId, in: householdId, by: userId, ifMatch: ifMatch) { cart in cart.name = name }.0
+    }
+
+    public func delete(_ cartId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws {
+        let current = try await cart(cartId, in: householdId, for: userId)
+        if let ifMatch, ifMatch != current.rev { throw HouseholdError.stale(current: current.rev) }
+        do {
+            try await records.store.delete(collection: Collections.carts, id: cartId, expectedRev: current.rev)
+        } catch let error as StoreError where error.code == .conflict {
+            throw HouseholdError.stale(current: current.rev + 1)
+        }
+    }
+
+    public func addItem(
+        to cartId: String, in householdId: String, _ input: ItemInput, by user: PublicUser, ifMatch: Int?
+    ) async throws -> (Revisioned<CartDocument>, CartItem) {
+        guard let name = input.name?.trimmingCharacters(in: .whitespacesAndNewlines), (1...200).contains(name.count) else {
+            throw HouseholdError.invalid("name", "Give the item a name of 1 to 200 characters.")
+        }
+        let quantity = try Self.validQuantity(input.quantity ?? 1)
+        let instant = Instant.string(now())
+        return try await change(cartId, in: householdId, by: user.id, ifMatch: ifMatch) { cart in
+            var item = CartItem(
+                name: name, quantity: quantity, price: input.price ?? nil, completed: false, addedByUser: user.displayName,
+                addedOn: instant)
+            item.id = Identifiers.make("i")
+            if let price = item.price, quantity > 0 {
+                item.unitPrice = Amount(price.value / quantity, scale: price.scale).rounded(scale: price.scale)
+            }
+            cart.items.append(item)
+            Self.settle(&cart, by: user.displayName)
+            return item
+        }
+    }
+
+    public func editItem(
+        _ itemId: String, of cartId: String, in householdId: String, _ input: ItemInput, by user: PublicUser, ifMatch: Int?
+    ) async throws -> (Revisioned<CartDocument>, CartItem) {
+        let name = try input.name.map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard (1...200).contains(trimmed.count) else { throw HouseholdError.invalid("name", "Give the item a name of 1 to 200 characters.") }
+            return trimmed
+        }
+        let quantity = try input.quantity.map(Self.validQuantity)
+        return try await change(cartId, in: householdId, by: user.id, ifMatch: ifMatch) { cart in
+            guard let index = cart.items.firstIndex(where: { $0.id == itemId }) else { throw HouseholdError.itemNotFound }
+            if let name { cart.items[index].name = name }
+            if let quantity { cart.items[index].quantity = quantity }
+            if let price = input.price { cart.items[index].price = price }
+            if quantity != nil || input.price != nil, let price = cart.items[index].price,
+                let count = cart.items[index].quantity, count > 0
+            {
+                cart.items[index].unitPrice = Amount(price.value / count, scale: price.scale).rounded(scale: price.scale)
+            }
+            if let completed = input.completed, completed != cart.items[index].completed {
+                cart.items[index].completed = completed
+                cart.items[index].completedBy = completed ? user.displayName : nil
+            }
+            Self.settle(&cart, by: user.displayName)
+            return cart.items[index]
+        }
+    }
+
+    /// Ticks (or unticks) an item. Ticking twice is the same as once.
+    public func tick(
+        _ itemId: String, of cartId: String, in householdId: String, completed: Bool, by user: PublicUser, ifMatch: Int?
+    ) async throws -> (Revisioned<CartDocument>, CartItem) {
+        try await editItem(itemId, of: cartId, in: householdId, ItemInput(completed: completed), by: user, ifMatch: ifMatch)
+    }
+
+    public func deleteItem(_ itemId: String, of cartId: String, in householdId: String, by user: PublicUser, ifMatch: Int?) async throws -> Revisioned<CartDocument> {
+        try await change(cartId, in: householdId, by: user.id, ifMatch: ifMatch) { cart in
+            guard let index = cart.items.firstIndex(where: { $0.id == itemId }) else { throw HouseholdError.itemNotFound }
+            cart.items.remove(at: index)
+            Self.settle(&cart, by: user.displayName)
+        }.0
+    }
+
+    /// Applies a change to a cart of the household, after the membership check.
+    func change<R: Sendable>(
+        _ cartId: String, in householdId: String, by userId: String, ifMatch: Int?, _ body: (inout CartDocument) throws -> R
+    ) async throws -> (Revisioned<CartDocument>, R) {
+        try await directory.requireMember(householdId, userId: userId)
+        return try await records.update(CartDocument.self, Collections.carts, cartId, ifMatch: ifMatch, notFound: .cartNotFound) { cart in
+            guard cart.household == householdId else { throw HouseholdError.cartNotFound }
+            cart.assignItemIDs()
+            return try body(&cart)
+        }
+    }
+
+    /// Keeps the derived fields true after any item change: a hand-made cart's `totalPrice` is the
+    /// items' sum; a cart is completed when every item is, and `purchasedByUser` is who ticked the
+    /// last one. A receipt's cart keeps the receipt's total (which includes tax and tip).
+    static func settle(_ cart: inout CartDocument, by displayName: String) {
+        if cart.source.sha256 == nil {
+            let priced = cart.items.compactMap(\.price)
+            let scale = priced.map(\.scale).max() ?? 2
+            cart.totalPrice = priced.reduce(Amount(0, scale: scale), +)
+        }
+        let wasCompleted = cart.completed
+        cart.completed = !cart.items.isEmpty && cart.items.allSatisfy(\.completed)
+        if cart.completed, !wasCompleted {
+            cart.purchasedByUser = displayName
+        } else if !cart.completed, cart.source.sha256 == nil {
+            cart.purchasedByUser = nil
+        }
+    }
+
+    static func validQuantity(_ quantity: Decimal) throws -> Decimal {
+        guard quantity >= 0, quantity <= 100_000 else { throw HouseholdError.invalid("quantity", "Give a quantity from 0 to 100000.") }
+        return quantity
+    }
+
+    static func validCurrency(_ code: String) throws -> String {
+        let upper = code.uppercased()
+        guard upper.count == 3, upper.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw HouseholdError.invalid("currency", "Give an ISO 4217 currency code such as EUR or USD.")
+        }
+        return upper
+    }
+}
+
+/// Where a page of carts ends: which group (open or completed), and the last cart's `addedOn` and id.
+struct CartCursor: Sendable, Hashable {
+    var completed: Bool
+    var addedOn: String?
+    var id: String?
+
+    init(completed: Bool, addedOn: String?, id: String?) {
+        self.completed = completed
+        self.addedOn = addedOn
+        self.id = id
+    }
+
+    init(encoded: String) throws {
+        var base64 = encoded.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else {
+            throw HouseholdError.invalid("cursor", "The cursor is not one this server gave out: start again without it.")
+        }
+        let parts = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, parts[0] == "0" || parts[0] == "1" else {
+            throw HouseholdError.invalid("cursor", "The cursor is not one this server gave out: start again without it.")
+        }
+        completed = parts[0] == "1"
+        addedOn = parts[1]
+        id = parts[2]
+    }
+
+    var encoded: String {
+        Data([completed ? "1" : "0", addedOn ?? "", id ?? ""].joined(separator: "\n").utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+}

@@ -1,0 +1,216 @@
+import DocumentStore
+import Foundation
+import Logging
+
+/// A group that shares carts, lists and receipts.
+public struct Household: Codable, Sendable, Hashable {
+    public var id: String
+    public var name: String
+    public var ownerId: String
+    public var createdAt: String
+    public var members: [Member]
+
+    public struct Member: Codable, Sendable, Hashable {
+        public var userId: String
+        public var displayName: String
+        /// `owner` or `member`.
+        public var role: String
+        public var joinedAt: String
+    }
+
+    public func member(_ userId: String) -> Member? { members.first { $0.userId == userId } }
+}
+
+/// One user's membership of one household (the index behind "my households").
+struct Membership: Codable, Sendable, Hashable {
+    var userId: String
+    var householdId: String
+    var role: String
+
+    static func id(user: String, household: String) -> String { user + "|" + household }
+}
+
+/// A single-use invitation, stored under the hash of its code.
+struct Invite: Codable, Sendable, Hashable {
+    var householdId: String
+    var createdBy: String
+    var createdAt: String
+    var expiresAt: String
+    var usedBy: String?
+    var usedAt: String?
+}
+
+/// An invitation as shown once to the member who made it.
+public struct InviteCode: Codable, Sendable, Hashable {
+    public var code: String
+    public var householdId: String
+    public var expiresAt: String
+}
+
+/// Households, members and invitations. Every read is scoped to the caller: a household the caller
+/// is not a member of answers `household.not-found`, exactly like one that does not exist.
+public struct HouseholdDirectory: Sendable {
+    let records: Records
+    let now: @Sendable () -> Date
+    let logger: Logger
+
+    public init(store: any DocumentStore, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+        self.records = Records(store: store)
+        self.now = now
+        self.logger = logger
+    }
+
+    public func create(name: String, by user: PublicUser) async throws -> Revisioned<Household> {
+        let name = try Self.validName(name)
+        let instant = Instant.string(now())
+        let household = Household(
+            id: Identifiers.make("h"), name: name, ownerId: user.id, createdAt: instant,
+            members: [Household.Member(userId: user.id, displayName: user.displayName, role: "owner", joinedAt: instant)])
+        let stored = try await records.store.putBatch([
+            try records.write(household, Collections.households, household.id, expectedRev: 0),
+            try records.write(
+                Membership(userId: user.id, householdId: household.id, role: "owner"), Collections.memberships,
+                Membership.id(user: user.id, household: household.id), expectedRev: 0),
+        ])
+        return Revisioned(household, rev: stored[1].rev)
+    }
+
+    /// The caller's households, oldest first.
+    public func households(of userId: String) async throws -> [Revisioned<Household>] {
+        let links = try await records.all(
+            Membership.self, DocumentQuery(collection: Collections.memberships, filters: [.equals("userId", userId)]))
+        var result: [Revisioned<Household>] = []
+        for link in links {
+            if let household = try await records.get(Household.self, Collections.households, link.value.householdId) {
+                result.append(household)
+            }
+        }
+        return result.sorted { ($0.value.createdAt, $0.value.id) < ($1.value.createdAt, $1.value.id) }
+    }
+
+    /// The household, if the caller is a member.
+    /// - Throws: `household.not-found` otherwise.
+    public func household(_ id: String, for userId: String) async throws -> Revisioned<Household> {
+        guard try await records.store.exists(collection: Collections.memberships, id: Membership.id(user: userId, household: id)),
+            let household = try await records.get(Household.self, Collections.households, id),
+            household.value.member(userId) != nil
+        else { throw HouseholdError.householdNotFound }
+        return household
+    }
+
+    /// Checks membership with one read; the common guard of every household-scoped request.
+    /// - Throws: `household.not-found` when the caller is not a member.
+    public func requireMember(_ householdId: String, userId: String) async throws {
+        guard try await records.store.exists(collection: Collections.memberships, id: Membership.id(user: userId, household: householdId))
+        else { throw HouseholdError.householdNotFound }
+    }
+
+    public func rename(_ householdId: String, to name: String, by userId: String, ifMatch: Int?) async throws -> Revisioned<Household> {
+        let name = try Self.validName(name)
+        try await requireMember(householdId, userId: userId)
+        return try await records.update(
+            Household.self, Collections.households, householdId, ifMatch: ifMatch, notFound: .householdNotFound
+        ) { household in
+            guard household.ownerId == userId else { throw Self.ownerOnly }
+            household.name = name
+        }.0
+    }
+
+    /// A new single-use code that lets one person join; any member may invite.
+    public func invite(to householdId: String, by userId: String, validFor: Duration = .seconds(7 * 24 * 3600)) async throws -> InviteCode {
+        try await requireMember(householdId, userId: userId)
+        let code = Identifiers.inviteCode()
+        let instant = now()
+        let expires = Instant.string(instant.addingTimeInterval(validFor.seconds))
+        let invite = Invite(householdId: householdId, createdBy: userId, createdAt: Instant.string(instant), expiresAt: expires)
+        try await records.put(invite, Collections.invites, Self.inviteKey(code), expectedRev: 0)
+        return InviteCode(code: code, householdId: householdId, expiresAt: expires)
+    }
+
+    /// Joins the household of an invitation; the code is used up atomically with the join, so two
+    /// people racing with one code cannot both get in.
+    /// - Throws: `invite.invalid` for an unknown, used or expired code.
+    public func join(code: String, user: PublicUser) async throws -> Revisioned<Household> {
+        let invalid = HouseholdError(.inviteInvalid, "This invitation code is unknown, used or expired. Ask a member for a new one.")
+        let key = Self.inviteKey(code)
+        guard let invite = try await records.get(Invite.self, Collections.invites, key),
+            invite.value.usedBy == nil, let expires = Instant.date(invite.value.expiresAt), expires > now(),
+            let household = try await records.get(Household.self, Collections.households, invite.value.householdId)
+        else { throw invalid }
+        if household.value.member(user.id) != nil { return household }
+        var used = invite.value
+        used.usedBy = user.id
+        used.usedAt = Instant.string(now())
+        var joined = household.value
+        joined.members.append(Household.Member(userId: user.id, displayName: user.displayName, role: "member", joinedAt: Instant.string(now())))
+        do {
+            let stored = try await records.store.putBatch([
+                try records.write(used, Collections.invites, key, expectedRev: invite.rev),
+                try records.write(joined, Collections.households, joined.id, expectedRev: household.rev),
+                try records.write(
+                    Membership(userId: user.id, householdId: joined.id, role: "member"), Collections.memberships,
+                    Membership.id(user: user.id, household: joined.id), expectedRev: nil),
+            ])
+            return Revisioned(joined, rev: stored[1].rev)
+        } catch let error as StoreError where error.code == .conflict {
+            // The code was used meanwhile, or the household changed: try once more from the top.
+            guard let again = try await records.get(Invite.self, Collections.invites, key), again.value.usedBy == nil else { throw invalid }
+            return try await join(code: code, user: user)
+        }
+    }
+
+    /// The caller leaves. An owner who leaves hands the household to the longest-standing member;
+    /// the last member leaving deletes it.
+    public func leave(_ householdId: String, userId: String) async throws {
+        try await removeMembership(householdId, member: userId, by: userId)
+    }
+
+    /// The owner removes a member.
+    /// - Throws: `household.forbidden` for a caller who is not the owner, `member.not-found`.
+    public func remove(member: String, from householdId: String, by ownerId: String) async throws {
+        try await removeMembership(householdId, member: member, by: ownerId)
+    }
+
+    private func removeMembership(_ householdId: String, member: String, by caller: String) async throws {
+        for _ in 0..<8 {
+            let household = try await household(householdId, for: caller)
+            var changed = household.value
+            if member != caller, changed.ownerId != caller { throw Self.ownerOnly }
+            guard changed.member(member) != nil else { throw HouseholdError(.memberNotFound, "No such member in this household.") }
+            changed.members.removeAll { $0.userId == member }
+            var writes = [DocumentWrite]()
+            if changed.ownerId == member, let heir = changed.members.min(by: { $0.joinedAt < $1.joinedAt }) {
+                changed.ownerId = heir.userId
+                if let index = changed.members.firstIndex(where: { $0.userId == heir.userId }) { changed.members[index].role = "owner" }
+                writes.append(try records.write(
+                    Membership(userId: heir.userId, householdId: householdId, role: "owner"), Collections.memberships,
+                    Membership.id(user: heir.userId, household: householdId), expectedRev: nil))
+            }
+            do {
+                if changed.members.isEmpty {
+                    try await records.store.delete(collection: Collections.households, id: householdId, expectedRev: household.rev)
+                } else {
+                    writes.append(try records.write(changed, Collections.households, householdId, expectedRev: household.rev))
+                    try await records.store.putBatch(writes)
+                }
+                try await records.store.delete(collection: Collections.memberships, id: Membership.id(user: member, household: householdId))
+                return
+            } catch let error as StoreError where error.code == .conflict {
+                continue
+            }
+        }
+        throw HouseholdError(.conflict, "The household changed several times while removing the member; try again.")
+    }
+
+    static let ownerOnly = HouseholdError(.forbidden, "Only the household's owner can do this.")
+
+    static func inviteKey(_ code: String) -> String {
+        Identifiers.sha256Hex("invite:" + Identifiers.normalizedInviteCode(code))
+    }
+
+    static func validName(_ name: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...100).contains(trimmed.count) else { throw HouseholdError.invalid("name", "Give a name of 1 to 100 characters.") }
+        return trimmed
+    }
+}

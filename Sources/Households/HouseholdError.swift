@@ -1,0 +1,77 @@
+import Foundation
+
+/// The one error type of the household domain: a stable dotted ``code`` that clients and tests
+/// compare, a ``message`` that tells the user what to do, and for bad input the ``field`` at fault.
+///
+/// Messages never contain passwords, tokens or another household's data: an id the caller may not
+/// see is answered exactly like an id that does not exist.
+public struct HouseholdError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// A field is missing, of the wrong type or out of range (``HouseholdError/field`` names it).
+        public static let invalidInput = Code(rawValue: "request.invalid")
+        /// Another account uses this email address (compared case-insensitively).
+        public static let emailTaken = Code(rawValue: "account.email-taken")
+        /// Wrong email or password (which of the two is never said).
+        public static let invalidCredentials = Code(rawValue: "auth.invalid-credentials")
+        /// No valid session: the token is missing, expired or revoked. Log in again.
+        public static let unauthenticated = Code(rawValue: "auth.required")
+        /// Too many failed attempts; ``HouseholdError/retryAfterSeconds`` says when to try again.
+        public static let throttled = Code(rawValue: "auth.throttled")
+        /// A cookie-authenticated unsafe request without the matching CSRF token.
+        public static let csrf = Code(rawValue: "auth.csrf")
+        /// The household does not exist or the caller is not a member.
+        public static let householdNotFound = Code(rawValue: "household.not-found")
+        /// The caller is a member but only the owner may do this.
+        public static let forbidden = Code(rawValue: "household.forbidden")
+        /// The invitation code is unknown, used or expired.
+        public static let inviteInvalid = Code(rawValue: "invite.invalid")
+        public static let memberNotFound = Code(rawValue: "member.not-found")
+        public static let sessionNotFound = Code(rawValue: "session.not-found")
+        public static let cartNotFound = Code(rawValue: "cart.not-found")
+        public static let itemNotFound = Code(rawValue: "item.not-found")
+        public static let listNotFound = Code(rawValue: "list.not-found")
+        public static let entryNotFound = Code(rawValue: "entry.not-found")
+        public static let jobNotFound = Code(rawValue: "job.not-found")
+        public static let imageNotFound = Code(rawValue: "image.not-found")
+        /// `If-Match` named a revision that is no longer current: re-read and re-apply the change.
+        public static let stale = Code(rawValue: "request.stale")
+        /// The same change raced with another writer too many times; retry.
+        public static let conflict = Code(rawValue: "request.conflict")
+    }
+
+    public var code: Code
+    public var message: String
+    /// The request field at fault, for ``Code/invalidInput``.
+    public var field: String?
+    /// For ``Code/throttled``: seconds until the next attempt is allowed.
+    public var retryAfterSeconds: Int?
+
+    public init(_ code: Code, _ message: String, field: String? = nil, retryAfterSeconds: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.field = field
+        self.retryAfterSeconds = retryAfterSeconds
+    }
+
+    public var description: String { "\(code): \(message)" }
+
+    public static func invalid(_ field: String, _ message: String) -> HouseholdError {
+        HouseholdError(.invalidInput, message, field: field)
+    }
+
+    static let householdNotFound = HouseholdError(
+        .householdNotFound, "No such household, or you are not a member of it. List yours with GET /api/v1/households.")
+    static let cartNotFound = HouseholdError(.cartNotFound, "No such cart in this household.")
+    static let itemNotFound = HouseholdError(.itemNotFound, "No such item in this cart.")
+    static let jobNotFound = HouseholdError(.jobNotFound, "No such receipt job.")
+
+    static func stale(current: Int) -> HouseholdError {
+        HouseholdError(
+            .stale,
+            "Someone changed this since you read it (it is now at revision \(current)). Reload it, apply your change again and retry.")
+    }
+}

@@ -1,0 +1,95 @@
+import DocumentStore
+import Foundation
+import ReceiptModel
+
+/// A typed document read from the store, with the revision it was read at (the `ETag`).
+public struct Revisioned<Value: Sendable>: Sendable {
+    public var value: Value
+    public var rev: Int
+
+    public init(_ value: Value, rev: Int) {
+        self.value = value
+        self.rev = rev
+    }
+}
+
+/// Typed reads and writes over the document store, shared by the domain services.
+struct Records: Sendable {
+    let store: any DocumentStore
+
+    func get<T: Decodable & Sendable>(_ type: T.Type, _ collection: String, _ id: String) async throws -> Revisioned<T>? {
+        guard let stored = try await store.get(collection: collection, id: id) else { return nil }
+        return Revisioned(try stored.document.decode(as: T.self), rev: stored.rev)
+    }
+
+    @discardableResult
+    func put<T: Encodable>(_ value: T, _ collection: String, _ id: String, expectedRev: Int?) async throws -> Int {
+        try await store.put(collection: collection, id: id, document: try JSONValue(encoding: value), expectedRev: expectedRev).rev
+    }
+
+    func write<T: Encodable>(_ value: T, _ collection: String, _ id: String, expectedRev: Int?) throws -> DocumentWrite {
+        DocumentWrite(collection: collection, id: id, document: try JSONValue(encoding: value), expectedRev: expectedRev)
+    }
+
+    func all<T: Decodable & Sendable>(_ type: T.Type, _ query: DocumentQuery) async throws -> [Revisioned<T>] {
+        var result: [Revisioned<T>] = []
+        for try await stored in store.query(query) {
+            result.append(Revisioned(try stored.document.decode(as: T.self), rev: stored.rev))
+        }
+        return result
+    }
+
+    /// Reads, changes and writes one document, re-reading and re-applying `change` when another
+    /// writer got there first. With `ifMatch` the caller's revision must still be current
+    /// (`request.stale` otherwise) and no retry happens: the caller decided on what it saw.
+    func update<T: Codable & Sendable, R: Sendable>(
+        _ type: T.Type, _ collection: String, _ id: String, ifMatch: Int?, notFound: HouseholdError,
+        _ change: (inout T) throws -> R
+    ) async throws -> (Revisioned<T>, R) {
+        for _ in 0..<8 {
+            guard var current = try await get(T.self, collection, id) else { throw notFound }
+            if let ifMatch, ifMatch != current.rev { throw HouseholdError.stale(current: current.rev) }
+            let before = try JSONValue(encoding: current.value)
+            let result = try change(&current.value)
+            // Nothing changed (a second tick of the same item): no write, no new revision.
+            if try JSONValue(encoding: current.value) == before { return (current, result) }
+            do {
+                let rev = try await put(current.value, collection, id, expectedRev: current.rev)
+                return (Revisioned(current.value, rev: rev), result)
+            } catch let error as StoreError where error.code == .conflict {
+                if ifMatch != nil {
+                    throw HouseholdError.stale(current: current.rev + 1)
+                }
+                continue
+            }
+        }
+        throw HouseholdError(.conflict, "This changed under us several times in a row; try again.")
+    }
+}
+
+/// The collections of the household domain.
+public enum Collections {
+    public static let users = "users"
+    /// Id: the lowercased email; makes emails unique across accounts.
+    public static let userEmails = "user-emails"
+    /// Id: the SHA-256 of the session's bearer token.
+    public static let sessions = "sessions"
+    public static let households = "households"
+    /// Id: `userId|householdId`; lets a user's households be listed and membership checked in one read.
+    public static let memberships = "memberships"
+    /// Id: the SHA-256 of the normalised invitation code.
+    public static let invites = "invites"
+    public static let jobs = "jobs"
+    /// Id: the SHA-256 of the caller and the `Idempotency-Key`.
+    public static let idempotency = "idempotency"
+    public static let carts = CartDocument.collection
+
+    /// The query indexes the domain's reads use, created when a server opens the store.
+    public static let indexes: [(collection: String, field: String)] = [
+        (memberships, "userId"),
+        (sessions, "userId"),
+        (carts, "household"),
+        (carts, "source.sha256"),
+        (jobs, "status"),
+    ]
+}

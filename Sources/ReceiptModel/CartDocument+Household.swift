@@ -1,0 +1,56 @@
+import Foundation
+
+// Members a shared household server adds to the cart document, kept in `extra` so that stores and
+// readers written before them keep every field (cart-document.md: unknown fields are kept).
+extension CartDocument {
+    /// The household the cart belongs to; `nil` for a personal store without a server.
+    public var household: String? {
+        get { extra["household"]?.stringValue }
+        set { extra["household"] = newValue.map(JSONValue.string) }
+    }
+
+    /// The account id behind ``addedByUser`` (a display name) when a server added the cart.
+    public var addedByUserId: String? {
+        get { extra["addedByUserId"]?.stringValue }
+        set { extra["addedByUserId"] = newValue.map(JSONValue.string) }
+    }
+
+    /// Who ticked the last open item, completing the cart.
+    public var purchasedByUser: String? {
+        get { extra["purchasedByUser"]?.stringValue }
+        set { extra["purchasedByUser"] = newValue.map(JSONValue.string) ?? .null }
+    }
+
+    /// The id of the cart a receipt image becomes: the image's SHA-256 in a personal store, and
+    /// prefixed with the household in a shared one, so the same photo in two households gives two
+    /// carts while the same photo twice in one household gives one.
+    public static func receiptCartID(imageSHA256: String, household: String?) -> String {
+        household.map { "\($0)-\(imageSHA256)" } ?? imageSHA256
+    }
+
+    /// Gives every item without an id a stable one (`i1`, `i2`, … by position, skipping ids in use),
+    /// so that items can be addressed by id rather than by a position that shifts.
+    public mutating func assignItemIDs() {
+        var used = Set(items.compactMap(\.id))
+        var next = 1
+        for index in items.indices where items[index].id == nil {
+            while used.contains("i\(next)") { next += 1 }
+            items[index].id = "i\(next)"
+            used.insert("i\(next)")
+        }
+    }
+}
+
+extension CartItem {
+    /// The item's id within its cart.
+    public var id: String? {
+        get { extra["id"]?.stringValue }
+        set { extra["id"] = newValue.map(JSONValue.string) }
+    }
+
+    /// Who ticked the item (a display name), when it was ticked through a server.
+    public var completedBy: String? {
+        get { extra["completedBy"]?.stringValue }
+        set { extra["completedBy"] = newValue.map(JSONValue.string) ?? .null }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Households
+import Hummingbird
+
+/// `/api/v1/accounts`, `/api/v1/sessions`, `/api/v1/me`.
+struct AccountRoutes {
+    let services: HouseholdServices
+    let configuration: ServerConfiguration
+
+    func addPublic(to group: RouterGroup<APIContext>) {
+        group.post("accounts") { request, context in
+            let body = try await JSONBody.read(request, context: context, allowed: ["email", "displayName", "password"])
+            let user = try await services.accounts.signUp(
+                email: try body.requiredString("email"), displayName: try body.requiredString("displayName"),
+                password: try body.requiredString("password"))
+            return try JSONResponse.make(user, status: .created)
+        }
+        group.post("sessions") { request, context in
+            let body = try await JSONBody.read(request, context: context, allowed: ["email", "password"])
+            let login = try await services.accounts.logIn(
+                email: try body.requiredString("email"), password: try body.requiredString("password"),
+                address: context.remoteAddress, userAgent: request.headers[.userAgent])
+            var response = try JSONResponse.make(LoginAnswer(login), status: .created)
+            SessionCookies.set(
+                on: &response, login: login, maxAge: Int(services.accounts.settings.sessionLifetime.seconds),
+                secure: configuration.secureCookies)
+            return response
+        }
+    }
+
+    func addAuthenticated(to group: RouterGroup<APIContext>) {
+        group.get("me") { _, context in
+            let principal = try context.caller()
+            let households = try await services.directory.households(of: principal.user.id)
+            return try JSONResponse.make(Me(user: principal.user, households: households.map { HouseholdAnswer($0.value, rev: $0.rev) }))
+        }
+        group.get("sessions") { _, context in
+            let principal = try context.caller()
+            let sessions = try await services.accounts.sessions(of: principal.user.id)
+            return try JSONResponse.make(SessionList(sessions: sessions.map { SessionAnswer($0, current: $0.id == principal.session.id) }))
+        }
+        group.delete("sessions/current") { _, context in
+            if let token = context.token { try await services.accounts.logOut(token: token) }
+            var response = JSONResponse.noContent()
+            SessionCookies.clear(on: &response)
+            return response
+        }
+        group.delete("sessions/{sessionId}") { _, context in
+            let principal = try context.caller()
+            try await services.accounts.revoke(sessionId: try context.parameters.require("sessionId"), of: principal.user.id)
+            return JSONResponse.noContent()
+        }
+    }
+}
+
+struct LoginAnswer: Encodable {
+    var token: String
+    var csrfToken: String
+    var session: SessionAnswer
+    var user: PublicUser
+
+    init(_ login: LoginResult) {
+        token = login.token
+        csrfToken = login.csrfToken
+        session = SessionAnswer(login.session, current: true)
+        user = login.user
+    }
+}
+
+/// A session as listed: never its token or CSRF hash.
+struct SessionAnswer: Encodable {
+    var id: String
+    var createdAt: String
+    var expiresAt: String
+    var lastSeenAt: String
+    var userAgent: String?
+    var current: Bool
+
+    init(_ session: SessionRecord, current: Bool) {
+        id = session.id
+        createdAt = session.createdAt
+        expiresAt = session.expiresAt
+        lastSeenAt = session.lastSeenAt
+        userAgent = session.userAgent
+        self.current = current
+    }
+}
+
+struct SessionList: Encodable {
+    var sessions: [SessionAnswer]
+}
+
+struct Me: Encodable {
+    var user: PublicUser
+    var households: [HouseholdAnswer]
+}

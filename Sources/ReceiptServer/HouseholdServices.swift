@@ -1,0 +1,53 @@
+import DocumentStore
+import Foundation
+import Households
+import Logging
+
+/// The domain services the routes call, over one store.
+public struct HouseholdServices: Sendable {
+    public let store: any DocumentStore
+    public let accounts: AccountService
+    public let directory: HouseholdDirectory
+    public let carts: CartEditor
+    public let jobs: ReceiptJobQueue
+
+    public init(store: any DocumentStore, bcryptCost: UInt8 = 12, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+        self.store = store
+        accounts = AccountService(store: store, settings: .init(bcryptCost: bcryptCost), now: now, logger: logger)
+        directory = HouseholdDirectory(store: store, now: now, logger: logger)
+        carts = CartEditor(store: store, directory: directory, now: now)
+        jobs = ReceiptJobQueue(store: store, directory: directory, now: now, logger: logger)
+    }
+
+    /// Creates the indexes the domain's queries use, and gives carts that were ingested before the
+    /// store was served a household: the oldest one, so no cart is left without one.
+    public func prepare(logger: Logger) async throws {
+        for (collection, field) in Collections.indexes {
+            try await store.ensureIndex(collection: collection, field: field)
+        }
+        try await adoptHouseholdlessCarts(logger: logger)
+    }
+
+    /// Carts without a household (from `receipts ingest` on a personal store) join the household
+    /// created first. Runs at start and after a household is created.
+    public func adoptHouseholdlessCarts(logger: Logger) async throws {
+        var households: [(createdAt: String, id: String)] = []
+        for try await stored in store.query(DocumentQuery(collection: Collections.households)) {
+            households.append((stored.document["createdAt"]?.stringValue ?? "", stored.id))
+        }
+        guard let household = households.min(by: { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) })?.id else { return }
+        var adopted = 0
+        let orphans = DocumentQuery(collection: Collections.carts, filters: [.equals("household", .null)])
+        for try await stored in store.query(orphans) {
+            var document = stored.document
+            document["household"] = .string(household)
+            do {
+                try await store.put(collection: Collections.carts, id: stored.id, document: document, expectedRev: stored.rev)
+                adopted += 1
+            } catch let error as StoreError where error.code == .conflict {
+                continue  // changed meanwhile; the next start adopts it
+            }
+        }
+        if adopted > 0 { logger.info("carts without a household joined the oldest one", metadata: ["carts": "\(adopted)", "household.id": "\(household)"]) }
+    }
+}

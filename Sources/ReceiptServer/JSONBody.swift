@@ -1,0 +1,128 @@
+import Foundation
+import Households
+import Hummingbird
+import ReceiptModel
+
+/// A JSON request body, read with a size limit and checked field by field, so that bad input is
+/// answered with the field at fault and unknown fields are refused rather than silently dropped.
+struct JSONBody: Sendable {
+    let members: [String: JSONValue]
+
+    /// Reads the body as one JSON object with only `allowed` members.
+    static func read(_ request: Request, context: APIContext, allowed: Set<String>, limit: Int = 64 << 10) async throws -> JSONBody {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: limit)
+        } catch {
+            throw Problem(.contentTooLarge, "request.too-large", "The request body is larger than \(limit >> 10) KB.")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONValue(jsonData: Data(buffer: buffer))
+        } catch {
+            throw Problem.badRequest(nil, "The body is not valid JSON. Send a JSON object with Content-Type: application/json.")
+        }
+        guard case .object(let members) = value else { throw Problem.badRequest(nil, "The body must be a JSON object.") }
+        if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw Problem.badRequest(unknown, "Unknown field '\(unknown)'. Allowed: \(allowed.sorted().joined(separator: ", ")).")
+        }
+        return JSONBody(members: members)
+    }
+
+    func has(_ name: String) -> Bool { members[name] != nil }
+
+    func string(_ name: String) throws -> String? {
+        switch members[name] {
+        case nil, .null?: return nil
+        case .string(let value)?: return value
+        default: throw Problem.badRequest(name, "'\(name)' must be a string.")
+        }
+    }
+
+    func requiredString(_ name: String) throws -> String {
+        guard let value = try string(name) else { throw Problem.badRequest(name, "'\(name)' is required.") }
+        return value
+    }
+
+    func bool(_ name: String) throws -> Bool? {
+        switch members[name] {
+        case nil, .null?: return nil
+        case .bool(let value)?: return value
+        default: throw Problem.badRequest(name, "'\(name)' must be true or false.")
+        }
+    }
+
+    func decimal(_ name: String) throws -> Decimal? {
+        switch members[name] {
+        case nil, .null?: return nil
+        case .number(let value)?: return value
+        case .string(let text)?:
+            guard let amount = Amount(text) else { throw Problem.badRequest(name, "'\(name)' must be a number.") }
+            return amount.value
+        default: throw Problem.badRequest(name, "'\(name)' must be a number.")
+        }
+    }
+
+    /// At least two decimals ("0.1" is "0.10"), as prices are written; at most four.
+    private static func money(_ amount: Amount?, _ name: String) throws -> Amount {
+        guard let amount, amount.value.magnitude < 10_000_000, amount.scale <= 4 else {
+            throw Problem.badRequest(name, "'\(name)' must be an amount such as \"3.49\".")
+        }
+        return Amount(amount.value, scale: max(2, amount.scale))
+    }
+
+    /// Money: a decimal string such as "3.49" (a JSON number is accepted too). `.some(nil)` when
+    /// the field is present and null (clears the price), `nil` when absent.
+    func amount(_ name: String) throws -> Amount?? {
+        switch members[name] {
+        case nil: return nil
+        case .null?: return .some(nil)
+        case .string(let text)?:
+            return .some(try Self.money(Amount(text), name))
+        case .number(let value)?:
+            return .some(try Self.money(Amount("\(value)"), name))
+        default: throw Problem.badRequest(name, "'\(name)' must be an amount such as \"3.49\".")
+        }
+    }
+}
+
+/// JSON responses, with the `ETag` of a revisioned resource.
+enum JSONResponse {
+    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok, etag: Int? = nil, headers: HTTPFields = [:]) throws -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json"
+        if let etag { headers[.eTag] = ETag.header(etag) }
+        let data = try JSONCoding.encoder.encode(value)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func noContent() -> Response { Response(status: .noContent) }
+}
+
+/// Revisions as entity tags: `"7"`. `If-Match` with a stale one answers 412.
+enum ETag {
+    static func header(_ rev: Int) -> String { "\"\(rev)\"" }
+
+    /// The revision `If-Match` names, or `nil` without the header (or with `*`).
+    static func ifMatch(_ request: Request) throws -> Int? {
+        guard let value = request.headers[.ifMatch]?.trimmingCharacters(in: .whitespaces), value != "*" else { return nil }
+        var text = Substring(value)
+        if text.hasPrefix("W/") { text = text.dropFirst(2) }
+        guard text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 3, let rev = Int(text.dropFirst().dropLast()) else {
+            throw Problem.badRequest("If-Match", "If-Match must be an ETag this server gave out, such as \"3\".")
+        }
+        return rev
+    }
+}
+
+extension Request {
+    /// An integer query parameter within bounds.
+    func queryInt(_ name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
+        guard let text = uri.queryParameters.get(name) else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw Problem.badRequest(name, "'\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound).")
+        }
+        return number
+    }
+}

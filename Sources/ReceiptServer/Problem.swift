@@ -1,0 +1,128 @@
+import DocumentStore
+import Foundation
+import Households
+import HTTPTypes
+import Hummingbird
+import Logging
+import ReceiptOCR
+
+/// An RFC 9457 problem document (`application/problem+json`) with a stable ``code`` that clients
+/// compare, and the request field at fault for bad input.
+struct Problem: Error, Sendable {
+    var status: HTTPResponse.Status
+    var code: String
+    var detail: String
+    var field: String?
+    var retryAfterSeconds: Int?
+
+    init(_ status: HTTPResponse.Status, _ code: String, _ detail: String, field: String? = nil, retryAfterSeconds: Int? = nil) {
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.field = field
+        self.retryAfterSeconds = retryAfterSeconds
+    }
+
+    static func badRequest(_ field: String?, _ detail: String) -> Problem {
+        Problem(.badRequest, HouseholdError.Code.invalidInput.rawValue, detail, field: field)
+    }
+
+    static let notFound = Problem(.notFound, "not-found", "There is nothing at this address. The API lives under /api/v1 (see /api/v1/openapi.json).")
+
+    /// The one mapping from the libraries' coded errors to HTTP statuses.
+    init(_ error: any Error) {
+        switch error {
+        case let problem as Problem:
+            self = problem
+        case let error as HouseholdError:
+            self.init(Self.status(error.code), error.code.rawValue, error.message, field: error.field, retryAfterSeconds: error.retryAfterSeconds)
+        case let error as StoreError:
+            let status: HTTPResponse.Status = switch error.code {
+            case .conflict: .conflict
+            case .notFound: .notFound
+            case .invalidQuery: .badRequest
+            case .readOnly: .forbidden
+            case .diskFull: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
+            default: .serviceUnavailable
+            }
+            // Store messages are written for the operator; clients get a short one.
+            self.init(status, error.code.rawValue, status == .serviceUnavailable || status.code == 507
+                ? "The server's database cannot take this request now. Try again in a moment." : error.message)
+        case let error as OCRError:
+            self.init(.unprocessableContent, error.code.rawValue, error.message)
+        case let error as HTTPError:
+            let code = switch error.status {
+            case .contentTooLarge: "request.too-large"
+            case .notFound: "not-found"
+            case .methodNotAllowed: "request.method-not-allowed"
+            default: "request.invalid"
+            }
+            self.init(error.status, code, error.body ?? error.status.reasonPhrase)
+        default:
+            self.init(.internalServerError, "server.error", "Something went wrong on the server. Try again; if it persists, tell whoever runs it.")
+        }
+    }
+
+    static func status(_ code: HouseholdError.Code) -> HTTPResponse.Status {
+        switch code {
+        case .invalidInput: .badRequest
+        case .emailTaken, .conflict: .conflict
+        case .invalidCredentials, .unauthenticated: .unauthorized
+        case .throttled: .tooManyRequests
+        case .csrf, .forbidden: .forbidden
+        case .stale: .preconditionFailed
+        default: .notFound
+        }
+    }
+
+    func response() -> Response {
+        var members: [String: String] = ["type": "about:blank", "title": status.reasonPhrase, "code": code, "detail": detail]
+        if let field { members["field"] = field }
+        var object = members.mapValues { JSONValueText.string($0) }
+        object["status"] = String(status.code)
+        var headers: HTTPFields = [.contentType: "application/problem+json"]
+        if let retryAfterSeconds { headers[.retryAfter] = String(retryAfterSeconds) }
+        if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"receipts\"" }
+        let body = "{" + object.sorted { $0.key < $1.key }.map { "\(JSONValueText.string($0.key)):\($0.value)" }.joined(separator: ",") + "}"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+}
+
+/// Turns every error a route throws into a problem document; unexpected ones are logged with the
+/// request id (never with bodies, tokens or passwords).
+struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let problem = Problem(error)
+            if problem.status == .internalServerError {
+                context.logger.error("request failed", metadata: ["error.type": "\(type(of: error))", "error": "\(error)"])
+            }
+            return problem.response()
+        }
+    }
+}
+
+/// JSON string literal escaping for hand-built bodies.
+enum JSONValueText {
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,139 @@
+import Catalog
+import DocumentStore
+import Foundation
+import Households
+import Logging
+import ReceiptModel
+import ReceiptOCR
+import ReceiptPipeline
+import ServiceLifecycle
+import Synchronization
+
+/// Wakes idle workers of this process when an upload arrives (workers elsewhere poll the store).
+public final class JobSignal: Sendable {
+    private let generation = Atomic<Int>(0)
+
+    public init() {}
+
+    public func signal() { generation.add(1, ordering: .releasing) }
+
+    /// Returns after a signal or after `timeout`. Checks every 50 ms: cheaper to reason about than
+    /// parked continuations, and an upload waits at most that long for an idle worker.
+    func wait(timeout: Duration) async {
+        let start = generation.load(ordering: .acquiring)
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline, generation.load(ordering: .acquiring) == start {
+            do { try await Task.sleep(for: .milliseconds(50)) } catch { return }
+        }
+    }
+}
+
+/// Reads queued receipt photos into carts: claims a job, runs the reading pipeline (OCR, parsing,
+/// catalog matching), stores the cart in the job's household and marks the job done.
+///
+/// Runs inside `receipts serve` (SQLite, or PostgreSQL) and as `receipts worker` on other machines
+/// sharing a PostgreSQL store. On graceful shutdown (SIGTERM) it finishes the receipt in hand
+/// and takes no new one; a worker killed outright leaves its job to others once the lease ends.
+public struct ReceiptJobWorker: Service {
+    let services: HouseholdServices
+    let ocr: OCREnginePool
+    let matcher: ProductMatcher?
+    let configuration: ServerConfiguration
+    let signal: JobSignal
+    let metrics: ServerMetrics?
+    let name: String
+    let logger: Logger
+
+    public init(
+        services: HouseholdServices, ocr: OCREnginePool, matcher: ProductMatcher?, configuration: ServerConfiguration,
+        signal: JobSignal, name: String = "worker-" + Identifiers.make("w"), logger: Logger
+    ) {
+        self.init(services: services, ocr: ocr, matcher: matcher, configuration: configuration, signal: signal, metrics: nil, name: name, logger: logger)
+    }
+
+    init(
+        services: HouseholdServices, ocr: OCREnginePool, matcher: ProductMatcher?, configuration: ServerConfiguration,
+        signal: JobSignal, metrics: ServerMetrics?, name: String, logger: Logger
+    ) {
+        self.services = services
+        self.ocr = ocr
+        self.matcher = matcher
+        self.configuration = configuration
+        self.signal = signal
+        self.metrics = metrics
+        self.name = name
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        logger.info("receipt worker started", metadata: ["worker": "\(name)"])
+        await withTaskGroup(of: Void.self) { group in
+            for slot in 0..<max(1, ocr.engines.count) {
+                group.addTask { await loop(slot: slot) }
+            }
+        }
+        logger.info("receipt worker stopped", metadata: ["worker": "\(name)"])
+    }
+
+    private func loop(slot: Int) async {
+        let worker = "\(name)/\(slot)"
+        while !Task.isShuttingDownGracefully, !Task.isCancelled {
+            let claimed: Revisioned<ReceiptJob>?
+            do {
+                claimed = try await services.jobs.claim(worker: worker, lease: configuration.jobLease)
+            } catch {
+                logger.warning("could not look for receipt jobs", metadata: ["error": "\(error)"])
+                claimed = nil
+            }
+            guard let claimed else {
+                await cancelWhenGracefulShutdown { await signal.wait(timeout: configuration.jobPollInterval) }
+                continue
+            }
+            await process(claimed, worker: worker)
+        }
+    }
+
+    /// One job, start to end. Never throws: a failure is recorded on the job.
+    public func process(_ claimed: Revisioned<ReceiptJob>, worker: String) async {
+        let job = claimed.value
+        var logger = logger
+        logger[metadataKey: "job.id"] = "\(job.id)"
+        do {
+            let image = try await services.jobs.image(sha256: job.imageSHA256)
+            let pipeline = IngestPipeline(
+                ocr: ocr, matcher: matcher, store: services.store,
+                options: IngestOptions(user: job.userName, jobs: 1, rereadWhenUnsure: !configuration.fastReading, household: job.household),
+                logger: logger)
+            var (cart, _) = try await pipeline.cart(from: image, file: job.fileName ?? "upload")
+            cart.addedByUserId = job.userId
+            cart.assignItemIDs()
+            // Same id for the same photo in the same household: a job read twice writes one cart.
+            try await services.store.put(collection: Collections.carts, id: cart.id, document: try JSONValue(encoding: cart), expectedRev: nil)
+            try await services.jobs.complete(claimed, cartId: cart.id)
+            metrics?.recordJob("done")
+            logger.info("receipt read", metadata: ["cart.id": "\(cart.id)"])
+        } catch {
+            let (code, message, retryable) = Self.describe(error)
+            metrics?.recordJob(retryable ? "retry" : "failed")
+            logger.info("receipt job failed", metadata: ["error.code": "\(code)"])
+            do {
+                try await services.jobs.fail(claimed, code: code, message: message, retryable: retryable)
+            } catch {
+                logger.warning("could not record the job's failure; its lease will run out and it will be tried again", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    static func describe(_ error: any Error) -> (String, String, Bool) {
+        switch error {
+        case let error as OCRError:
+            return (error.code.rawValue, error.message, error.code == .failed)
+        case let error as StoreError:
+            return (error.code.rawValue, "The server's database was not available; the receipt will be read again.", true)
+        case let error as HouseholdError:
+            return (error.code.rawValue, error.message, false)
+        default:
+            return ("receipt.failed", "Reading the receipt failed unexpectedly; it will be tried again.", true)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Catalog
+import DocumentStore
+import Foundation
+import Households
+import Hummingbird
+import Logging
+import ReceiptOCR
+import ServiceLifecycle
+
+/// Builds the household server: the routes, their middleware and the receipt workers, over a store.
+public enum ReceiptServerApp {
+    /// The router alone (for tests of the route table against the OpenAPI document).
+    public static func router(
+        services: HouseholdServices, configuration: ServerConfiguration, signal: JobSignal = JobSignal(),
+        ready: ReadinessCheck? = nil
+    ) -> Router<APIContext> {
+        router(services: services, configuration: configuration, signal: signal, metrics: ServerMetrics(), ready: ready)
+    }
+
+    static func router(
+        services: HouseholdServices, configuration: ServerConfiguration, signal: JobSignal, metrics: ServerMetrics, ready: ReadinessCheck?
+    ) -> Router<APIContext> {
+        let router = Router(context: APIContext.self)
+        router.add(middleware: AccessLogMiddleware(metrics: metrics))
+        router.add(middleware: ProblemMiddleware())
+        OpsRoutes(store: services.store, metrics: metrics, ready: ready).add(to: router)
+
+        let api = router.group("api/v1")
+        let accounts = AccountRoutes(services: services, configuration: configuration)
+        accounts.addPublic(to: api)
+        api.get("openapi.json") { _, _ in try OpenAPIDocument.response() }
+
+        let authenticated = api.group().add(middleware: AuthMiddleware(accounts: services.accounts))
+            .add(middleware: IdempotencyMiddleware(store: services.store))
+        accounts.addAuthenticated(to: authenticated)
+        HouseholdRoutes(services: services).add(to: authenticated)
+        CartRoutes(services: services).add(to: authenticated)
+        ReceiptRoutes(services: services, configuration: configuration, wake: signal).add(to: authenticated)
+        return router
+    }
+
+    /// The whole server: HTTP on `configuration.host:port`, plus `configuration.workers` receipt
+    /// readers in process (none with 0: run `receipts worker` elsewhere).
+    /// - Parameters:
+    ///   - catalog: matches receipt lines to products; `nil` reads receipts without matching.
+    ///   - onServerRunning: called with the bound port (tests start on port 0).
+    public static func application(
+        services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog?,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }, logger: Logger
+    ) async throws -> some ApplicationProtocol {
+        try await services.prepare(logger: logger)
+        let signal = JobSignal()
+        let metrics = ServerMetrics()
+        var workers: [any Service] = []
+        if configuration.workers > 0 {
+            workers.append(try await worker(services: services, configuration: configuration, catalog: catalog, signal: signal, metrics: metrics, logger: logger))
+        }
+        let router = router(services: services, configuration: configuration, signal: signal, metrics: metrics, ready: ReadinessCheck(store: services.store))
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipts"),
+            services: workers,
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+    }
+}
+
+extension ReceiptServerApp {
+    /// Receipt readers without the HTTP server (`receipts worker`).
+    public static func worker(
+        services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog?, logger: Logger
+    ) async throws -> ReceiptJobWorker {
+        try await worker(services: services, configuration: configuration, catalog: catalog, signal: JobSignal(), metrics: nil, logger: logger)
+    }
+
+    static func worker(
+        services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog?, signal: JobSignal,
+        metrics: ServerMetrics?, logger: Logger
+    ) async throws -> ReceiptJobWorker {
+        let pool = try OCREnginePool(workers: max(1, configuration.workers), logger: logger)
+        let matcher = try await catalog?.matcher()
+        return ReceiptJobWorker(
+            services: services, ocr: pool, matcher: matcher, configuration: configuration, signal: signal, metrics: metrics,
+            name: Identifiers.make("w"), logger: logger)
+    }
+}
+
+/// `/readyz`: the store answers.
+public struct ReadinessCheck: Sendable {
+    let store: any DocumentStore
+
+    public init(store: any DocumentStore) { self.store = store }
+
+    func check() async -> Bool {
+        (try? await store.lastSequence()) != nil
+    }
+}
+
+/// `/healthz`, `/readyz`, `/metrics`.
+struct OpsRoutes {
+    let store: any DocumentStore
+    let metrics: ServerMetrics
+    let ready: ReadinessCheck?
+
+    func add(to router: Router<APIContext>) {
+        router.get("healthz") { _, _ in try JSONResponse.make(["status": "ok"]) }
+        router.get("readyz") { _, _ in
+            let isReady = await ready?.check() ?? true
+            return try JSONResponse.make(["status": isReady ? "ready" : "store unavailable"], status: isReady ? .ok : .serviceUnavailable)
+        }
+        router.get("metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
+        }
+    }
+}
+
+/// The OpenAPI 3.1 document, shipped as a resource and served as is.
+enum OpenAPIDocument {
+    static let data: Data? = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources")
+        .flatMap { try? Data(contentsOf: $0) }
+
+    static func response() throws -> Response {
+        guard let data else { throw Problem(.internalServerError, "server.error", "The API description is missing from this build.") }
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,141 @@
+import DocumentStore
+import Foundation
+import Households
+import HTTPTypes
+import ReceiptModel
+import ReceiptTesting
+import Testing
+
+@Suite struct CartTests {
+    @Test("ticking every item completes the cart; totalPrice is the items' sum", arguments: TemporaryStores.engines)
+    func tickingCompletesTheCart(engine: StoreEngine) async throws {
+        try await ServerHarness.with(engine) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let (bob, _) = try await api.newUser("Bob")
+            let home = try await alice.newHousehold("Home")
+            try await alice.invite(bob, to: home)
+            let base = "/api/v1/households/\(home)/carts"
+            let cart = try await alice.call(.post, base, json: #"{"name":"Saturday"}"#)
+            #expect(cart.status == 201)
+            #expect(cart.etag == "\"1\"")
+            let cartID = try #require(cart["id"]?.stringValue)
+            let milk = try await alice.call(.post, "\(base)/\(cartID)/items", json: #"{"name":"Milk","quantity":2,"price":"2.38"}"#)
+            let bread = try await bob.call(.post, "\(base)/\(cartID)/items", json: #"{"name":"Bread","price":0.1}"#)
+            #expect(bread["cart"]?["totalPrice"]?.stringValue == "2.48")
+            #expect(milk["item"]?["unitPrice"]?.stringValue == "1.19")
+            let milkID = try #require(milk["item"]?["id"]?.stringValue)
+            let breadID = try #require(bread["item"]?["id"]?.stringValue)
+
+            let first = try await alice.call(.put, "\(base)/\(cartID)/items/\(milkID)/completed")
+            #expect(first["cart"]?["completed"] == .bool(false))
+            let last = try await bob.call(.put, "\(base)/\(cartID)/items/\(breadID)/completed")
+            #expect(last["cart"]?["completed"] == .bool(true))
+            #expect(last["cart"]?["purchasedByUser"]?.stringValue == "Bob")
+            #expect(last["item"]?["completedBy"]?.stringValue == "Bob")
+            // A second tick changes nothing, not even the revision.
+            let again = try await bob.call(.put, "\(base)/\(cartID)/items/\(breadID)/completed")
+            #expect(again.etag == last.etag)
+
+            let list = try await alice.call(.get, base)
+            let summary = try #require(list["carts"]?.arrayValue?.first)
+            #expect(summary["completed"] == .bool(true))
+            #expect(summary["addedByUser"]?.stringValue == "Alice")
+            #expect(summary["totalPrice"]?.stringValue == "2.48")
+
+            let unticked = try await alice.call(.delete, "\(base)/\(cartID)/items/\(milkID)/completed")
+            #expect(unticked["cart"]?["completed"] == .bool(false))
+            #expect(unticked["cart"]?["purchasedByUser"] == nil || unticked["cart"]?["purchasedByUser"] == .null)
+
+            let edited = try await alice.call(.patch, "\(base)/\(cartID)/items/\(milkID)", json: #"{"price":"3.00","name":"Oat milk"}"#)
+            #expect(edited["cart"]?["totalPrice"]?.stringValue == "3.10")
+            #expect(edited["item"]?["name"]?.stringValue == "Oat milk")
+            let removed = try await alice.call(.delete, "\(base)/\(cartID)/items/\(milkID)")
+            #expect(removed["totalPrice"]?.stringValue == "0.10")
+            #expect(removed["items"]?.arrayValue?.count == 1)
+            #expect(try await alice.call(.delete, "\(base)/\(cartID)/items/\(milkID)").code == "item.not-found")
+        }
+    }
+
+    @Test("a stale If-Match answers 412 and changes nothing", arguments: TemporaryStores.engines)
+    func staleIfMatch(engine: StoreEngine) async throws {
+        try await ServerHarness.with(engine) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let home = try await alice.newHousehold("Home")
+            let created = try await alice.call(.post, "/api/v1/households/\(home)/carts", json: #"{"name":"One"}"#)
+            let path = "/api/v1/households/\(home)/carts/\(try #require(created["id"]?.stringValue))"
+            let etag = try #require(created.etag)
+            let renamed = try await alice.call(.patch, path, json: #"{"name":"Two"}"#, headers: [.ifMatch: etag])
+            #expect(renamed.status == 200)
+            #expect(renamed.etag == "\"2\"")
+            let stale = try await alice.call(.patch, path, json: #"{"name":"Three"}"#, headers: [.ifMatch: etag])
+            #expect(stale.status == 412)
+            #expect(stale.code == "request.stale")
+            let staleDelete = try await alice.call(.delete, path, headers: [.ifMatch: etag])
+            #expect(staleDelete.status == 412)
+            let current = try await alice.call(.get, path)
+            #expect(current["name"]?.stringValue == "Two")
+            #expect(try await alice.call(.patch, path, json: #"{"name":"x"}"#, headers: [.ifMatch: "garbage"]).status == 400)
+            #expect(try await alice.call(.delete, path, headers: [.ifMatch: try #require(current.etag)]).status == 204)
+            #expect(try await alice.call(.get, path).status == 404)
+        }
+    }
+
+    @Test("a retried POST with the same Idempotency-Key creates one cart")
+    func idempotencyKey() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let home = try await alice.newHousehold("Home")
+            let key: HTTPFields = [.init("Idempotency-Key")!: "7c1d-retry"]
+            let first = try await alice.call(.post, "/api/v1/households/\(home)/carts", json: #"{"name":"Once"}"#, headers: key)
+            let second = try await alice.call(.post, "/api/v1/households/\(home)/carts", json: #"{"name":"Once"}"#, headers: key)
+            #expect(first.status == 201)
+            #expect(second.status == 201)
+            #expect(second["id"] == first["id"])
+            #expect(second.headers[.init("Idempotent-Replayed")!] == "true")
+            let list = try await alice.call(.get, "/api/v1/households/\(home)/carts")
+            #expect(list["carts"]?.arrayValue?.count == 1)
+            let other = try await alice.call(.post, "/api/v1/households/\(home)/invites", headers: key)
+            #expect(other.status == 422)
+            #expect(other.code == "request.idempotency-key-reused")
+        }
+    }
+
+    @Test("carts page by cursor: open ones first, newest first", arguments: TemporaryStores.engines)
+    func pagination(engine: StoreEngine) async throws {
+        try await ServerHarness.with(engine) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let home = try await alice.newHousehold("Home")
+            let base = "/api/v1/households/\(home)/carts"
+            var ids: [String] = []
+            var added: [String: String] = [:]
+            for index in 0..<7 {
+                let cart = try await alice.call(.post, base, json: #"{"name":"Cart \#(index)"}"#)
+                let id = try #require(cart["id"]?.stringValue)
+                ids.append(id)
+                added[id] = cart["addedOn"]?.stringValue
+            }
+            // Carts 1 and 4 are bought: each gets one ticked item.
+            for index in [1, 4] {
+                let item = try await alice.call(.post, "\(base)/\(ids[index])/items", json: #"{"name":"Tea"}"#)
+                let itemID = try #require(item["item"]?["id"]?.stringValue)
+                _ = try await alice.call(.put, "\(base)/\(ids[index])/items/\(itemID)/completed")
+            }
+            var seen: [String] = []
+            var cursor: String?
+            var pages = 0
+            repeat {
+                let page = try await alice.call(.get, base + "?limit=3" + (cursor.map { "&cursor=\($0)" } ?? ""))
+                #expect(page.status == 200)
+                seen += (page["carts"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+                cursor = page["nextCursor"]?.stringValue
+                pages += 1
+            } while cursor != nil && pages < 10
+            // Newest first; carts made within the same millisecond are ordered by id, descending.
+            let newestFirst: ([String]) -> [String] = { $0.sorted { (added[$0] ?? "", $0) > (added[$1] ?? "", $1) } }
+            #expect(seen == newestFirst([ids[0], ids[2], ids[3], ids[5], ids[6]]) + newestFirst([ids[1], ids[4]]))
+            #expect(pages == 3)
+            #expect(try await alice.call(.get, base + "?cursor=bogus!").status == 400)
+            #expect(try await alice.call(.get, base + "?limit=0").code == "request.invalid")
+        }
+    }
+}

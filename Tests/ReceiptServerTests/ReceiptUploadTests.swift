@@ -1,0 +1,120 @@
+import DocumentStore
+import Foundation
+import Households
+import HTTPTypes
+import Logging
+import ReceiptModel
+import ReceiptOCR
+import ReceiptServer
+import ReceiptTesting
+import Testing
+
+@Suite(.timeLimit(.minutes(5))) struct ReceiptUploadTests {
+    static let photo = Fixtures.url("receipts/us-grocery-freshmart.png")
+
+    /// Polls a job until it is done or failed.
+    static func finished(_ api: API, job: String) async throws -> Reply {
+        for _ in 0..<600 {
+            let reply = try await api.call(.get, "/api/v1/jobs/\(job)")
+            if let status = reply["status"]?.stringValue, status == "done" || status == "failed" { return reply }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        Issue.record("job \(job) did not finish")
+        return try await api.call(.get, "/api/v1/jobs/\(job)")
+    }
+
+    @Test("an uploaded photo becomes a cart of the household, with its image and thumbnail", arguments: TemporaryStores.engines)
+    func uploadBecomesCart(engine: StoreEngine) async throws {
+        try await ServerHarness.with(engine, workers: 1) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let (carol, _) = try await api.newUser("Carol")
+            let home = try await alice.newHousehold("Home")
+            _ = try await carol.newHousehold("Elsewhere")
+            let image = try Data(contentsOf: Self.photo)
+            let upload = try await alice.call(.post, "/api/v1/households/\(home)/receipts?name=freshmart.png", data: image, headers: [.contentType: "image/png"])
+            #expect(upload.status == 202)
+            let jobID = try #require(upload["id"]?.stringValue)
+            #expect(upload.headers[.location] == "/api/v1/jobs/\(jobID)")
+            #expect(try await carol.call(.get, "/api/v1/jobs/\(jobID)").status == 404)
+
+            let job = try await Self.finished(alice, job: jobID)
+            #expect(job["status"]?.stringValue == "done")
+            let cartID = try #require(job["cartId"]?.stringValue)
+            let cart = try await alice.call(.get, "/api/v1/households/\(home)/carts/\(cartID)")
+            #expect(cart["household"]?.stringValue == home)
+            #expect(cart["addedByUser"]?.stringValue == "Alice")
+            #expect(cart["total"]?.stringValue == "43.48")
+            #expect((cart["items"]?.arrayValue?.count ?? 0) >= 5)
+            #expect(cart["items"]?.arrayValue?.allSatisfy { $0["id"]?.stringValue != nil } == true)
+
+            let served = try await alice.call(.get, "/api/v1/households/\(home)/carts/\(cartID)/image")
+            #expect(served.status == 200)
+            #expect(served.headers[.contentType] == "image/png")
+            #expect(served.bytes == image)
+            let thumbnail = try await alice.call(.get, "/api/v1/households/\(home)/carts/\(cartID)/thumbnail")
+            #expect(thumbnail.headers[.contentType] == "image/jpeg")
+            let decoded = try OCRImage(data: thumbnail.bytes, limits: ImageLimits(minSide: 10))
+            #expect(decoded.width == 320)
+            #expect(try await carol.call(.get, "/api/v1/households/\(home)/carts/\(cartID)/image").status == 404)
+
+            // The same photo again: the existing cart, no second job or cart.
+            let again = try await alice.call(.post, "/api/v1/households/\(home)/receipts", data: image)
+            #expect(again.status == 200)
+            #expect(again["cartId"]?.stringValue == cartID)
+            let list = try await alice.call(.get, "/api/v1/households/\(home)/carts")
+            #expect(list["carts"]?.arrayValue?.count == 1)
+        }
+    }
+
+    @Test("uploads are checked by content: not an image, empty, truncated")
+    func badUploads() async throws {
+        try await ServerHarness.with(.sqlite) { api, services in
+            let (alice, _) = try await api.newUser("Alice")
+            let home = try await alice.newHousehold("Home")
+            let path = "/api/v1/households/\(home)/receipts"
+            let text = try await alice.call(.post, path + "?name=receipt.jpg", data: Data("this is not a photo at all".utf8))
+            #expect(text.status == 415)
+            #expect(text.code == "image.unsupported-format")
+            let empty = try await alice.call(.post, path, data: Data())
+            #expect(empty.status == 400)
+            #expect(empty.code == "image.empty")
+            let photo = try Data(contentsOf: Fixtures.url("receipts/us-grocery-valuefoods--blur.jpg"))
+            let cut = try await alice.call(.post, path, data: photo.prefix(photo.count / 2))
+            #expect(cut.status == 422)
+            #expect(cut.code == "image.truncated")
+            #expect(try await services.store.count(collection: Collections.jobs) == 0)
+        }
+    }
+
+    @Test("a job whose worker died is taken over after its lease and read into one cart", arguments: TemporaryStores.engines)
+    func deadWorkersJobIsTakenOver(engine: StoreEngine) async throws {
+        try await TemporaryStores.with(engine) { store, _ in
+            let logger = ServerHarness.logger
+            let services = HouseholdServices(store: store, bcryptCost: 4, logger: logger)
+            try await services.prepare(logger: logger)
+            let user = try await services.accounts.signUp(email: "w@example.org", displayName: "W", password: "long enough")
+            let home = try await services.directory.create(name: "Home", by: user).value.id
+            guard case .queued(let job) = try await services.jobs.enqueue(
+                image: try Data(contentsOf: Self.photo), fileName: "a.png", household: home, by: user)
+            else { Issue.record("not queued"); return }
+
+            // A worker claims it for one second and dies (never finishes).
+            let dead = try #require(try await services.jobs.claim(worker: "dead", lease: .seconds(1)))
+            #expect(dead.value.id == job.id)
+            #expect(try await services.jobs.claim(worker: "early", lease: .seconds(60)) == nil)
+            try await Task.sleep(for: .milliseconds(1200))
+
+            let configuration = ServerConfiguration(workers: 1, jobLease: .seconds(60), fastReading: true)
+            let worker = try await ReceiptServerApp.worker(services: services, configuration: configuration, catalog: nil, logger: logger)
+            let taken = try #require(try await services.jobs.claim(worker: "second", lease: .seconds(60)))
+            #expect(taken.value.attempts == 2)
+            await worker.process(taken, worker: "second")
+            // The dead worker's late answer must not undo the job.
+            try await services.jobs.fail(dead, code: "ocr.failed", message: "late", retryable: false)
+            let done = try await services.jobs.job(job.id, for: user.id)
+            #expect(done.status == .done)
+            #expect(try await store.count(collection: Collections.carts) == 1)
+            #expect(try await services.jobs.claim(worker: "third", lease: .seconds(60)) == nil)
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import json
+S = lambda name: {"$ref": f"#/components/schemas/{name}"}
+def resp(desc, schema=None, ctype="application/json", headers=None):
+    r = {"description": desc}
+    if schema is not None: r["content"] = {ctype: {"schema": schema}}
+    if headers: r["headers"] = headers
+    return r
+P = lambda code: {"$ref": f"#/components/responses/{code}"}
+def body(schema, required=True, ctype="application/json"):
+    return {"required": required, "content": {ctype: {"schema": schema}}}
+def param(name, where="path", desc=None, schema=None, required=None):
+    p = {"name": name, "in": where, "required": where == "path" if required is None else required, "schema": schema or {"type": "string"}}
+    if desc: p["description"] = desc
+    return p
+etag = {"ETag": {"description": "The resource's revision; send it back in If-Match.", "schema": {"type": "string"}}}
+ifmatch = {"$ref": "#/components/parameters/IfMatch"}
+idem = {"$ref": "#/components/parameters/IdempotencyKey"}
+H, C, I = param("householdId"), param("cartId"), param("itemId")
+errs = lambda *codes: {str(c): P(str(c)) for c in codes}
+def op(summary, opid, tags, responses, params=None, request=None, secure=True, desc=None):
+    o = {"summary": summary, "operationId": opid, "tags": tags, "responses": responses}
+    if desc: o["description"] = desc
+    if params: o["parameters"] = params
+    if request: o["requestBody"] = request
+    if not secure: o["security"] = []
+    return o
+
+money = {"type": ["string", "null"], "pattern": r"^-?[0-9]+(\.[0-9]+)?$", "description": "A decimal amount as a string, never a float.", "examples": ["3.49"]}
+schemas = {
+  "Problem": {"type": "object", "required": ["type", "title", "status", "code", "detail"], "properties": {
+      "type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"},
+      "code": {"type": "string", "description": "A stable code such as request.invalid, auth.required, household.not-found, request.stale."},
+      "detail": {"type": "string"}, "field": {"type": "string", "description": "The request field at fault, for request.invalid."}}},
+  "SignUp": {"type": "object", "additionalProperties": False, "required": ["email", "displayName", "password"], "properties": {
+      "email": {"type": "string", "format": "email", "maxLength": 254}, "displayName": {"type": "string", "minLength": 1, "maxLength": 80},
+      "password": {"type": "string", "minLength": 8, "maxLength": 72}}},
+  "Credentials": {"type": "object", "additionalProperties": False, "required": ["email", "password"], "properties": {
+      "email": {"type": "string"}, "password": {"type": "string"}}},
+  "User": {"type": "object", "required": ["id", "email", "displayName", "createdAt"], "properties": {
+      "id": {"type": "string"}, "email": {"type": "string"}, "displayName": {"type": "string"}, "createdAt": {"type": "string"}}},
+  "Session": {"type": "object", "required": ["id", "createdAt", "expiresAt", "lastSeenAt", "current"], "properties": {
+      "id": {"type": "string"}, "createdAt": {"type": "string"}, "expiresAt": {"type": "string"}, "lastSeenAt": {"type": "string"},
+      "userAgent": {"type": ["string", "null"]}, "current": {"type": "boolean"}}},
+  "Login": {"type": "object", "required": ["token", "csrfToken", "session", "user"], "properties": {
+      "token": {"type": "string", "description": "Send as Authorization: Bearer <token>. Shown once; the server keeps only its hash."},
+      "csrfToken": {"type": "string", "description": "For cookie sessions: echo it in X-CSRF-Token on unsafe requests."},
+      "session": S("Session"), "user": S("User")}},
+  "SessionList": {"type": "object", "required": ["sessions"], "properties": {"sessions": {"type": "array", "items": S("Session")}}},
+  "Member": {"type": "object", "required": ["userId", "displayName", "role", "joinedAt"], "properties": {
+      "userId": {"type": "string"}, "displayName": {"type": "string"}, "role": {"enum": ["owner", "member"]}, "joinedAt": {"type": "string"}}},
+  "Household": {"type": "object", "required": ["id", "rev", "name", "ownerId", "createdAt", "members"], "properties": {
+      "id": {"type": "string"}, "rev": {"type": "integer"}, "name": {"type": "string"}, "ownerId": {"type": "string"},
+      "createdAt": {"type": "string"}, "members": {"type": "array", "items": S("Member")}}},
+  "HouseholdList": {"type": "object", "required": ["households"], "properties": {"households": {"type": "array", "items": S("Household")}}},
+  "Me": {"type": "object", "required": ["user", "households"], "properties": {"user": S("User"), "households": {"type": "array", "items": S("Household")}}},
+  "Name": {"type": "object", "additionalProperties": False, "required": ["name"], "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 100}}},
+  "JoinCode": {"type": "object", "additionalProperties": False, "required": ["code"], "properties": {"code": {"type": "string"}}},
+  "Invite": {"type": "object", "required": ["code", "householdId", "expiresAt"], "properties": {
+      "code": {"type": "string", "description": "Single use; give it to the person joining."}, "householdId": {"type": "string"}, "expiresAt": {"type": "string"}}},
+  "NewCart": {"type": "object", "additionalProperties": False, "required": ["name"], "properties": {
+      "name": {"type": "string", "minLength": 1, "maxLength": 100}, "currency": {"type": ["string", "null"], "pattern": "^[A-Za-z]{3}$"}}},
+  "CartSummary": {"type": "object", "required": ["id", "rev", "name", "addedByUser", "addedOn", "completed", "itemCount", "needsReview", "fromReceipt"], "properties": {
+      "id": {"type": "string"}, "rev": {"type": "integer"}, "name": {"type": "string"}, "addedByUser": {"type": "string"}, "addedOn": {"type": "string"},
+      "totalPrice": money, "currency": {"type": ["string", "null"]}, "completed": {"type": "boolean"},
+      "purchasedByUser": {"type": ["string", "null"]}, "merchant": {"type": ["string", "null"]}, "date": {"type": ["string", "null"]},
+      "itemCount": {"type": "integer"}, "needsReview": {"type": "boolean"}, "fromReceipt": {"type": "boolean"}}},
+  "CartPage": {"type": "object", "required": ["carts"], "properties": {"carts": {"type": "array", "items": S("CartSummary")},
+      "nextCursor": {"type": ["string", "null"], "description": "Pass as ?cursor= for the next page; absent on the last."}}},
+  "Item": {"type": "object", "required": ["name", "completed"], "description": "A cart item (cart-document.md), with its id.", "properties": {
+      "id": {"type": "string"}, "name": {"type": "string"}, "quantity": {"type": ["number", "null"]}, "price": money, "unitPrice": money,
+      "completed": {"type": "boolean"}, "completedBy": {"type": ["string", "null"]}, "addedByUser": {"type": ["string", "null"]},
+      "addedOn": {"type": ["string", "null"]}, "product": {"type": ["object", "null"]}}, "additionalProperties": True},
+  "Cart": {"type": "object", "required": ["id", "rev", "name", "items", "completed"], "description": "The cart document of cart-document.md, without ocrText.",
+      "properties": {"id": {"type": "string"}, "rev": {"type": "integer"}, "name": {"type": "string"}, "household": {"type": "string"},
+      "addedByUser": {"type": "string"}, "addedOn": {"type": "string"}, "completed": {"type": "boolean"}, "purchasedByUser": {"type": ["string", "null"]},
+      "currency": {"type": ["string", "null"]}, "total": money, "totalPrice": money, "items": {"type": "array", "items": S("Item")},
+      "warnings": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": True},
+  "NewItem": {"type": "object", "additionalProperties": False, "required": ["name"], "properties": {
+      "name": {"type": "string", "minLength": 1, "maxLength": 200}, "quantity": {"type": ["number", "null"], "minimum": 0}, "price": money}},
+  "ItemChange": {"type": "object", "additionalProperties": False, "properties": {
+      "name": {"type": "string", "minLength": 1, "maxLength": 200}, "quantity": {"type": ["number", "null"], "minimum": 0}, "price": money,
+      "completed": {"type": ["boolean", "null"]}}},
+  "ItemResult": {"type": "object", "required": ["cart", "item"], "properties": {
+      "cart": {"type": "object", "required": ["id", "rev", "completed"], "properties": {"id": {"type": "string"}, "rev": {"type": "integer"},
+          "totalPrice": money, "completed": {"type": "boolean"}, "purchasedByUser": {"type": ["string", "null"]}}},
+      "item": S("Item")}},
+  "Job": {"type": "object", "required": ["household", "status", "attempts"], "properties": {
+      "id": {"type": ["string", "null"]}, "household": {"type": "string"}, "status": {"enum": ["queued", "running", "done", "failed"]},
+      "cartId": {"type": ["string", "null"]}, "error": {"type": ["object", "null"], "properties": {"code": {"type": "string"}, "message": {"type": "string"}}},
+      "attempts": {"type": "integer"}, "createdAt": {"type": ["string", "null"]}, "updatedAt": {"type": ["string", "null"]}}},
+  "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
+}
+responses = {}
+for code, desc in [("400", "Bad input: the problem's field names what to fix."), ("401", "Not logged in, or the session expired (auth.required)."),
+                   ("403", "Not allowed (household.forbidden, or auth.csrf for a cookie request without X-CSRF-Token)."),
+                   ("404", "No such resource in your households: another household's id answers exactly like a missing one."),
+                   ("409", "Conflict (account.email-taken, request.in-progress)."), ("412", "If-Match named a stale revision (request.stale): reload and retry."),
+                   ("413", "The body is too large."), ("415", "Not an image (image.unsupported-format)."),
+                   ("422", "The image is corrupt, truncated, too small or too large in pixels."), ("429", "Too many failed logins (auth.throttled); see Retry-After.")]:
+    responses[code] = resp(desc, S("Problem"), "application/problem+json")
+responses["429"]["headers"] = {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait."}}
+
+common = lambda *codes: errs(401, 404, *codes)
+paths = {
+  "/healthz": {"get": op("Liveness", "health", ["ops"], {"200": resp("Running", S("Status"))}, secure=False)},
+  "/readyz": {"get": op("Readiness: the store answers", "ready", ["ops"], {"200": resp("Ready", S("Status")), "503": resp("Store unavailable", S("Status"))}, secure=False)},
+  "/metrics": {"get": op("Request and job metrics (Prometheus text format)", "metrics", ["ops"], {"200": resp("Metrics", {"type": "string"}, "text/plain")}, secure=False)},
+  "/api/v1/openapi.json": {"get": op("This document", "openapi", ["ops"], {"200": resp("OpenAPI 3.1", {"type": "object"})}, secure=False)},
+  "/api/v1/accounts": {"post": op("Sign up", "signUp", ["accounts"], {"201": resp("Created", S("User")), **errs(400, 409)}, request=body(S("SignUp")), secure=False)},
+  "/api/v1/sessions": {
+      "post": op("Log in", "logIn", ["accounts"], {"201": resp("Logged in; browsers also get the session and CSRF cookies", S("Login")), **errs(400, 401, 429)},
+                 request=body(S("Credentials")), secure=False),
+      "get": op("My open sessions", "listSessions", ["accounts"], {"200": resp("Sessions", S("SessionList")), **errs(401)})},
+  "/api/v1/sessions/current": {"delete": op("Log out", "logOut", ["accounts"], {"204": resp("Logged out"), **errs(401)})},
+  "/api/v1/sessions/{sessionId}": {"delete": op("Revoke one of my sessions", "revokeSession", ["accounts"], {"204": resp("Revoked"), **common()}, params=[param("sessionId")])},
+  "/api/v1/me": {"get": op("Who I am and my households", "me", ["accounts"], {"200": resp("Me", S("Me")), **errs(401)})},
+  "/api/v1/households": {
+      "get": op("My households", "listHouseholds", ["households"], {"200": resp("Households", S("HouseholdList")), **errs(401)}),
+      "post": op("Create a household (I become its owner)", "createHousehold", ["households"], {"201": resp("Created", S("Household"), headers=etag), **errs(400, 401)},
+                 params=[idem], request=body(S("Name")))},
+  "/api/v1/households/join": {"post": op("Join a household with an invitation code", "joinHousehold", ["households"],
+      {"200": resp("Joined", S("Household"), headers=etag), **errs(400, 401, 404)}, params=[idem], request=body(S("JoinCode")))},
+  "/api/v1/households/{householdId}": {
+      "get": op("A household", "getHousehold", ["households"], {"200": resp("Household", S("Household"), headers=etag), **common()}, params=[H]),
+      "patch": op("Rename (owner only)", "renameHousehold", ["households"], {"200": resp("Renamed", S("Household"), headers=etag), **common(400, 403, 412)},
+                  params=[H, ifmatch], request=body(S("Name")))},
+  "/api/v1/households/{householdId}/invites": {"post": op("Invite: a single-use code, valid 7 days", "invite", ["households"],
+      {"201": resp("Invitation", S("Invite")), **common()}, params=[H, idem])},
+  "/api/v1/households/{householdId}/members/{userId}": {"delete": op("Leave (my own id) or remove a member (owner only)", "removeMember", ["households"],
+      {"204": resp("Removed"), **common(403)}, params=[H, param("userId")])},
+  "/api/v1/households/{householdId}/carts": {
+      "get": op("Carts: open first, then newest first", "listCarts", ["carts"], {"200": resp("A page of carts", S("CartPage")), **common(400)},
+                params=[H, param("cursor", "query"), param("limit", "query", schema={"type": "integer", "minimum": 1, "maximum": 200, "default": 50})]),
+      "post": op("Create a cart", "createCart", ["carts"], {"201": resp("Created", S("Cart"), headers=etag), **common(400)}, params=[H, idem], request=body(S("NewCart")))},
+  "/api/v1/households/{householdId}/carts/{cartId}": {
+      "get": op("A cart with its items", "getCart", ["carts"], {"200": resp("Cart", S("Cart"), headers=etag), **common()}, params=[H, C]),
+      "patch": op("Rename a cart", "renameCart", ["carts"], {"200": resp("Renamed", S("Cart"), headers=etag), **common(400, 412)}, params=[H, C, ifmatch], request=body(S("Name"))),
+      "delete": op("Delete a cart", "deleteCart", ["carts"], {"204": resp("Deleted"), **common(400, 412)}, params=[H, C, ifmatch])},
+  "/api/v1/households/{householdId}/carts/{cartId}/items": {"post": op("Add an item", "addItem", ["carts"],
+      {"201": resp("Added", S("ItemResult"), headers=etag), **common(400, 412)}, params=[H, C, ifmatch, idem], request=body(S("NewItem")))},
+  "/api/v1/households/{householdId}/carts/{cartId}/items/{itemId}": {
+      "patch": op("Edit an item (name, quantity, price, completed)", "editItem", ["carts"], {"200": resp("Edited", S("ItemResult"), headers=etag), **common(400, 412)},
+                  params=[H, C, I, ifmatch], request=body(S("ItemChange"))),
+      "delete": op("Delete an item", "deleteItem", ["carts"], {"200": resp("The cart after", S("Cart"), headers=etag), **common(400, 412)}, params=[H, C, I, ifmatch])},
+  "/api/v1/households/{householdId}/carts/{cartId}/items/{itemId}/completed": {
+      "put": op("Tick an item (idempotent); the cart completes when all are", "tickItem", ["carts"], {"200": resp("Ticked", S("ItemResult"), headers=etag), **common(400, 412)}, params=[H, C, I, ifmatch]),
+      "delete": op("Untick an item", "untickItem", ["carts"], {"200": resp("Unticked", S("ItemResult"), headers=etag), **common(400, 412)}, params=[H, C, I, ifmatch])},
+  "/api/v1/households/{householdId}/carts/{cartId}/image": {"get": op("The receipt photo", "cartImage", ["receipts"],
+      {"200": resp("The image as uploaded", {"type": "string", "contentMediaType": "image/*"}, "image/*"), **common()}, params=[H, C])},
+  "/api/v1/households/{householdId}/carts/{cartId}/thumbnail": {"get": op("A 320 px wide JPEG of the receipt photo", "cartThumbnail", ["receipts"],
+      {"200": resp("JPEG", {"type": "string", "contentMediaType": "image/jpeg"}, "image/jpeg"), **common()}, params=[H, C])},
+  "/api/v1/households/{householdId}/receipts": {"post": op("Upload a receipt photo to be read into a cart", "uploadReceipt", ["receipts"],
+      {"202": resp("Queued: poll the job", S("Job")), "200": resp("This photo is already a cart of the household", S("Job")), **common(400, 413, 415, 422)},
+      params=[H, idem, param("name", "query", "The photo's file name, kept with the cart")],
+      request={"required": True, "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}},
+                                             "application/octet-stream": {"schema": {"type": "string"}}}},
+      desc="The body is the image's bytes (JPEG, PNG, TIFF, WebP, BMP, GIF; at most 20 MB), checked by content, not name.")},
+  "/api/v1/jobs/{jobId}": {"get": op("A receipt job's status and, when done, its cart", "getJob", ["receipts"], {"200": resp("Job", S("Job")), **common()}, params=[param("jobId")])},
+}
+doc = {
+  "openapi": "3.1.0",
+  "info": {"title": "receipts household server", "version": "0.1.0",
+           "description": "Accounts, households, carts and items, receipt uploads. Errors are application/problem+json with a stable code. "
+                          "Unsafe requests made with the session cookie need the X-CSRF-Token header; programs use Authorization: Bearer."},
+  "servers": [{"url": "/"}],
+  "security": [{"bearer": []}, {"cookie": []}],
+  "paths": paths,
+  "components": {
+    "schemas": schemas, "responses": responses,
+    "parameters": {
+      "IfMatch": {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"}, "description": "The ETag you read; a stale one answers 412 and changes nothing."},
+      "IdempotencyKey": {"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string", "maxLength": 255},
+                         "description": "A retried POST with the same key creates nothing twice and gets the first answer."}},
+    "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}, "cookie": {"type": "apiKey", "in": "cookie", "name": "receipts_session"}}},
+}
+print(json.dumps(doc, indent=1, sort_keys=False))
