@@ -121,23 +121,14 @@ public struct MerchantSpending: Sendable, Hashable, Codable {
     }
 }
 
-/// Spending statistics over stored carts (`receipts stats`).
+/// What was spent in one currency: every figure of ``SpendingStats`` for the carts in that currency only.
 ///
-/// Boundaries (Gregorian calendar, UTC, dates as printed on the receipts):
-/// - **month**: a calendar month. The averaging window is the 3 calendar months immediately before
-///   the month containing `asOf` (asOf 2025-01-02 → 2024-10, 2024-11, 2024-12).
-/// - **week**: an ISO week, Monday to Sunday. The averaging window is the 3 weeks immediately before
-///   the week containing `asOf`; "last week" is the one just before that week.
-/// - Averages divide the window's total by 3 (months or weeks without carts count as 0), rounded to
-///   cents (half to even).
-/// - A cart counts with its `total`, else `totalPrice`. Carts with neither are skipped
-///   (``skippedNoTotal``); carts with a total but no readable date count in the totals and per
-///   merchant but not in any period (``skippedNoDate``).
-public struct SpendingStats: Sendable, Hashable, Codable {
-    public var asOf: String
-    /// The user whose carts were counted; nil for every user.
-    public var user: String?
-    /// Carts counted (those with a total).
+/// Encoded with explicit `null` for an unknown ``currency`` and an absent ``totalByUser``.
+public struct CurrencySpending: Sendable, Hashable, Codable {
+    /// The carts' ISO 4217 code (`USD`, `EUR`, `MYR`); nil for carts whose currency is unknown, which
+    /// are a group of their own.
+    public var currency: String?
+    /// Carts counted in this currency.
     public var carts: Int
     /// Sum of their totals.
     public var total: Amount
@@ -153,10 +144,58 @@ public struct SpendingStats: Sendable, Hashable, Codable {
     public var perMonth: [PeriodSpending]
     /// Every merchant, highest total first (unknown merchant as `(unknown)`).
     public var perMerchant: [MerchantSpending]
+    /// Sum of the totals of the carts added by the current user; nil when no current user was given.
+    public var totalByUser: Amount?
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(currency, forKey: .currency)
+        try c.encode(carts, forKey: .carts)
+        try c.encode(total, forKey: .total)
+        try c.encode(averageMonthly, forKey: .averageMonthly)
+        try c.encode(months, forKey: .months)
+        try c.encode(averageWeekly, forKey: .averageWeekly)
+        try c.encode(weeks, forKey: .weeks)
+        try c.encode(lastWeek, forKey: .lastWeek)
+        try c.encode(perMonth, forKey: .perMonth)
+        try c.encode(perMerchant, forKey: .perMerchant)
+        try c.encode(totalByUser, forKey: .totalByUser)
+    }
+}
+
+/// Spending statistics over stored carts (`receipts stats`), one set of figures per currency.
+///
+/// Amounts in different currencies are never added together: every total, average, period and
+/// merchant figure lives in ``currencies``, one entry per currency code. Carts without a currency
+/// are their own entry (currency nil), never merged into another.
+///
+/// Boundaries (Gregorian calendar, UTC, dates as printed on the receipts):
+/// - **month**: a calendar month. The averaging window is the 3 calendar months immediately before
+///   the month containing `asOf` (asOf 2025-01-02 → 2024-10, 2024-11, 2024-12).
+/// - **week**: an ISO week, Monday to Sunday. The averaging window is the 3 weeks immediately before
+///   the week containing `asOf`; "last week" is the one just before that week.
+/// - Averages divide the window's total by 3 (months or weeks without carts count as 0), rounded to
+///   cents (half to even).
+/// - A cart counts with its `total`, else `totalPrice`. Carts with neither are skipped
+///   (``skippedNoTotal``); carts with a total but no readable date count in the totals and per
+///   merchant but not in any period (``skippedNoDate``).
+/// - A cart flagged as a possible duplicate (a truthy `possibleDuplicateOf` member) and not kept
+///   (`duplicateKept` is not `true`) is left out of every figure (``skippedDuplicates``), so a
+///   second photo of the same receipt does not count twice.
+public struct SpendingStats: Sendable, Hashable, Codable {
+    public var asOf: String
+    /// The user whose carts were counted; nil for every user.
+    public var user: String?
+    /// Carts counted (those with a total), over all currencies.
+    public var carts: Int
+    /// The figures per currency, most carts first, then by code (unknown currency last).
+    public var currencies: [CurrencySpending]
     /// Carts left out entirely: no `total` and no `totalPrice`.
     public var skippedNoTotal: Int
     /// Carts counted in totals but not in periods: no readable `date`.
     public var skippedNoDate: Int
+    /// Carts left out entirely as possible duplicates of another cart.
+    public var skippedDuplicates: Int
 
     public static let unknownMerchant = "(unknown)"
 
@@ -165,86 +204,69 @@ public struct SpendingStats: Sendable, Hashable, Codable {
     ///   - carts: The carts to look at.
     ///   - asOf: The reference day (usually today).
     ///   - user: Only carts whose `addedByUser` equals this; nil for all.
-    public static func compute(carts: [CartDocument], asOf: CalendarDay, user: String? = nil) -> SpendingStats {
-        let (asOfYear, asOfMonth, _) = asOf.components
-        var monthWindow: [(year: Int, month: Int)] = []
-        for back in stride(from: 3, through: 1, by: -1) {
-            var month = asOfMonth - back
-            var year = asOfYear
-            if month <= 0 { month += 12; year -= 1 }
-            monthWindow.append((year, month))
-        }
-        let thisWeek = asOf.startOfWeek
-        let weekStarts = [thisWeek.adding(days: -21), thisWeek.adding(days: -14), thisWeek.adding(days: -7)]
-
+    ///   - currentUser: The user asking; each currency's ``CurrencySpending/totalByUser`` sums the
+    ///     carts whose `addedByUser` equals this. Nil leaves `totalByUser` nil.
+    /// - Returns: The figures per currency and the counts of carts left out.
+    public static func compute(
+        carts: [CartDocument], asOf: CalendarDay, user: String? = nil, currentUser: String? = nil
+    ) -> SpendingStats {
+        let windows = Windows(asOf: asOf)
         var count = 0
-        var total = Amount.zero
         var skippedNoTotal = 0
         var skippedNoDate = 0
-        var byMonth: [String: (total: Amount, carts: Int)] = [:]
-        var byWeekStart: [CalendarDay: (total: Amount, carts: Int)] = [:]
-        var byMerchant: [String: (total: Amount, carts: Int)] = [:]
+        var skippedDuplicates = 0
+        var byCurrency: [String?: CurrencyTally] = [:]
 
         for cart in carts {
             if let user, cart.addedByUser != user { continue }
+            if isLeftOutDuplicate(cart) {
+                skippedDuplicates += 1
+                continue
+            }
             guard let amount = cart.total ?? cart.totalPrice else {
                 skippedNoTotal += 1
                 continue
             }
             count += 1
-            total = total + amount
             let merchantName = cart.merchant?.name?.trimmingCharacters(in: .whitespacesAndNewlines)
             let merchant = merchantName.flatMap { $0.isEmpty ? nil : $0 } ?? unknownMerchant
-            byMerchant[merchant, default: (.zero, 0)].total = byMerchant[merchant, default: (.zero, 0)].total + amount
-            byMerchant[merchant, default: (.zero, 0)].carts += 1
-            guard let text = cart.date, let day = CalendarDay(iso: text) else {
-                skippedNoDate += 1
-                continue
+            let day = cart.date.flatMap { CalendarDay(iso: $0) }
+            if day == nil { skippedNoDate += 1 }
+            byCurrency[currencyCode(cart.currency), default: CurrencyTally()].add(
+                amount, merchant: merchant, day: day, byCurrentUser: currentUser.map { cart.addedByUser == $0 })
+        }
+
+        let currencies = byCurrency.map { $0.value.spending(currency: $0.key, windows: windows) }
+            .sorted { lhs, rhs in
+                if lhs.carts != rhs.carts { return lhs.carts > rhs.carts }
+                switch (lhs.currency, rhs.currency) {
+                case let (l?, r?): return l < r
+                case (_?, nil): return true
+                default: return false
+                }
             }
-            let key = monthKey(day.components.year, day.components.month)
-            byMonth[key, default: (.zero, 0)].total = byMonth[key, default: (.zero, 0)].total + amount
-            byMonth[key, default: (.zero, 0)].carts += 1
-            let week = day.startOfWeek
-            byWeekStart[week, default: (.zero, 0)].total = byWeekStart[week, default: (.zero, 0)].total + amount
-            byWeekStart[week, default: (.zero, 0)].carts += 1
-        }
-
-        func monthPeriod(_ key: String, year: Int, month: Int) -> PeriodSpending {
-            let entry = byMonth[key] ?? (.zero, 0)
-            let start = CalendarDay(year: year, month: month, day: 1)!
-            let end = CalendarDay(year: year, month: month, day: CalendarDay.daysInMonth(year: year, month: month))!
-            return PeriodSpending(label: key, start: start.description, end: end.description, total: entry.total, carts: entry.carts)
-        }
-        func weekPeriod(_ start: CalendarDay) -> PeriodSpending {
-            let entry = byWeekStart[start] ?? (.zero, 0)
-            return PeriodSpending(
-                label: isoWeekLabel(start), start: start.description, end: start.adding(days: 6).description,
-                total: entry.total, carts: entry.carts)
-        }
-
-        let months = monthWindow.map { monthPeriod(monthKey($0.year, $0.month), year: $0.year, month: $0.month) }
-        let weeks = weekStarts.map(weekPeriod)
-        let perMonth = byMonth.keys.sorted().map { key -> PeriodSpending in
-            let year = Int(key.prefix(4)) ?? 0
-            let month = Int(key.suffix(2)) ?? 1
-            return monthPeriod(key, year: year, month: month)
-        }
-        let perMerchant = byMerchant.map { MerchantSpending(merchant: $0.key, total: $0.value.total, carts: $0.value.carts) }
-            .sorted { $0.total != $1.total ? $0.total > $1.total : $0.merchant < $1.merchant }
-
         return SpendingStats(
-            asOf: asOf.description, user: user, carts: count, total: total,
-            averageMonthly: average(months.map(\.total)), months: months,
-            averageWeekly: average(weeks.map(\.total)), weeks: weeks, lastWeek: weeks[2],
-            perMonth: perMonth, perMerchant: perMerchant, skippedNoTotal: skippedNoTotal, skippedNoDate: skippedNoDate)
+            asOf: asOf.description, user: user, carts: count, currencies: currencies, skippedNoTotal: skippedNoTotal,
+            skippedNoDate: skippedNoDate, skippedDuplicates: skippedDuplicates)
     }
 
-    /// Reads the carts (of `user`, or all) from the store and computes the statistics.
-    /// Documents that do not decode as carts are logged and counted in ``skippedNoTotal``.
+    /// Reads the carts (of `user`, or all, narrowed by `filters`) from the store and computes the
+    /// statistics. Documents that do not decode as carts are logged and counted in ``skippedNoTotal``.
+    /// - Parameters:
+    ///   - store: The store holding the `carts` collection.
+    ///   - asOf: The reference day (usually today).
+    ///   - user: Only carts whose `addedByUser` equals this; nil for all.
+    ///   - currentUser: The user whose share ``CurrencySpending/totalByUser`` reports; nil for none.
+    ///   - filters: More conditions on the cart documents, all of which must hold as well as the user
+    ///     filter (`.equals("household", "h1")`).
+    ///   - logger: Where undecodable carts are reported.
+    /// - Returns: The statistics over the matching carts.
+    /// - Throws: The store's error when the query fails.
     public static func load(
-        from store: any DocumentStore, asOf: CalendarDay, user: String? = nil, logger: Logger
+        from store: any DocumentStore, asOf: CalendarDay, user: String? = nil, currentUser: String? = nil,
+        filters: [Filter] = [], logger: Logger
     ) async throws -> SpendingStats {
-        var filters: [Filter] = []
+        var filters = filters
         if let user { filters.append(.equals("addedByUser", user)) }
         var carts: [CartDocument] = []
         var undecodable = 0
@@ -256,9 +278,28 @@ public struct SpendingStats: Sendable, Hashable, Codable {
                 logger.warning("skipping a cart that does not decode", metadata: ["cart.id": "\(stored.id)", "error": "\(error)"])
             }
         }
-        var stats = compute(carts: carts, asOf: asOf, user: user)
+        var stats = compute(carts: carts, asOf: asOf, user: user, currentUser: currentUser)
         stats.skippedNoTotal += undecodable
         return stats
+    }
+
+    /// Whether a cart is a possible duplicate that nobody chose to keep: its `possibleDuplicateOf`
+    /// member is truthy (anything but absent, null, false, 0 or "") and `duplicateKept` is not `true`.
+    static func isLeftOutDuplicate(_ cart: CartDocument) -> Bool {
+        if cart.extra["duplicateKept"] == .bool(true) { return false }
+        switch cart.extra["possibleDuplicateOf"] {
+        case nil, .null?, .bool(false)?, .string("")?: return false
+        case .number(let value)?: return value != 0
+        default: return true
+        }
+    }
+
+    /// The currency a cart is grouped under: its code trimmed and upper-cased, nil when absent or blank.
+    static func currencyCode(_ text: String?) -> String? {
+        guard let code = text?.trimmingCharacters(in: .whitespacesAndNewlines).uppercased(), !code.isEmpty else {
+            return nil
+        }
+        return code
     }
 
     static func monthKey(_ year: Int, _ month: Int) -> String { String(format: "%04d-%02d", year, month) }
@@ -277,5 +318,83 @@ public struct SpendingStats: Sendable, Hashable, Codable {
         guard !totals.isEmpty else { return .zero }
         let sum = totals.reduce(Amount.zero, +)
         return Amount(sum.value / Decimal(totals.count), scale: max(2, sum.scale)).rounded(scale: max(2, sum.scale))
+    }
+
+    /// The averaging windows for `asOf`: the 3 months before its month, the 3 ISO weeks before its week.
+    struct Windows {
+        var months: [(year: Int, month: Int)] = []
+        var weekStarts: [CalendarDay]
+
+        init(asOf: CalendarDay) {
+            let (asOfYear, asOfMonth, _) = asOf.components
+            for back in stride(from: 3, through: 1, by: -1) {
+                var month = asOfMonth - back
+                var year = asOfYear
+                if month <= 0 { month += 12; year -= 1 }
+                months.append((year, month))
+            }
+            let thisWeek = asOf.startOfWeek
+            weekStarts = [thisWeek.adding(days: -21), thisWeek.adding(days: -14), thisWeek.adding(days: -7)]
+        }
+    }
+
+    /// A running sum and count.
+    struct Tally {
+        var total = Amount.zero
+        var carts = 0
+
+        mutating func add(_ amount: Amount) {
+            total = total + amount
+            carts += 1
+        }
+    }
+
+    /// The carts of one currency, summed as they are read.
+    struct CurrencyTally {
+        var all = Tally()
+        var byCurrentUser: Amount?
+        var byMonth: [String: Tally] = [:]
+        var byWeekStart: [CalendarDay: Tally] = [:]
+        var byMerchant: [String: Tally] = [:]
+
+        /// Counts one cart; `day` nil leaves it out of every period, `byCurrentUser` nil means no current user.
+        mutating func add(_ amount: Amount, merchant: String, day: CalendarDay?, byCurrentUser: Bool?) {
+            all.add(amount)
+            if let byCurrentUser {
+                self.byCurrentUser = (self.byCurrentUser ?? .zero) + (byCurrentUser ? amount : .zero)
+            }
+            byMerchant[merchant, default: Tally()].add(amount)
+            guard let day else { return }
+            byMonth[monthKey(day.components.year, day.components.month), default: Tally()].add(amount)
+            byWeekStart[day.startOfWeek, default: Tally()].add(amount)
+        }
+
+        func spending(currency: String?, windows: Windows) -> CurrencySpending {
+            func monthPeriod(year: Int, month: Int) -> PeriodSpending {
+                let key = monthKey(year, month)
+                let entry = byMonth[key] ?? Tally()
+                let start = CalendarDay(year: year, month: month, day: 1)!
+                let end = CalendarDay(year: year, month: month, day: CalendarDay.daysInMonth(year: year, month: month))!
+                return PeriodSpending(label: key, start: start.description, end: end.description, total: entry.total, carts: entry.carts)
+            }
+            func weekPeriod(_ start: CalendarDay) -> PeriodSpending {
+                let entry = byWeekStart[start] ?? Tally()
+                return PeriodSpending(
+                    label: isoWeekLabel(start), start: start.description, end: start.adding(days: 6).description,
+                    total: entry.total, carts: entry.carts)
+            }
+
+            let months = windows.months.map { monthPeriod(year: $0.year, month: $0.month) }
+            let weeks = windows.weekStarts.map(weekPeriod)
+            let perMonth = byMonth.keys.sorted().map { key in
+                monthPeriod(year: Int(key.prefix(4)) ?? 0, month: Int(key.suffix(2)) ?? 1)
+            }
+            let perMerchant = byMerchant.map { MerchantSpending(merchant: $0.key, total: $0.value.total, carts: $0.value.carts) }
+                .sorted { $0.total != $1.total ? $0.total > $1.total : $0.merchant < $1.merchant }
+            return CurrencySpending(
+                currency: currency, carts: all.carts, total: all.total, averageMonthly: average(months.map(\.total)),
+                months: months, averageWeekly: average(weeks.map(\.total)), weeks: weeks, lastWeek: weeks[2],
+                perMonth: perMonth, perMerchant: perMerchant, totalByUser: byCurrentUser)
+        }
     }
 }

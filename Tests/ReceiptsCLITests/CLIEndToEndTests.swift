@@ -274,9 +274,22 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
     static let milk = #"{"barcode":"0071230000016","name":"Whole Milk, 1 Gallon"}"#
     static let bananas = #"{"barcode":"0200000040116","name":"Bananas"}"#
 
-    static func cart(_ n: Int, _ date: String, _ total: String, user: String = "ann", merchant: String = "FRESH MART", items: String = "[]") -> String {
-        let id = String(format: "%064x", n)
-        return #"{"id":"\#(id)","type":"cart","name":"c\#(n)","addedByUser":"\#(user)","addedOn":"2025-01-02T00:00:00Z","completed":true,"merchant":{"name":"\#(merchant)"},"date":"\#(date)","total":"\#(total)","totalPrice":"\#(total)","items":\#(items),"source":{"file":"c\#(n).jpg"}}"#
+    static func cart(
+        _ n: Int, _ date: String, _ total: String, user: String = "ann", merchant: String = "FRESH MART",
+        currency: String? = "USD", items: String = "[]", extra: String = ""
+    ) -> String {
+        let currencyMember = currency.map { #","currency":"\#($0)""# } ?? ""
+        return #"{"id":"\#(id(n))","type":"cart","name":"c\#(n)","addedByUser":"\#(user)","addedOn":"2025-01-02T00:00:00Z","completed":true,"merchant":{"name":"\#(merchant)"},"date":"\#(date)","total":"\#(total)","totalPrice":"\#(total)"\#(currencyMember),"items":\#(items),"source":{"file":"c\#(n).jpg"}\#(extra)}"#
+    }
+
+    static func id(_ n: Int) -> String { String(format: "%064x", n) }
+
+    /// Imports JSON Lines `lines` into the workspace's `carts`.
+    static func importCarts(_ lines: [String], into work: Workspace) async throws {
+        let file = work.url.appendingPathComponent("carts-\(UUID().uuidString).jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        let imported = try await CLI.run(["import", file.path, "--collection", "carts", "--store", work.store], in: work.url)
+        #expect(imported.status == 0, "\(imported.stderr)")
     }
 
     /// Known carts around the 2024/2025 year edge; as of 2025-01-02 (a Thursday) the full months
@@ -294,35 +307,62 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
             cart(8, "2025-01-01", "80.00"),
             cart(9, "2024-12-20", "5.00", user: "bob", merchant: "VALUE FOODS"),
         ]
-        let file = work.url.appendingPathComponent("carts.jsonl")
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
-        let imported = try await CLI.run(["import", file.path, "--collection", "carts", "--store", work.store], in: work.url)
-        #expect(imported.status == 0, "\(imported.stderr)")
+        try await importCarts(lines, into: work)
         return work
     }
 
-    @Test func statsGivesExactFiguresAtTheYearEdge() async throws {
+    @Test func statsGivesExactFiguresPerCurrencyAtTheYearEdge() async throws {
         let work = try await Self.knownStore()
+        // Other currencies, one without a currency, and a second photo of cart 6 flagged as its duplicate.
+        try await Self.importCarts([
+            Self.cart(10, "2024-12-24", "100.00", merchant: "LE MARCHE", currency: "EUR"),
+            Self.cart(11, "2024-11-20", "250.00", merchant: "PASAR", currency: "MYR"),
+            Self.cart(12, "2024-12-27", "9.00", currency: nil),
+            Self.cart(13, "2024-12-29", "60.00", extra: #","possibleDuplicateOf":"\#(Self.id(6))""#),
+        ], into: work)
+
         let ann = try CLI.json(try await CLI.run(["stats", "--store", work.store, "--as-of", "2025-01-02", "--user", "ann", "--json"], in: work.url).stdout)
-        #expect(ann["averageMonthly"] as? String == "90.00")  // (20 + 30 + 220) / 3
-        #expect(ann["averageWeekly"] as? String == "50.00")  // (40 + 50 + 60) / 3
-        #expect((ann["lastWeek"] as? [String: Any])?["total"] as? String == "60.00")
-        #expect(ann["carts"] as? Int == 8)
-        #expect(ann["total"] as? String == "360.00")
-        let months = (ann["months"] as? [[String: Any]])?.compactMap { $0["label"] as? String }
+        #expect(ann["carts"] as? Int == 11)
+        #expect(ann["skippedDuplicates"] as? Int == 1)
+        #expect(ann["total"] == nil && ann["averageMonthly"] == nil)
+        let currencies = try #require(ann["currencies"] as? [[String: Any]])
+        #expect(currencies.map { $0["currency"] as? String ?? "null" } == ["USD", "EUR", "MYR", "null"])
+        #expect(currencies.map { $0["total"] as? String ?? "" } == ["360.00", "100.00", "250.00", "9.00"])
+        #expect(currencies.last?["currency"] is NSNull)
+        let usd = currencies[0]
+        #expect(usd["averageMonthly"] as? String == "90.00")  // (20 + 30 + 220) / 3
+        #expect(usd["averageWeekly"] as? String == "50.00")  // (40 + 50 + 60) / 3; the duplicate of cart 6 is left out
+        #expect((usd["lastWeek"] as? [String: Any])?["total"] as? String == "60.00")
+        #expect(usd["carts"] as? Int == 8)
+        let months = (usd["months"] as? [[String: Any]])?.compactMap { $0["label"] as? String }
         #expect(months == ["2024-10", "2024-11", "2024-12"])
-        let weeks = (ann["weeks"] as? [[String: Any]])?.compactMap { $0["start"] as? String }
+        let weeks = (usd["weeks"] as? [[String: Any]])?.compactMap { $0["start"] as? String }
         #expect(weeks == ["2024-12-09", "2024-12-16", "2024-12-23"])
+        #expect((currencies[1]["lastWeek"] as? [String: Any])?["total"] as? String == "100.00")
+        #expect(currencies[2]["averageMonthly"] as? String == "83.33")  // 250 / 3
 
         let all = try CLI.json(try await CLI.run(["stats", "--store", work.store, "--as-of", "2025-01-02", "--json"], in: work.url).stdout)
-        #expect(all["averageMonthly"] as? String == "91.67")  // (20 + 30 + 225) / 3
-        #expect(all["averageWeekly"] as? String == "51.67")  // (40 + 55 + 60) / 3
-        let merchants = (all["perMerchant"] as? [[String: Any]])?.map { "\($0["merchant"] ?? "")=\($0["total"] ?? "")" }
+        let allUSD = try #require((all["currencies"] as? [[String: Any]])?.first)
+        #expect(allUSD["averageMonthly"] as? String == "91.67")  // (20 + 30 + 225) / 3
+        #expect(allUSD["averageWeekly"] as? String == "51.67")  // (40 + 55 + 60) / 3
+        let merchants = (allUSD["perMerchant"] as? [[String: Any]])?.map { "\($0["merchant"] ?? "")=\($0["total"] ?? "")" }
         #expect(merchants == ["FRESH MART=330.00", "VALUE FOODS=35.00"])
 
         // Month edge: as of 2025-03-01 the full months are Dec, Jan, Feb.
         let march = try CLI.json(try await CLI.run(["stats", "--store", work.store, "--as-of", "2025-03-01", "--json"], in: work.url).stdout)
-        #expect(march["averageMonthly"] as? String == "101.67")  // (225 + 80 + 0) / 3
+        #expect((march["currencies"] as? [[String: Any]])?.first?["averageMonthly"] as? String == "101.67")  // (225 + 80 + 0) / 3
+
+        let text = try await CLI.run(["stats", "--store", work.store, "--as-of", "2025-01-02", "--user", "ann"], in: work.url)
+        #expect(text.status == 0, "\(text.stderr)")
+        for line in [
+            "  purchases: 11 in 4 currencies", "  purchases: 8, total USD 360.00", "  purchases: 1, total EUR 100.00",
+            "  purchases: 1, total MYR 250.00", "??? (currency unknown)", "  purchases: 1, total ??? 9.00",
+            "  last week (2024-12-23 to 2024-12-29): USD 60.00", "    2024-12  USD     220.00  4 carts",
+            "(1 possible duplicate carts left out)",
+        ] {
+            #expect(text.lines.contains(line), "missing \(line) in:\n\(text.stdout)")
+        }
+        #expect(!text.stdout.contains("719.00"), "a total across currencies: \(text.stdout)")  // 360 + 100 + 250 + 9
     }
 
     @Test func enrichPricesAListFromWhatWasPaid() async throws {

@@ -10,13 +10,17 @@ struct StatsCommand: AsyncParsableCommand {
         commandName: "stats",
         abstract: "Spending statistics over the stored carts.",
         discussion: """
-            Weeks are ISO weeks, Monday to Sunday; months are calendar months; dates are the \
-            receipts' own dates. A week or month is "full" when it ended before --as-of: the \
-            week and the month containing --as-of never count. So with --as-of 2025-01-02 the \
-            3 full months are 2024-10, 2024-11 and 2024-12, the 3 full weeks are those starting \
-            2024-12-09, 2024-12-16 and 2024-12-23, and "last week" is 2024-12-23 to 2024-12-29. \
-            Averages divide by 3 (a month or week without carts counts as 0). A cart counts with \
-            its total (else totalPrice); carts without one are left out and counted as skipped.
+            Amounts in different currencies are never added together: each currency gets its own \
+            block of figures, and carts whose currency is unknown are a block of their own (\
+            printed as ???). Weeks are ISO weeks, Monday to Sunday; months are calendar months; \
+            dates are the receipts' own dates. A week or month is "full" when it ended before \
+            --as-of: the week and the month containing --as-of never count. So with --as-of \
+            2025-01-02 the 3 full months are 2024-10, 2024-11 and 2024-12, the 3 full weeks are \
+            those starting 2024-12-09, 2024-12-16 and 2024-12-23, and "last week" is 2024-12-23 \
+            to 2024-12-29. Averages divide by 3 (a month or week without carts counts as 0). A \
+            cart counts with its total (else totalPrice); carts without one are left out and \
+            counted as skipped, and so are carts flagged as a possible duplicate of another \
+            (possibleDuplicateOf, unless duplicateKept is true).
             """
     )
 
@@ -52,24 +56,40 @@ struct StatsCommand: AsyncParsableCommand {
             print(String(decoding: try JSONCoding.encoder.encode(stats), as: UTF8.self))
             return
         }
+        print(Self.text(stats))
+    }
+
+    /// The statistics as text: one block per currency, every amount with its currency code.
+    static func text(_ stats: SpendingStats) -> String {
         var lines: [String] = []
         lines.append("Spending as of \(stats.asOf)\(stats.user.map { " for \($0)" } ?? "")")
-        lines.append("  purchases: \(stats.carts), total \(stats.total)")
-        lines.append("  average monthly (\(stats.months.map(\.label).joined(separator: ", "))): \(stats.averageMonthly)")
-        lines.append("  average weekly (\(stats.weeks.map(\.label).joined(separator: ", "))): \(stats.averageWeekly)")
-        lines.append("  last week (\(stats.lastWeek.start) to \(stats.lastWeek.end)): \(stats.lastWeek.total)")
-        lines.append("Per month:")
-        for month in stats.perMonth { lines.append("  \(month.label)  \(pad(month.total.description, 12))  \(month.carts) carts") }
-        lines.append("Per merchant:")
-        for merchant in stats.perMerchant {
-            lines.append("  \(merchant.merchant.padding(toLength: 28, withPad: " ", startingAt: 0))  \(pad(merchant.total.description, 12))  \(merchant.carts) carts")
+        lines.append("  purchases: \(stats.carts) in \(stats.currencies.count) \(stats.currencies.count == 1 ? "currency" : "currencies")")
+        for spending in stats.currencies {
+            let code = spending.currency ?? unknownCurrency
+            func money(_ amount: Amount) -> String { "\(code) \(pad(amount.description, 10))" }
+            lines.append("")
+            lines.append(spending.currency ?? "\(unknownCurrency) (currency unknown)")
+            lines.append("  purchases: \(spending.carts), total \(code) \(spending.total)")
+            lines.append("  average monthly (\(spending.months.map(\.label).joined(separator: ", "))): \(code) \(spending.averageMonthly)")
+            lines.append("  average weekly (\(spending.weeks.map(\.label).joined(separator: ", "))): \(code) \(spending.averageWeekly)")
+            lines.append("  last week (\(spending.lastWeek.start) to \(spending.lastWeek.end)): \(code) \(spending.lastWeek.total)")
+            lines.append("  Per month:")
+            for month in spending.perMonth { lines.append("    \(month.label)  \(money(month.total))  \(month.carts) carts") }
+            lines.append("  Per merchant:")
+            for merchant in spending.perMerchant {
+                lines.append("    \(merchant.merchant.padding(toLength: 28, withPad: " ", startingAt: 0))  \(money(merchant.total))  \(merchant.carts) carts")
+            }
         }
         if stats.skippedNoTotal > 0 { lines.append("(\(stats.skippedNoTotal) carts without a total left out)") }
         if stats.skippedNoDate > 0 { lines.append("(\(stats.skippedNoDate) carts without a date: in totals, not in periods)") }
-        print(lines.joined(separator: "\n"))
+        if stats.skippedDuplicates > 0 { lines.append("(\(stats.skippedDuplicates) possible duplicate carts left out)") }
+        return lines.joined(separator: "\n")
     }
 
-    private func pad(_ text: String, _ width: Int) -> String {
+    /// How an unknown currency is written before its amounts.
+    static let unknownCurrency = "???"
+
+    private static func pad(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }
