@@ -8,7 +8,7 @@ SWIFT ?= swift
 STORE ?= receipts.sqlite
 RELEASE_BIN = .build/release
 
-.PHONY: deps test-deps build run test bench clean
+.PHONY: deps test-deps build run serve test bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -24,6 +24,10 @@ build: deps
 run: build
 	-$(RELEASE_BIN)/receipts ingest Fixtures/receipts --store $(STORE)
 	$(RELEASE_BIN)/receipts carts --store $(STORE)
+
+# The household server on the embedded store (Ctrl-C stops it).
+serve: build
+	$(RELEASE_BIN)/receipts serve --store $(STORE)
 
 test: test-deps
 	$(SWIFT) build --build-tests

@@ -88,6 +88,20 @@ schemas = {
       "id": {"type": ["string", "null"]}, "household": {"type": "string"}, "status": {"enum": ["queued", "running", "done", "failed"]},
       "cartId": {"type": ["string", "null"]}, "error": {"type": ["object", "null"], "properties": {"code": {"type": "string"}, "message": {"type": "string"}}},
       "attempts": {"type": "integer"}, "createdAt": {"type": ["string", "null"]}, "updatedAt": {"type": ["string", "null"]}}},
+  "Period": {"type": "object", "required": ["label", "start", "end", "total", "carts"], "properties": {
+      "label": {"type": "string"}, "start": {"type": "string"}, "end": {"type": "string"}, "total": money, "carts": {"type": "integer"}}},
+  "MerchantSpending": {"type": "object", "required": ["merchant", "total", "carts"], "properties": {
+      "merchant": {"type": "string"}, "total": money, "carts": {"type": "integer"}}},
+  "CurrencySpending": {"type": "object", "required": ["carts", "total", "averageMonthly", "months", "averageWeekly", "weeks", "lastWeek", "perMonth", "perMerchant"],
+      "description": "One currency's figures; amounts in different currencies are never added together.", "properties": {
+      "currency": {"type": ["string", "null"], "description": "ISO code; null for carts whose currency is unknown."},
+      "carts": {"type": "integer"}, "total": money, "averageMonthly": money, "months": {"type": "array", "items": S("Period")},
+      "averageWeekly": money, "weeks": {"type": "array", "items": S("Period")}, "lastWeek": S("Period"),
+      "perMonth": {"type": "array", "items": S("Period")}, "perMerchant": {"type": "array", "items": S("MerchantSpending")},
+      "totalByUser": {"type": ["string", "null"], "description": "What the caller's own carts add up to."}}},
+  "Stats": {"type": "object", "required": ["asOf", "carts", "currencies", "skippedNoTotal", "skippedNoDate", "skippedDuplicates"], "properties": {
+      "asOf": {"type": "string"}, "carts": {"type": "integer"}, "currencies": {"type": "array", "items": S("CurrencySpending")},
+      "skippedNoTotal": {"type": "integer"}, "skippedNoDate": {"type": "integer"}, "skippedDuplicates": {"type": "integer"}}},
   "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
 }
 responses = {}
@@ -155,6 +169,9 @@ paths = {
       request={"required": True, "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}},
                                              "application/octet-stream": {"schema": {"type": "string"}}}},
       desc="The body is the image's bytes (JPEG, PNG, TIFF, WebP, BMP, GIF; at most 20 MB), checked by content, not name.")},
+  "/api/v1/households/{householdId}/stats": {"get": op("Spending: average monthly (last 3 full months) and weekly (last 3 full weeks), last week, mine, per month and merchant, per currency",
+      "stats", ["spending"], {"200": resp("Figures per currency", S("Stats")), **common(400)},
+      params=[H, param("asOf", "query", "The reference day, YYYY-MM-DD (default today, UTC)")])},
   "/api/v1/jobs/{jobId}": {"get": op("A receipt job's status and, when done, its cart", "getJob", ["receipts"], {"200": resp("Job", S("Job")), **common()}, params=[param("jobId")])},
 }
 doc = {

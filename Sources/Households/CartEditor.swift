@@ -169,7 +169,7 @@ public struct CartEditor: Sendable {
                 item.unitPrice = Amount(price.value / quantity, scale: price.scale).rounded(scale: price.scale)
             }
             cart.items.append(item)
-            Self.settle(&cart, by: user.displayName)
+            Self.settle(&cart, by: user.displayName, now: now())
             return item
         }
     }
@@ -197,7 +197,7 @@ public struct CartEditor: Sendable {
                 cart.items[index].completed = completed
                 cart.items[index].completedBy = completed ? user.displayName : nil
             }
-            Self.settle(&cart, by: user.displayName)
+            Self.settle(&cart, by: user.displayName, now: now())
             return cart.items[index]
         }
     }
@@ -213,7 +213,7 @@ public struct CartEditor: Sendable {
         try await change(cartId, in: householdId, by: user.id, ifMatch: ifMatch) { cart in
             guard let index = cart.items.firstIndex(where: { $0.id == itemId }) else { throw HouseholdError.itemNotFound }
             cart.items.remove(at: index)
-            Self.settle(&cart, by: user.displayName)
+            Self.settle(&cart, by: user.displayName, now: now())
         }.0
     }
 
@@ -232,7 +232,7 @@ public struct CartEditor: Sendable {
     /// Keeps the derived fields true after any item change: a hand-made cart's `totalPrice` is the
     /// items' sum; a cart is completed when every item is, and `purchasedByUser` is who ticked the
     /// last one. A receipt's cart keeps the receipt's total (which includes tax and tip).
-    static func settle(_ cart: inout CartDocument, by displayName: String) {
+    static func settle(_ cart: inout CartDocument, by displayName: String, now: Date) {
         if cart.source.sha256 == nil {
             let priced = cart.items.compactMap(\.price)
             let scale = priced.map(\.scale).max() ?? 2
@@ -242,6 +242,8 @@ public struct CartEditor: Sendable {
         cart.completed = !cart.items.isEmpty && cart.items.allSatisfy(\.completed)
         if cart.completed, !wasCompleted {
             cart.purchasedByUser = displayName
+            // A hand-made cart is bought the day its last item is ticked: spend figures need a date.
+            if cart.date == nil { cart.date = String(Instant.string(now).prefix(10)) }
         } else if !cart.completed, cart.source.sha256 == nil {
             cart.purchasedByUser = nil
         }

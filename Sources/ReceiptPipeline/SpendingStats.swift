@@ -205,7 +205,8 @@ public struct SpendingStats: Sendable, Hashable, Codable {
     ///   - asOf: The reference day (usually today).
     ///   - user: Only carts whose `addedByUser` equals this; nil for all.
     ///   - currentUser: The user asking; each currency's ``CurrencySpending/totalByUser`` sums the
-    ///     carts whose `addedByUser` equals this. Nil leaves `totalByUser` nil.
+    ///     carts whose `addedByUserId` (a server account id) or `addedByUser` equals this. Nil leaves
+    ///     `totalByUser` nil.
     /// - Returns: The figures per currency and the counts of carts left out.
     public static func compute(
         carts: [CartDocument], asOf: CalendarDay, user: String? = nil, currentUser: String? = nil
@@ -233,7 +234,7 @@ public struct SpendingStats: Sendable, Hashable, Codable {
             let day = cart.date.flatMap { CalendarDay(iso: $0) }
             if day == nil { skippedNoDate += 1 }
             byCurrency[currencyCode(cart.currency), default: CurrencyTally()].add(
-                amount, merchant: merchant, day: day, byCurrentUser: currentUser.map { cart.addedByUser == $0 })
+                amount, merchant: merchant, day: day, byCurrentUser: currentUser.map { $0 == cart.addedByUserId || $0 == cart.addedByUser })
         }
 
         let currencies = byCurrency.map { $0.value.spending(currency: $0.key, windows: windows) }

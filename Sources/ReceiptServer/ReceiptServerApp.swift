@@ -36,6 +36,7 @@ public enum ReceiptServerApp {
         HouseholdRoutes(services: services).add(to: authenticated)
         CartRoutes(services: services).add(to: authenticated)
         ReceiptRoutes(services: services, configuration: configuration, wake: signal).add(to: authenticated)
+        StatsRoutes(services: services).add(to: authenticated)
         return router
     }
 

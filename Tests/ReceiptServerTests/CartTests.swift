@@ -139,3 +139,41 @@ import Testing
         }
     }
 }
+
+@Suite struct StatsTests {
+    @Test("spend figures are per currency, for the household only, with the caller's own share")
+    func statsPerCurrency() async throws {
+        try await ServerHarness.with(.sqlite) { api, services in
+            let (alice, aliceID) = try await api.newUser("Alice")
+            let (bob, _) = try await api.newUser("Bob")
+            let home = try await alice.newHousehold("Home")
+            try await alice.invite(bob, to: home)
+            let (carol, _) = try await api.newUser("Carol")
+            let flat = try await carol.newHousehold("Flat")
+            func receipt(_ id: String, household: String, user: String?, currency: String, total: String, date: String) async throws {
+                var cart = CartDocument(
+                    id: id, name: id, addedByUser: "x", addedOn: "2026-11-01T10:00:00Z", date: date, currency: currency,
+                    total: Amount(total), totalPrice: Amount(total), source: DocumentSource(file: id, sha256: id))
+                cart.household = household
+                cart.addedByUserId = user
+                try await services.store.put(collection: Collections.carts, id: id, document: try JSONValue(encoding: cart))
+            }
+            try await receipt("r1", household: home, user: aliceID, currency: "EUR", total: "10.00", date: "2026-10-05")
+            try await receipt("r2", household: home, user: nil, currency: "EUR", total: "5.50", date: "2026-09-20")
+            try await receipt("r3", household: home, user: aliceID, currency: "USD", total: "7.25", date: "2026-10-06")
+            try await receipt("r4", household: flat, user: nil, currency: "EUR", total: "99.00", date: "2026-10-07")
+            let stats = try await alice.call(.get, "/api/v1/households/\(home)/stats?asOf=2026-11-24")
+            #expect(stats.status == 200)
+            let currencies = try #require(stats["currencies"]?.arrayValue)
+            let eur = try #require(currencies.first { $0["currency"]?.stringValue == "EUR" })
+            let usd = try #require(currencies.first { $0["currency"]?.stringValue == "USD" })
+            #expect(eur["total"]?.stringValue == "15.50")
+            #expect(eur["totalByUser"]?.stringValue == "10.00")
+            #expect(eur["averageMonthly"]?.stringValue == "5.17")
+            #expect(usd["total"]?.stringValue == "7.25")
+            #expect(currencies.count == 2)
+            #expect(try await carol.call(.get, "/api/v1/households/\(home)/stats").status == 404)
+            #expect(try await alice.call(.get, "/api/v1/households/\(home)/stats?asOf=yesterday").code == "request.invalid")
+        }
+    }
+}
