@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "ReceiptServerTests",
             dependencies: [
-                "ReceiptServer", "Households", "DocumentStore", "ReceiptModel", "ReceiptTesting",
+                "ReceiptServer", "Households", "DocumentStore", "ReceiptModel", "ReceiptTesting", "Catalog", "ReceiptOCR",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

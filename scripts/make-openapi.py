@@ -16,6 +16,7 @@ etag = {"ETag": {"description": "The resource's revision; send it back in If-Mat
 ifmatch = {"$ref": "#/components/parameters/IfMatch"}
 idem = {"$ref": "#/components/parameters/IdempotencyKey"}
 H, C, I = param("householdId"), param("cartId"), param("itemId")
+L, E = param("listId"), param("entryId")
 errs = lambda *codes: {str(c): P(str(c)) for c in codes}
 def op(summary, opid, tags, responses, params=None, request=None, secure=True, desc=None):
     o = {"summary": summary, "operationId": opid, "tags": tags, "responses": responses}
@@ -102,6 +103,47 @@ schemas = {
   "Stats": {"type": "object", "required": ["asOf", "carts", "currencies", "skippedNoTotal", "skippedNoDate", "skippedDuplicates"], "properties": {
       "asOf": {"type": "string"}, "carts": {"type": "integer"}, "currencies": {"type": "array", "items": S("CurrencySpending")},
       "skippedNoTotal": {"type": "integer"}, "skippedNoDate": {"type": "integer"}, "skippedDuplicates": {"type": "integer"}}},
+  "Product": {"type": "object", "properties": {"barcode": {"type": ["string", "null"]}, "name": {"type": "string"}, "brand": {"type": ["string", "null"]},
+      "source": {"type": ["string", "null"]}, "score": {"type": ["number", "null"]}, "picture": {"type": ["string", "null"]},
+      "caloriesPer100g": {"type": ["number", "null"]}}},
+  "Estimate": {"type": "object", "required": ["unitPrice", "price", "history"], "description": "From the last purchase, in its currency.", "properties": {
+      "currency": {"type": ["string", "null"]}, "unitPrice": money, "price": money,
+      "history": {"type": "object", "properties": {"lastPrice": money, "lastMerchant": {"type": ["string", "null"]}, "lastDate": {"type": ["string", "null"]},
+          "lowest": money, "median": money, "purchases": {"type": "integer"}}}}},
+  "Entry": {"type": "object", "required": ["id", "name", "quantity", "completed", "addedBy", "addedOn", "hasPhoto"], "properties": {
+      "id": {"type": "string"}, "name": {"type": "string"}, "quantity": {"type": "number"}, "unit": {"type": ["string", "null"]},
+      "note": {"type": ["string", "null"]}, "completed": {"type": "boolean"}, "completedBy": {"type": ["string", "null"]},
+      "addedBy": {"type": "string"}, "addedOn": {"type": "string"}, "product": {"oneOf": [S("Product"), {"type": "null"}]},
+      "hasPhoto": {"type": "boolean"},
+      "bought": {"type": ["object", "null"], "description": "The receipt that showed it bought.", "properties": {
+          "cartId": {"type": "string"}, "itemName": {"type": "string"}, "price": money, "currency": {"type": ["string", "null"]},
+          "merchant": {"type": ["string", "null"]}, "date": {"type": ["string", "null"]}}},
+      "estimate": {"oneOf": [S("Estimate"), {"type": "null"}]}}},
+  "List": {"type": "object", "required": ["id", "rev", "household", "name", "createdBy", "createdAt", "entries", "estimatedTotals"], "properties": {
+      "id": {"type": "string"}, "rev": {"type": "integer"}, "household": {"type": "string"}, "name": {"type": "string"},
+      "createdBy": {"type": "string"}, "createdAt": {"type": "string"}, "entries": {"type": "array", "items": S("Entry")},
+      "estimatedTotals": {"type": "array", "description": "Open entries' estimated cost, per currency.", "items": {"type": "object", "properties": {
+          "currency": {"type": ["string", "null"]}, "amount": money}}},
+      "comparison": {"type": ["object", "null"], "description": "Planned against bought (single list only).", "properties": {
+          "bought": {"type": "array", "items": {"type": "string"}}, "notBought": {"type": "array", "items": {"type": "string"}},
+          "boughtNotPlanned": {"type": "array", "items": {"type": "object", "properties": {"cartId": {"type": "string"}, "name": {"type": "string"},
+              "price": money, "currency": {"type": ["string", "null"]}}}}}}}},
+  "ListCollection": {"type": "object", "required": ["lists"], "properties": {"lists": {"type": "array", "items": S("List")}}},
+  "NewEntry": {"type": "object", "additionalProperties": False, "required": ["name"], "properties": {
+      "name": {"type": "string", "minLength": 1, "maxLength": 200}, "quantity": {"type": ["number", "null"], "minimum": 0},
+      "unit": {"type": ["string", "null"], "maxLength": 20}, "note": {"type": ["string", "null"], "maxLength": 500},
+      "barcode": {"type": ["string", "null"], "description": "A catalog product's barcode (else the name is matched)."}}},
+  "EntryChange": {"type": "object", "additionalProperties": False, "properties": {
+      "name": {"type": "string", "minLength": 1, "maxLength": 200}, "quantity": {"type": ["number", "null"], "minimum": 0},
+      "unit": {"type": ["string", "null"], "maxLength": 20}, "note": {"type": ["string", "null"], "maxLength": 500}, "completed": {"type": ["boolean", "null"]}}},
+  "EntryResult": {"type": "object", "required": ["list", "entry"], "properties": {
+      "list": {"type": "object", "properties": {"id": {"type": "string"}, "rev": {"type": "integer"}}}, "entry": S("Entry")}},
+  "ProductResults": {"type": "object", "required": ["query", "results"], "properties": {"query": {"type": "string"}, "results": {"type": "array", "items": {
+      "type": "object", "required": ["name", "score", "pricesPaid"], "properties": {
+          "barcode": {"type": ["string", "null"]}, "name": {"type": "string"}, "brand": {"type": ["string", "null"]}, "picture": {"type": ["string", "null"]},
+          "caloriesPer100g": {"type": ["number", "null"]}, "score": {"type": "number"},
+          "pricesPaid": {"type": "array", "items": {"type": "object", "properties": {"price": {"type": "string"}, "date": {"type": ["string", "null"]},
+              "merchant": {"type": ["string", "null"]}, "cartID": {"type": ["string", "null"]}}}}}}}}},
   "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
 }
 responses = {}
@@ -172,6 +214,30 @@ paths = {
   "/api/v1/households/{householdId}/stats": {"get": op("Spending: average monthly (last 3 full months) and weekly (last 3 full weeks), last week, mine, per month and merchant, per currency",
       "stats", ["spending"], {"200": resp("Figures per currency", S("Stats")), **common(400)},
       params=[H, param("asOf", "query", "The reference day, YYYY-MM-DD (default today, UTC)")])},
+  "/api/v1/households/{householdId}/lists": {
+      "get": op("Shopping lists, each entry with what it should cost", "listLists", ["lists"], {"200": resp("Lists", S("ListCollection")), **common()}, params=[H]),
+      "post": op("Create a list", "createList", ["lists"], {"201": resp("Created", S("List"), headers=etag), **common(400)}, params=[H, idem], request=body(S("Name")))},
+  "/api/v1/households/{householdId}/lists/{listId}": {
+      "get": op("A list, with planned against bought", "getList", ["lists"], {"200": resp("List", S("List"), headers=etag), **common()}, params=[H, L]),
+      "patch": op("Rename a list", "renameList", ["lists"], {"200": resp("Renamed", S("List"), headers=etag), **common(400, 412)}, params=[H, L, ifmatch], request=body(S("Name"))),
+      "delete": op("Delete a list", "deleteList", ["lists"], {"204": resp("Deleted"), **common(400, 412)}, params=[H, L, ifmatch])},
+  "/api/v1/households/{householdId}/lists/{listId}/entries": {"post": op("Add an entry (matched to the catalog by barcode or name)", "addEntry", ["lists"],
+      {"201": resp("Added", S("EntryResult"), headers=etag), **common(400, 412)}, params=[H, L, ifmatch, idem], request=body(S("NewEntry")))},
+  "/api/v1/households/{householdId}/lists/{listId}/entries/{entryId}": {
+      "patch": op("Edit an entry", "editEntry", ["lists"], {"200": resp("Edited", S("EntryResult"), headers=etag), **common(400, 412)}, params=[H, L, E, ifmatch], request=body(S("EntryChange"))),
+      "delete": op("Remove an entry", "deleteEntry", ["lists"], {"200": resp("The list after", S("List"), headers=etag), **common(400, 412)}, params=[H, L, E, ifmatch])},
+  "/api/v1/households/{householdId}/lists/{listId}/entries/{entryId}/completed": {
+      "put": op("Tick an entry (idempotent)", "tickEntry", ["lists"], {"200": resp("Ticked", S("EntryResult"), headers=etag), **common(400, 412)}, params=[H, L, E, ifmatch]),
+      "delete": op("Untick an entry", "untickEntry", ["lists"], {"200": resp("Unticked", S("EntryResult"), headers=etag), **common(400, 412)}, params=[H, L, E, ifmatch])},
+  "/api/v1/households/{householdId}/lists/{listId}/entries/{entryId}/photo": {
+      "put": op("Attach a photo to an entry (the image is the body)", "setEntryPhoto", ["lists"], {"200": resp("Attached", S("EntryResult"), headers=etag), **common(400, 413, 415, 422)},
+                params=[H, L, E], request={"required": True, "content": {"image/*": {"schema": {"type": "string", "contentMediaType": "image/*"}}}}),
+      "get": op("The entry's photo (?size=thumbnail for a 320 px JPEG)", "getEntryPhoto", ["lists"],
+                {"200": resp("The image", {"type": "string", "contentMediaType": "image/*"}, "image/*"), **common()},
+                params=[H, L, E, param("size", "query", "thumbnail for a 320 px wide JPEG", {"enum": ["thumbnail"]})])},
+  "/api/v1/products": {"get": op("Search the product catalog by name", "searchProducts", ["products"], {"200": resp("Ranked products", S("ProductResults")), **common(400)},
+      params=[param("q", "query", "At least 2 letters", required=True), param("household", "query", "A household of yours: adds what it paid"),
+              param("limit", "query", schema={"type": "integer", "minimum": 1, "maximum": 50, "default": 10})])},
   "/api/v1/jobs/{jobId}": {"get": op("A receipt job's status and, when done, its cart", "getJob", ["receipts"], {"200": resp("Job", S("Job")), **common()}, params=[param("jobId")])},
 }
 doc = {

@@ -56,17 +56,22 @@ public struct ProductMatcher: Sendable {
 }
 
 extension ProductMatch {
-    /// The cart item's `product` object (see the cart document):
-    /// `{barcode, name, brand, source, score, picture, caloriesPer100g}`.
-    public var cartProduct: JSONValue {
-        .object([
-            "barcode": product.barcode.map(JSONValue.string) ?? .null,
-            "name": .string(product.name),
-            "brand": product.brand.map(JSONValue.string) ?? .null,
-            "source": .string(product.source == "fixture" || product.source == "import" ? "catalog" : product.source),
-            "score": .number(Decimal(string: String(format: "%.2f", score)) ?? 0),
-            "picture": product.pictureURL.map(JSONValue.string) ?? .null,
-            "caloriesPer100g": product.caloriesPer100g.map { .number(Decimal(string: String(format: "%g", $0)) ?? 0) } ?? .null,
-        ])
+    /// The cart item's `product` (see the cart document): the one conversion from a match, used by
+    /// ingest, `catalog match --json` and shopping lists alike.
+    public var productRef: ProductRef { product.reference(score: score) }
+
+    /// ``productRef`` as a JSON object.
+    public var cartProduct: JSONValue { (try? JSONValue(encoding: productRef)) ?? .null }
+}
+
+extension Product {
+    /// This product as a cart item's or list entry's `product`. Products from the bundled or an
+    /// imported catalog say `catalog`; fetched ones say where they came from (`chomp`).
+    public func reference(score: Double? = nil) -> ProductRef {
+        ProductRef(
+            barcode: barcode, name: name, brand: brand,
+            source: source == "fixture" || source == "import" ? "catalog" : source,
+            score: score.map { ($0 * 100).rounded() / 100 }, picture: pictureURL,
+            caloriesPer100g: caloriesPer100g.map { Decimal(string: String(format: "%.1f", $0)) ?? 0 })
     }
 }

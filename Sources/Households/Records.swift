@@ -91,5 +91,6 @@ public enum Collections {
         (carts, "household"),
         (carts, "source.sha256"),
         (jobs, "status"),
+        (HouseholdList.collection, "household"),
     ]
 }

@@ -73,7 +73,7 @@ public struct CartBuilder: Sendable {
                 completed: true,
                 addedByUser: user,
                 addedOn: instant,
-                product: index < matches.count ? matches[index].map(Self.productRef) : nil,
+                product: index < matches.count ? matches[index]?.productRef : nil,
                 confidence: item.confidence
             )
         }
@@ -123,14 +123,6 @@ public struct CartBuilder: Sendable {
         guard quantity > 0 else { return nil }
         if quantity == 1 { return price }
         return Amount(price.value / quantity, scale: price.scale).rounded(scale: price.scale)
-    }
-
-    static func productRef(_ match: ProductMatch) -> ProductRef {
-        let product = match.product
-        return ProductRef(
-            barcode: product.barcode, name: product.name, brand: product.brand, source: product.source,
-            score: (match.score * 100).rounded() / 100, picture: product.pictureURL,
-            caloriesPer100g: product.caloriesPer100g.map { Decimal(string: String(format: "%.1f", $0)) ?? 0 })
     }
 
     /// ISO 8601 with offset, e.g. `2026-11-21T10:15:00Z`.

@@ -1,4 +1,5 @@
 import Catalog
+import DocumentStore
 import Foundation
 import ReceiptModel
 
@@ -74,14 +75,22 @@ public struct Purchase: Sendable, Hashable {
     public var merchant: String?
     public var date: String?
     public var addedOn: String
+    /// The cart's currency; prices in different currencies are never compared or added.
+    public var currency: String?
+    public var cartID: String?
 
-    public init(itemName: String, productKey: String?, unitPrice: Amount, merchant: String?, date: String?, addedOn: String) {
+    public init(
+        itemName: String, productKey: String?, unitPrice: Amount, merchant: String?, date: String?, addedOn: String,
+        currency: String? = nil, cartID: String? = nil
+    ) {
         self.itemName = itemName
         self.productKey = productKey
         self.unitPrice = unitPrice
         self.merchant = merchant
         self.date = date
         self.addedOn = addedOn
+        self.currency = currency
+        self.cartID = cartID
     }
 }
 
@@ -95,7 +104,8 @@ public struct PriceBook: Sendable {
                 guard let unitPrice = Self.unitPrice(item), unitPrice.value > 0 else { continue }
                 purchases.append(Purchase(
                     itemName: item.name, productKey: item.product.map(Self.key), unitPrice: unitPrice,
-                    merchant: cart.merchant?.name, date: cart.date, addedOn: cart.addedOn))
+                    merchant: cart.merchant?.name, date: cart.date, addedOn: cart.addedOn, currency: cart.currency,
+                    cartID: cart.id))
             }
         }
     }
@@ -161,6 +171,35 @@ public struct PriceBook: Sendable {
         }
     }
 
+    /// What `quantity` of an entry will cost, from the last purchase of it, with that purchase's
+    /// currency; lowest and median count only purchases in the same currency. `nil` without any.
+    public func estimate(_ name: String, product: ProductRef?, quantity: Decimal) -> PriceEstimate? {
+        let found = purchases(of: name, product: product)
+        guard let last = found.max(by: { ($0.date ?? "", $0.addedOn) < ($1.date ?? "", $1.addedOn) }),
+            let history = Self.history(found.filter { $0.currency == last.currency })
+        else { return nil }
+        return PriceEstimate(
+            currency: last.currency, unitPrice: history.lastPrice, price: (history.lastPrice * quantity).rounded(scale: 2),
+            history: history)
+    }
+
+    /// The prices paid for a catalog product, newest first (for product search results).
+    public func pricesPaid(for product: Product) -> [PricePaid] {
+        let reference = ProductRef(barcode: product.barcode, name: product.name, brand: product.brand)
+        return purchases(of: product.name, product: reference)
+            .sorted { ($0.date ?? "", $0.addedOn) > ($1.date ?? "", $1.addedOn) }
+            .map { PricePaid(price: "\($0.unitPrice)", date: $0.date, merchant: $0.merchant, cartID: $0.cartID) }
+    }
+
+    /// The price book of the carts matching `filters` (for example one household's).
+    public static func load(from store: any DocumentStore, filters: [Filter] = []) async throws -> PriceBook {
+        var carts: [CartDocument] = []
+        for try await stored in store.query(DocumentQuery(collection: CartDocument.collection, filters: filters, pageSize: 1000)) {
+            if let cart = try? stored.document.decode(as: CartDocument.self) { carts.append(cart) }
+        }
+        return PriceBook(carts: carts)
+    }
+
     /// Sum of the estimated line totals; nil when no entry has a price history.
     public static func total(_ items: [ShoppingListItem]) -> Amount? {
         let prices = items.compactMap(\.price)
@@ -169,9 +208,18 @@ public struct PriceBook: Sendable {
     }
 }
 
+/// What an entry of a shopping list is expected to cost.
+public struct PriceEstimate: Sendable, Hashable, Codable {
+    public var currency: String?
+    public var unitPrice: Amount
+    /// quantity × unit price.
+    public var price: Amount
+    public var history: PriceHistory
+}
+
 extension ProductRef {
     /// The document form of a catalog match.
     public init(_ match: ProductMatch) {
-        self = CartBuilder.productRef(match)
+        self = match.productRef
     }
 }

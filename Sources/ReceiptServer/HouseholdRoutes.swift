@@ -9,7 +9,7 @@ struct HouseholdRoutes {
     func add(to group: RouterGroup<APIContext>) {
         group.get("households") { _, context in
             let households = try await services.directory.households(of: try context.caller().user.id)
-            return try JSONResponse.make(HouseholdList(households: households.map { HouseholdAnswer($0.value, rev: $0.rev) }))
+            return try JSONResponse.make(HouseholdCollection(households: households.map { HouseholdAnswer($0.value, rev: $0.rev) }))
         }
         group.post("households") { request, context in
             let body = try await JSONBody.read(request, context: context, allowed: ["name"])
@@ -71,6 +71,6 @@ struct HouseholdAnswer: Encodable {
     }
 }
 
-struct HouseholdList: Encodable {
+struct HouseholdCollection: Encodable {
     var households: [HouseholdAnswer]
 }

@@ -10,6 +10,7 @@ public struct HouseholdServices: Sendable {
     public let directory: HouseholdDirectory
     public let carts: CartEditor
     public let jobs: ReceiptJobQueue
+    public let lists: ShoppingLists
 
     public init(store: any DocumentStore, bcryptCost: UInt8 = 12, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
         self.store = store
@@ -17,6 +18,7 @@ public struct HouseholdServices: Sendable {
         directory = HouseholdDirectory(store: store, now: now, logger: logger)
         carts = CartEditor(store: store, directory: directory, now: now)
         jobs = ReceiptJobQueue(store: store, directory: directory, now: now, logger: logger)
+        lists = ShoppingLists(store: store, directory: directory, now: now, logger: logger)
     }
 
     /// Creates the indexes the domain's queries use, and gives carts that were ingested before the

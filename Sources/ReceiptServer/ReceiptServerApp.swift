@@ -11,14 +11,15 @@ import ServiceLifecycle
 public enum ReceiptServerApp {
     /// The router alone (for tests of the route table against the OpenAPI document).
     public static func router(
-        services: HouseholdServices, configuration: ServerConfiguration, signal: JobSignal = JobSignal(),
+        services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog? = nil, signal: JobSignal = JobSignal(),
         ready: ReadinessCheck? = nil
     ) -> Router<APIContext> {
-        router(services: services, configuration: configuration, signal: signal, metrics: ServerMetrics(), ready: ready)
+        router(services: services, configuration: configuration, catalog: catalog, signal: signal, metrics: ServerMetrics(), ready: ready)
     }
 
     static func router(
-        services: HouseholdServices, configuration: ServerConfiguration, signal: JobSignal, metrics: ServerMetrics, ready: ReadinessCheck?
+        services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog?, signal: JobSignal, metrics: ServerMetrics,
+        ready: ReadinessCheck?
     ) -> Router<APIContext> {
         let router = Router(context: APIContext.self)
         router.add(middleware: AccessLogMiddleware(metrics: metrics))
@@ -37,6 +38,8 @@ public enum ReceiptServerApp {
         CartRoutes(services: services).add(to: authenticated)
         ReceiptRoutes(services: services, configuration: configuration, wake: signal).add(to: authenticated)
         StatsRoutes(services: services).add(to: authenticated)
+        ListRoutes(services: services, catalog: catalog, maxPhotoBytes: configuration.maxUploadBytes).add(to: authenticated)
+        ProductRoutes(services: services, catalog: catalog).add(to: authenticated)
         return router
     }
 
@@ -56,7 +59,9 @@ public enum ReceiptServerApp {
         if configuration.workers > 0 {
             workers.append(try await worker(services: services, configuration: configuration, catalog: catalog, signal: signal, metrics: metrics, logger: logger))
         }
-        let router = router(services: services, configuration: configuration, signal: signal, metrics: metrics, ready: ReadinessCheck(store: services.store))
+        let router = router(
+            services: services, configuration: configuration, catalog: catalog, signal: signal, metrics: metrics,
+            ready: ReadinessCheck(store: services.store))
         return Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipts"),

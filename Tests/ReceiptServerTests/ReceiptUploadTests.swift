@@ -7,6 +7,7 @@ import ReceiptModel
 import ReceiptOCR
 import ReceiptServer
 import ReceiptTesting
+import Synchronization
 import Testing
 
 @Suite(.timeLimit(.minutes(5))) struct ReceiptUploadTests {
@@ -90,7 +91,10 @@ import Testing
     func deadWorkersJobIsTakenOver(engine: StoreEngine) async throws {
         try await TemporaryStores.with(engine) { store, _ in
             let logger = ServerHarness.logger
-            let services = HouseholdServices(store: store, bcryptCost: 4, logger: logger)
+            // A clock the test moves, so that leases expire when the test says, not when a loaded
+            // machine happens to get there.
+            let clock = TestClock()
+            let services = HouseholdServices(store: store, bcryptCost: 4, now: { clock.now }, logger: logger)
             try await services.prepare(logger: logger)
             let user = try await services.accounts.signUp(email: "w@example.org", displayName: "W", password: "long enough")
             let home = try await services.directory.create(name: "Home", by: user).value.id
@@ -98,11 +102,12 @@ import Testing
                 image: try Data(contentsOf: Self.photo), fileName: "a.png", household: home, by: user)
             else { Issue.record("not queued"); return }
 
-            // A worker claims it for one second and dies (never finishes).
-            let dead = try #require(try await services.jobs.claim(worker: "dead", lease: .seconds(1)))
+            // A worker claims it for a minute and dies (never finishes).
+            let dead = try #require(try await services.jobs.claim(worker: "dead", lease: .seconds(60)))
             #expect(dead.value.id == job.id)
+            clock.advance(59)
             #expect(try await services.jobs.claim(worker: "early", lease: .seconds(60)) == nil)
-            try await Task.sleep(for: .milliseconds(1200))
+            clock.advance(2)
 
             let configuration = ServerConfiguration(workers: 1, jobLease: .seconds(60), fastReading: true)
             let worker = try await ReceiptServerApp.worker(services: services, configuration: configuration, catalog: nil, logger: logger)
@@ -117,4 +122,13 @@ import Testing
             #expect(try await services.jobs.claim(worker: "third", lease: .seconds(60)) == nil)
         }
     }
+}
+
+/// A settable clock for lease and expiry tests.
+final class TestClock: Sendable {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
+
+    var now: Date { current.withLock { $0 } }
+
+    func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }

@@ -1,3 +1,4 @@
+import Catalog
 import DocumentStore
 import Foundation
 import Households
@@ -20,14 +21,18 @@ enum ServerHarness {
 
     /// Runs `body` against a live server (real sockets) on a new store of `engine`.
     static func with<T: Sendable>(
-        _ engine: StoreEngine, workers: Int = 0, _ body: @escaping @Sendable (API, HouseholdServices) async throws -> T
+        _ engine: StoreEngine, workers: Int = 0, catalog: Bool = false,
+        _ body: @escaping @Sendable (API, HouseholdServices) async throws -> T
     ) async throws -> T {
         try await TemporaryStores.with(engine) { store, _ in
             // bcrypt cost 4 keeps sign-ups fast in tests; production uses 12.
             let services = HouseholdServices(store: store, bcryptCost: 4, logger: logger)
             let configuration = ServerConfiguration(
                 host: "127.0.0.1", port: 0, workers: workers, bcryptCost: 4, jobPollInterval: .milliseconds(200), fastReading: true)
-            let app = try await ReceiptServerApp.application(services: services, configuration: configuration, catalog: nil, logger: logger)
+            // The bundled invented catalog, never the network.
+            let products = catalog
+                ? ProductCatalog(store: store, client: nil, defaultCatalog: Fixtures.url("catalog/products.json"), logger: logger) : nil
+            let app = try await ReceiptServerApp.application(services: services, configuration: configuration, catalog: products, logger: logger)
             return try await app.test(.live) { client in try await body(API(client: client), services) }
         }
     }

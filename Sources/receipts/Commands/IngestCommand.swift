@@ -99,7 +99,11 @@ struct IngestCommand: AsyncParsableCommand {
             let stop = StopSignal()
             let interrupts = InterruptHandler { stop.stop() }
             defer { interrupts.cancel() }
-            let output = IngestOutput(json: json, total: files.count)
+            // With --household, a stored receipt also ticks the household's list entries it bought.
+            let lists = household.map { _ in
+                ShoppingLists(store: documentStore, directory: HouseholdDirectory(store: documentStore, logger: logger), logger: logger)
+            }
+            let output = IngestOutput(json: json, total: files.count, lists: lists, logger: logger)
             var total = await pipeline.run(files, stop: stop) { event in await output.report(event) }
             if watch && !stop.isStopped {
                 total = try await watchFolders(pipeline: pipeline, finder: finder, known: files, stop: stop, output: output, summary: total)
@@ -180,17 +184,29 @@ actor IngestOutput {
     private let terminal = isatty(STDERR_FILENO) != 0
     private var failures: [(String, String, String)] = []
 
-    init(json: Bool, total: Int) {
+    private let lists: ShoppingLists?
+    private let logger: Logger
+
+    init(json: Bool, total: Int, lists: ShoppingLists? = nil, logger: Logger) {
         self.json = json
         self.total = total
+        self.lists = lists
+        self.logger = logger
     }
 
     func add(_ count: Int) { total += count }
 
-    func report(_ event: IngestEvent) {
+    func report(_ event: IngestEvent) async {
         done += 1
         switch event {
         case .stored(let cart, let file):
+            if let lists {
+                do {
+                    try await lists.tickBought(by: cart)
+                } catch {
+                    logger.warning("could not tick the list entries this receipt bought", metadata: ["error": "\(error)"])
+                }
+            }
             if json {
                 if let data = try? JSONCoding.encoder.encode(cart) {
                     FileHandle.standardOutput.write(data + Data("\n".utf8))

@@ -51,15 +51,8 @@ struct SearchCommand: AsyncParsableCommand {
         do {
             let catalog = try options.open(store: documentStore, logger: logger)
             // What the household actually paid, from the stored carts' items matched to each product.
-            var carts: [CartDocument] = []
-            for try await cart in CartQueries(store: documentStore).carts(.init()) { carts.append(cart) }
-            let priceBook = PriceBook(carts: carts)
-            outcome = try await catalog.search(query, limit: limit, remote: remote) { product in
-                let reference = ProductRef(barcode: product.barcode, name: product.name, brand: product.brand)
-                return priceBook.purchases(of: product.name, product: reference)
-                    .sorted { ($0.date ?? "", $0.addedOn) > ($1.date ?? "", $1.addedOn) }
-                    .map { PricePaid(price: "\($0.unitPrice)", date: $0.date, merchant: $0.merchant) }
-            }
+            let priceBook = try await PriceBook.load(from: documentStore)
+            outcome = try await catalog.search(query, limit: limit, remote: remote) { product in priceBook.pricesPaid(for: product) }
         } catch {
             try? await documentStore.close()
             throw error

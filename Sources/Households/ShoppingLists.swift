@@ -1,0 +1,281 @@
+import DocumentStore
+import Foundation
+import Logging
+import ReceiptModel
+
+/// A household's shopping list (the Group 10 app's lists): entries members add from their phones
+/// and tick in the shop, and that a receipt ticks by itself when it shows them bought.
+public struct HouseholdList: Codable, Sendable, Hashable {
+    public static let collection = "shopping-lists"
+
+    public var id: String
+    public var household: String
+    public var name: String
+    public var createdBy: String
+    public var createdAt: String
+    public var entries: [Entry]
+
+    public struct Entry: Codable, Sendable, Hashable {
+        public var id: String
+        public var name: String
+        public var quantity: Decimal
+        public var unit: String?
+        public var note: String?
+        public var completed: Bool
+        public var completedBy: String?
+        /// Who asked for it (a display name) and their account id.
+        public var addedBy: String
+        public var addedByUserId: String
+        public var addedOn: String
+        /// The catalog product (picture, calories, brand), when one is known.
+        public var product: ProductRef?
+        /// The SHA-256 of a photo a member took of what they mean, stored as a blob.
+        public var photo: String?
+        /// The receipt that bought it: set when a receipt's cart showed the entry bought.
+        public var bought: Bought?
+    }
+
+    /// Where an entry was bought, and for how much.
+    public struct Bought: Codable, Sendable, Hashable {
+        public var cartId: String
+        public var itemName: String
+        public var price: Amount?
+        public var currency: String?
+        public var merchant: String?
+        public var date: String?
+    }
+}
+
+/// What a client may set on an entry.
+public struct EntryInput: Sendable, Hashable {
+    public var name: String?
+    public var quantity: Decimal?
+    public var unit: String??
+    public var note: String??
+    public var completed: Bool?
+    public var product: ProductRef?
+
+    public init(name: String? = nil, quantity: Decimal? = nil, unit: String?? = nil, note: String?? = nil, completed: Bool? = nil, product: ProductRef? = nil) {
+        self.name = name
+        self.quantity = quantity
+        self.unit = unit
+        self.note = note
+        self.completed = completed
+        self.product = product
+    }
+}
+
+/// Shopping lists of a household: create, rename, delete; entries added, edited, ticked, removed;
+/// and the receipt loop, which ticks the entries a new receipt's cart shows bought.
+public struct ShoppingLists: Sendable {
+    let records: Records
+    let directory: HouseholdDirectory
+    let now: @Sendable () -> Date
+    let logger: Logger
+
+    static let notFound = HouseholdError(.listNotFound, "No such list in this household.")
+    static let entryNotFound = HouseholdError(.entryNotFound, "No such entry in this list.")
+
+    public init(store: any DocumentStore, directory: HouseholdDirectory, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+        records = Records(store: store)
+        self.directory = directory
+        self.now = now
+        self.logger = logger
+    }
+
+    /// The household's lists, oldest first.
+    public func lists(of householdId: String, for userId: String) async throws -> [Revisioned<HouseholdList>] {
+        try await directory.requireMember(householdId, userId: userId)
+        return try await records.all(
+            HouseholdList.self,
+            DocumentQuery(collection: HouseholdList.collection, filters: [.equals("household", householdId)], sort: SortKey("createdAt")))
+    }
+
+    public func list(_ listId: String, in householdId: String, for userId: String) async throws -> Revisioned<HouseholdList> {
+        try await directory.requireMember(householdId, userId: userId)
+        guard let list = try await records.get(HouseholdList.self, HouseholdList.collection, listId), list.value.household == householdId else {
+            throw Self.notFound
+        }
+        return list
+    }
+
+    public func create(in householdId: String, name: String, by user: PublicUser) async throws -> Revisioned<HouseholdList> {
+        try await directory.requireMember(householdId, userId: user.id)
+        let list = HouseholdList(
+            id: Identifiers.make("l"), household: householdId, name: try HouseholdDirectory.validName(name), createdBy: user.id,
+            createdAt: Instant.string(now()), entries: [])
+        let rev = try await records.put(list, HouseholdList.collection, list.id, expectedRev: 0)
+        return Revisioned(list, rev: rev)
+    }
+
+    public func rename(_ listId: String, in householdId: String, to name: String, by userId: String, ifMatch: Int?) async throws -> Revisioned<HouseholdList> {
+        let name = try HouseholdDirectory.validName(name)
+        return try await change(listId, in: householdId, by: userId, ifMatch: ifMatch) { list in list.name = name }.0
+    }
+
+    public func delete(_ listId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws {
+        let current = try await list(listId, in: householdId, for: userId)
+        if let ifMatch, ifMatch != current.rev { throw HouseholdError.stale(current: current.rev) }
+        do {
+            try await records.store.delete(collection: HouseholdList.collection, id: listId, expectedRev: current.rev)
+        } catch let error as StoreError where error.code == .conflict {
+            throw HouseholdError.stale(current: current.rev + 1)
+        }
+    }
+
+    public func addEntry(
+        to listId: String, in householdId: String, _ input: EntryInput, by user: PublicUser, ifMatch: Int?
+    ) async throws -> (Revisioned<HouseholdList>, HouseholdList.Entry) {
+        guard let name = input.name?.trimmingCharacters(in: .whitespacesAndNewlines), (1...200).contains(name.count) else {
+            throw HouseholdError.invalid("name", "Give the entry a name of 1 to 200 characters.")
+        }
+        let entry = HouseholdList.Entry(
+            id: Identifiers.make("e"), name: name, quantity: try CartEditor.validQuantity(input.quantity ?? 1),
+            unit: try Self.validText(input.unit ?? nil, "unit", 20), note: try Self.validText(input.note ?? nil, "note", 500),
+            completed: false, addedBy: user.displayName, addedByUserId: user.id, addedOn: Instant.string(now()),
+            product: input.product)
+        return try await change(listId, in: householdId, by: user.id, ifMatch: ifMatch) { list in
+            list.entries.append(entry)
+            return entry
+        }
+    }
+
+    public func editEntry(
+        _ entryId: String, of listId: String, in householdId: String, _ input: EntryInput, by user: PublicUser, ifMatch: Int?
+    ) async throws -> (Revisioned<HouseholdList>, HouseholdList.Entry) {
+        let name = try input.name.map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard (1...200).contains(trimmed.count) else { throw HouseholdError.invalid("name", "Give the entry a name of 1 to 200 characters.") }
+            return trimmed
+        }
+        let quantity = try input.quantity.map(CartEditor.validQuantity)
+        let unit = try input.unit.map { try Self.validText($0, "unit", 20) }
+        let note = try input.note.map { try Self.validText($0, "note", 500) }
+        return try await change(listId, in: householdId, by: user.id, ifMatch: ifMatch) { list in
+            guard let index = list.entries.firstIndex(where: { $0.id == entryId }) else { throw Self.entryNotFound }
+            if let name { list.entries[index].name = name }
+            if let quantity { list.entries[index].quantity = quantity }
+            if let unit { list.entries[index].unit = unit }
+            if let note { list.entries[index].note = note }
+            if let product = input.product { list.entries[index].product = product }
+            if let completed = input.completed, completed != list.entries[index].completed {
+                list.entries[index].completed = completed
+                list.entries[index].completedBy = completed ? user.displayName : nil
+                if !completed { list.entries[index].bought = nil }
+            }
+            return list.entries[index]
+        }
+    }
+
+    public func deleteEntry(_ entryId: String, of listId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws -> Revisioned<HouseholdList> {
+        try await change(listId, in: householdId, by: userId, ifMatch: ifMatch) { list in
+            guard let index = list.entries.firstIndex(where: { $0.id == entryId }) else { throw Self.entryNotFound }
+            list.entries.remove(at: index)
+        }.0
+    }
+
+    /// Stores a photo for an entry (the bytes become a blob; the entry names it).
+    public func setPhoto(_ image: Data, entry entryId: String, of listId: String, in householdId: String, by userId: String) async throws -> (Revisioned<HouseholdList>, HouseholdList.Entry) {
+        _ = try await list(listId, in: householdId, for: userId)
+        let sha = Identifiers.sha256Hex(image)
+        try await records.store.putBlob(id: sha, data: image)
+        return try await change(listId, in: householdId, by: userId, ifMatch: nil) { list in
+            guard let index = list.entries.firstIndex(where: { $0.id == entryId }) else { throw Self.entryNotFound }
+            list.entries[index].photo = sha
+            return list.entries[index]
+        }
+    }
+
+    /// The photo of an entry of the caller's household.
+    public func photo(entry entryId: String, of listId: String, in householdId: String, for userId: String) async throws -> Data {
+        let list = try await list(listId, in: householdId, for: userId)
+        guard let entry = list.value.entries.first(where: { $0.id == entryId }) else { throw Self.entryNotFound }
+        guard let sha = entry.photo, let data = try await records.store.getBlob(id: sha) else {
+            throw HouseholdError(.imageNotFound, "This entry has no photo.")
+        }
+        return data
+    }
+
+    /// Closes the loop from receipt to list: every open entry of the cart's household that one of
+    /// the cart's items shows bought is ticked, with the price paid and a link to the cart. Each
+    /// item ticks at most one entry (the oldest that matches), so two "milk" entries need two milks.
+    /// - Returns: How many entries were ticked.
+    @discardableResult
+    public func tickBought(by cart: CartDocument) async throws -> Int {
+        guard let household = cart.household else { return 0 }
+        var ticked = 0
+        let lists = try await records.all(
+            HouseholdList.self,
+            DocumentQuery(collection: HouseholdList.collection, filters: [.equals("household", household)], sort: SortKey("createdAt")))
+        var usedItems = Set<Int>()
+        for stored in lists where stored.value.entries.contains(where: { !$0.completed }) {
+            let (_, outcome) = try await records.update(
+                HouseholdList.self, HouseholdList.collection, stored.value.id, ifMatch: nil, notFound: Self.notFound
+            ) { list -> (count: Int, used: Set<Int>) in
+                // Work on a copy: a retried update starts again from the items used before it.
+                var used = usedItems
+                var count = 0
+                for index in list.entries.indices where !list.entries[index].completed {
+                    guard let itemIndex = cart.items.indices.first(where: {
+                        !used.contains($0) && EntryMatching.matches(entry: list.entries[index], item: cart.items[$0])
+                    }) else { continue }
+                    used.insert(itemIndex)
+                    let item = cart.items[itemIndex]
+                    list.entries[index].completed = true
+                    list.entries[index].completedBy = cart.addedByUser
+                    list.entries[index].bought = HouseholdList.Bought(
+                        cartId: cart.id, itemName: item.name, price: item.price, currency: cart.currency, merchant: cart.merchant?.name,
+                        date: cart.date)
+                    if list.entries[index].product == nil { list.entries[index].product = item.product }
+                    count += 1
+                }
+                return (count, used)
+            }
+            usedItems = outcome.used
+            let count = outcome.count
+            ticked += count
+        }
+        if ticked > 0 { logger.info("receipt ticked list entries", metadata: ["cart.id": "\(cart.id)", "entries": "\(ticked)"]) }
+        return ticked
+    }
+
+    func change<R: Sendable>(
+        _ listId: String, in householdId: String, by userId: String, ifMatch: Int?, _ body: (inout HouseholdList) throws -> R
+    ) async throws -> (Revisioned<HouseholdList>, R) {
+        try await directory.requireMember(householdId, userId: userId)
+        return try await records.update(HouseholdList.self, HouseholdList.collection, listId, ifMatch: ifMatch, notFound: Self.notFound) { list in
+            guard list.household == householdId else { throw Self.notFound }
+            return try body(&list)
+        }
+    }
+
+    static func validText(_ text: String?, _ field: String, _ limit: Int) throws -> String? {
+        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard text.count <= limit else { throw HouseholdError.invalid(field, "'\(field)' may have at most \(limit) characters.") }
+        return text
+    }
+}
+
+/// When a receipt line is the thing a list entry asked for.
+public enum EntryMatching {
+    /// The same catalog product (by barcode, else by name); or, when the entry names no product,
+    /// every word of the entry in the item's name or its product's name ("eggs" in "LARGE EGGS
+    /// 12CT", singular or plural).
+    public static func matches(entry: HouseholdList.Entry, item: CartItem) -> Bool {
+        if let wanted = entry.product, let product = item.product {
+            if let a = wanted.barcode, let b = product.barcode, !a.isEmpty, !b.isEmpty { return a == b }
+            return wanted.name.lowercased() == product.name.lowercased()
+        }
+        let wanted = words(entry.name)
+        guard !wanted.isEmpty else { return false }
+        let have = Set(words(item.name) + words(item.product?.name ?? ""))
+        return wanted.allSatisfy { word in
+            have.contains(word) || have.contains(word + "s") || have.contains(word + "es")
+                || (word.hasSuffix("s") && have.contains(String(word.dropLast())))
+        }
+    }
+
+    static func words(_ text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+}
