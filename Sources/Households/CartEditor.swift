@@ -144,20 +144,13 @@ public struct CartEditor: Sendable {
 
     public func delete(_ cartId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws {
         let current = try await cart(cartId, in: householdId, for: userId)
-        if let ifMatch, ifMatch != current.rev { throw HouseholdError.stale(current: current.rev) }
-        do {
-            try await records.store.delete(collection: Collections.carts, id: cartId, expectedRev: current.rev)
-        } catch let error as StoreError where error.code == .conflict {
-            throw HouseholdError.stale(current: current.rev + 1)
-        }
+        try await records.delete(Collections.carts, cartId, current: current.rev, ifMatch: ifMatch)
     }
 
     public func addItem(
         to cartId: String, in householdId: String, _ input: ItemInput, by user: PublicUser, ifMatch: Int?
     ) async throws -> (Revisioned<CartDocument>, CartItem) {
-        guard let name = input.name?.trimmingCharacters(in: .whitespacesAndNewlines), (1...200).contains(name.count) else {
-            throw HouseholdError.invalid("name", "Give the item a name of 1 to 200 characters.")
-        }
+        let name = try Validation.lineName(input.name, "item")
         let quantity = try Self.validQuantity(input.quantity ?? 1)
         let instant = Instant.string(now())
         return try await change(cartId, in: householdId, by: user.id, ifMatch: ifMatch) { cart in
@@ -177,11 +170,7 @@ public struct CartEditor: Sendable {
     public func editItem(
         _ itemId: String, of cartId: String, in householdId: String, _ input: ItemInput, by user: PublicUser, ifMatch: Int?
     ) async throws -> (Revisioned<CartDocument>, CartItem) {
-        let name = try input.name.map { name in
-            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard (1...200).contains(trimmed.count) else { throw HouseholdError.invalid("name", "Give the item a name of 1 to 200 characters.") }
-            return trimmed
-        }
+        let name = try input.name.map { try Validation.lineName($0, "item") }
         let quantity = try input.quantity.map(Self.validQuantity)
         return try await change(cartId, in: householdId, by: user.id, ifMatch: ifMatch) { cart in
             guard let index = cart.items.firstIndex(where: { $0.id == itemId }) else { throw HouseholdError.itemNotFound }

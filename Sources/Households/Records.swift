@@ -67,6 +67,29 @@ struct Records: Sendable {
     }
 }
 
+extension Records {
+    /// Deletes a document read at `current`, honouring the caller's `If-Match`.
+    func delete(_ collection: String, _ id: String, current: Int, ifMatch: Int?) async throws {
+        if let ifMatch, ifMatch != current { throw HouseholdError.stale(current: current) }
+        do {
+            try await store.delete(collection: collection, id: id, expectedRev: current)
+        } catch let error as StoreError where error.code == .conflict {
+            throw HouseholdError.stale(current: current + 1)
+        }
+    }
+}
+
+/// Checks of names people type, shared by carts, items, lists and entries.
+enum Validation {
+    /// An item's or entry's name: trimmed, 1 to 200 characters.
+    static func lineName(_ name: String?, _ what: String) throws -> String {
+        guard let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines), (1...200).contains(trimmed.count) else {
+            throw HouseholdError.invalid("name", "Give the \(what) a name of 1 to 200 characters.")
+        }
+        return trimmed
+    }
+}
+
 /// The collections of the household domain.
 public enum Collections {
     public static let users = "users"

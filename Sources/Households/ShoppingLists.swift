@@ -115,20 +115,13 @@ public struct ShoppingLists: Sendable {
 
     public func delete(_ listId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws {
         let current = try await list(listId, in: householdId, for: userId)
-        if let ifMatch, ifMatch != current.rev { throw HouseholdError.stale(current: current.rev) }
-        do {
-            try await records.store.delete(collection: HouseholdList.collection, id: listId, expectedRev: current.rev)
-        } catch let error as StoreError where error.code == .conflict {
-            throw HouseholdError.stale(current: current.rev + 1)
-        }
+        try await records.delete(HouseholdList.collection, listId, current: current.rev, ifMatch: ifMatch)
     }
 
     public func addEntry(
         to listId: String, in householdId: String, _ input: EntryInput, by user: PublicUser, ifMatch: Int?
     ) async throws -> (Revisioned<HouseholdList>, HouseholdList.Entry) {
-        guard let name = input.name?.trimmingCharacters(in: .whitespacesAndNewlines), (1...200).contains(name.count) else {
-            throw HouseholdError.invalid("name", "Give the entry a name of 1 to 200 characters.")
-        }
+        let name = try Validation.lineName(input.name, "entry")
         let entry = HouseholdList.Entry(
             id: Identifiers.make("e"), name: name, quantity: try CartEditor.validQuantity(input.quantity ?? 1),
             unit: try Self.validText(input.unit ?? nil, "unit", 20), note: try Self.validText(input.note ?? nil, "note", 500),
@@ -143,11 +136,7 @@ public struct ShoppingLists: Sendable {
     public func editEntry(
         _ entryId: String, of listId: String, in householdId: String, _ input: EntryInput, by user: PublicUser, ifMatch: Int?
     ) async throws -> (Revisioned<HouseholdList>, HouseholdList.Entry) {
-        let name = try input.name.map { name in
-            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard (1...200).contains(trimmed.count) else { throw HouseholdError.invalid("name", "Give the entry a name of 1 to 200 characters.") }
-            return trimmed
-        }
+        let name = try input.name.map { try Validation.lineName($0, "entry") }
         let quantity = try input.quantity.map(CartEditor.validQuantity)
         let unit = try input.unit.map { try Self.validText($0, "unit", 20) }
         let note = try input.note.map { try Self.validText($0, "note", 500) }

@@ -116,3 +116,29 @@ import Testing
         }
     }
 }
+
+@Suite struct SessionExpiryTests {
+    @Test("a session ends when its lifetime is over; an invitation when it expires")
+    func expiry() async throws {
+        try await TemporaryStores.with(.sqlite) { store, _ in
+            let clock = TestClock()
+            let accounts = AccountService(
+                store: store, settings: .init(bcryptCost: 4, sessionLifetime: .seconds(3600)), now: { clock.now }, logger: ServerHarness.logger)
+            let directory = HouseholdDirectory(store: store, now: { clock.now }, logger: ServerHarness.logger)
+            let user = try await accounts.signUp(email: "e@example.org", displayName: "E", password: "long enough")
+            let login = try await accounts.logIn(email: "e@example.org", password: "long enough", address: "127.0.0.1", userAgent: nil)
+            #expect(try await accounts.authenticate(token: login.token).user.id == user.id)
+            let household = try await directory.create(name: "Home", by: user).value.id
+            let invite = try await directory.invite(to: household, by: user.id, validFor: .seconds(60))
+            clock.advance(3601)
+            await #expect { try await accounts.authenticate(token: login.token) } throws: {
+                ($0 as? HouseholdError)?.code == .unauthenticated
+            }
+            #expect(try await accounts.sessions(of: user.id).isEmpty)
+            let other = try await accounts.signUp(email: "f@example.org", displayName: "F", password: "long enough")
+            await #expect { try await directory.join(code: invite.code, user: other) } throws: {
+                ($0 as? HouseholdError)?.code == .inviteInvalid
+            }
+        }
+    }
+}
