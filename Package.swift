@@ -47,7 +47,7 @@ let package = Package(
         .target(
             name: "ReceiptOCR",
             dependencies: [
-                "CTesseract",
+                "CTesseract", "ReceiptModel",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -62,7 +62,7 @@ let package = Package(
         .target(
             name: "CurlHTTP",
             dependencies: [
-                "CCurl",
+                "CCurl", "ReceiptModel",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptModel
 
 /// A catalog failure: a stable dotted ``code`` and a message saying what to do.
 public struct CatalogError: Error, Sendable, CustomStringConvertible {
@@ -36,4 +37,8 @@ public struct CatalogError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(code.rawValue): \(message)" }
+}
+
+extension CatalogError: CodedError {
+    public var errorCode: String { code.rawValue }
 }

@@ -128,7 +128,7 @@ public struct ChompClient: Sendable {
 
     private func call(_ endpoint: String, _ parameters: [(name: String, value: String)]) async throws -> [ChompItem] {
         guard let key = configuration.apiKey else {
-            throw CatalogError(.noKey, "no Chomp API key: set CHOMP_API_KEY or pass --api-key (search still works offline)")
+            throw CatalogError(.noKey, "no Chomp API key: configure an API key (search still works offline)")
         }
         var query: [(name: String, value: String)] = [("api_key", key)] + parameters
         if let user = configuration.userID { query.append(("user_id", user)) }

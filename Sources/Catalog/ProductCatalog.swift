@@ -118,7 +118,7 @@ public actor ProductCatalog {
         let existing = try await storeCall { try await self.store.count(collection: Self.collection) }
         guard existing == 0 else { return 0 }
         guard let defaultCatalog else {
-            logger.warning("no default catalog found; set RECEIPTS_CATALOG or pass --catalog FILE")
+            logger.warning("no default catalog found; products can still be imported")
             return 0
         }
         let count = try await importFile(defaultCatalog, source: "fixture")

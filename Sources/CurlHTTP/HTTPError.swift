@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptModel
 
 /// A failed HTTP request: a stable dotted ``code``, the curl code or HTTP
 /// status when there is one, and a message that says what to do.
@@ -109,4 +110,8 @@ public enum URLRedaction {
         }
         return text
     }
+}
+
+extension HTTPError: CodedError {
+    public var errorCode: String { code.rawValue }
 }

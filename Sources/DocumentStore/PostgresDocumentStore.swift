@@ -511,7 +511,7 @@ public final class PostgresDocumentStore: DocumentStore {
             case "53100": return StoreError.diskFull(detail)
             case "25006", "42501": return StoreError.readOnly(detail)
             case "3D000", "28P01", "28000", "42P04":
-                return StoreError(.invalidLocation, "PostgreSQL at \(displayName) refused the connection (\(message)). Check the database name, user and password in --store / RECEIPTS_STORE.", underlying: detail)
+                return StoreError(.invalidLocation, "PostgreSQL at \(displayName) refused the connection (\(message)). Check the database name, user and password in the store location.", underlying: detail)
             case "40001", "40P01", "55P03", "57P01", "57P02", "57P03", "53300":
                 return StoreError(.unavailable, "PostgreSQL at \(displayName) is busy or restarting (\(message)). Retry the command.", underlying: detail)
             case "XX001", "XX002":

@@ -315,7 +315,7 @@ public enum ChangeLines {
             return StoreChange(seq: Int64(value["seq"]?.intValue ?? 0), collection: collection, id: id, rev: rev, deleted: deleted, document: deleted ? nil : document)
         }
         guard let collection else {
-            throw StoreError.invalidQuery("A line is not an export record (needs collection, id, rev, document). For plain documents give --collection.")
+            throw StoreError.invalidQuery("A line is not an export record (needs collection, id, rev, document). Plain documents need a collection name.")
         }
         guard let id = value["id"]?.stringValue else { throw StoreError.invalidQuery("A document has no string id: \(line.prefix(60))…") }
         return StoreChange(seq: 0, collection: collection, id: id, rev: value["rev"]?.intValue ?? 1, deleted: false, document: value)

@@ -60,7 +60,7 @@ public final class SQLiteDocumentStore: DocumentStore {
         do {
             if options.readOnly {
                 guard FileManager.default.fileExists(atPath: path) else {
-                    throw StoreError(.invalidLocation, "The store file \(path) does not exist. Check --store or RECEIPTS_STORE.")
+                    throw StoreError(.invalidLocation, "The store file \(path) does not exist. Check the store location.")
                 }
                 database = try DatabaseQueue(path: path, configuration: config)
             } else {
@@ -74,7 +74,7 @@ public final class SQLiteDocumentStore: DocumentStore {
         if options.readOnly {
             let ok = try await run { db in try db.tableExists("documents") }
             guard ok else {
-                throw StoreError(.corrupt, "\(path) is not a receipts store (no documents table). Check --store or RECEIPTS_STORE.")
+                throw StoreError(.corrupt, "\(path) is not a receipts store (no documents table). Check the store location.")
             }
         } else {
             try await migrate()
@@ -450,9 +450,9 @@ public final class SQLiteDocumentStore: DocumentStore {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return StoreError(.unavailable, "The store is busy: another process held its write lock for too long. Retry when the other command has finished.", underlying: detail)
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-            return StoreError(.corrupt, "The store file\(path.map { " \($0)" } ?? "") is damaged or is not a SQLite database. Restore it from a backup or an export (receipts export), or point --store elsewhere.", underlying: detail)
+            return StoreError(.corrupt, "The store file\(path.map { " \($0)" } ?? "") is damaged or is not a SQLite database. Restore it from a backup or an export, or use another store location.", underlying: detail)
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
-            return StoreError(.invalidLocation, "Cannot open the store\(path.map { " at \($0)" } ?? ""): check that the folder exists and is writable, or use --store / RECEIPTS_STORE.", underlying: detail)
+            return StoreError(.invalidLocation, "Cannot open the store\(path.map { " at \($0)" } ?? ""): check that the folder exists and is writable, or use another store location.", underlying: detail)
         case .SQLITE_IOERR:
             return StoreError(.unavailable, "The store file could not be read or written (I/O error). Check the disk, then re-run.", underlying: detail)
         default:

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptModel
 
 /// The one error type of `DocumentStore`: a stable dotted ``code`` for scripts and tests,
 /// and a ``message`` that tells the user what to do next.
@@ -59,10 +60,14 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     static func readOnly(_ underlying: String?) -> StoreError {
-        StoreError(.readOnly, "The store is read-only (opened with mode=ro, or its file or folder is not writable). Use a writable --store location, or fix the file's permissions.", underlying: underlying)
+        StoreError(.readOnly, "The store is read-only (opened with mode=ro, or its file or folder is not writable). Use a writable store location, or fix the file's permissions.", underlying: underlying)
     }
 
     static func invalidQuery(_ message: String) -> StoreError {
         StoreError(.invalidQuery, message)
     }
+}
+
+extension StoreError: CodedError {
+    public var errorCode: String { code.rawValue }
 }

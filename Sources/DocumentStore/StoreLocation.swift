@@ -40,7 +40,7 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     public static func parse(_ text: String) throws -> StoreLocation {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else {
-            throw StoreError(.invalidLocation, "The store location is empty. Give --store PATH or --store postgres://user@host:port/db.")
+            throw StoreError(.invalidLocation, "The store location is empty. Give a file path or postgres://user@host:port/db.")
         }
         let lower = trimmed.lowercased()
         if lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://") {
@@ -69,7 +69,7 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
             rest = String(rest[..<question])
         }
         guard !rest.isEmpty else {
-            throw StoreError(.invalidLocation, "The SQLite store location has no file path. Give --store PATH.")
+            throw StoreError(.invalidLocation, "The SQLite store location has no file path. Give one, e.g. sqlite:receipts.sqlite.")
         }
         return .sqlite(path: rest, readOnly: readOnly)
     }

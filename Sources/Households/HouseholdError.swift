@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptModel
 
 /// The one error type of the household domain: a stable dotted ``code`` that clients and tests
 /// compare, a ``message`` that tells the user what to do, and for bad input the ``field`` at fault.
@@ -74,4 +75,8 @@ public struct HouseholdError: Error, Sendable, Hashable, CustomStringConvertible
             .stale,
             "Someone changed this since you read it (it is now at revision \(current)). Reload it, apply your change again and retry.")
     }
+}
+
+extension HouseholdError: CodedError {
+    public var errorCode: String { code.rawValue }
 }

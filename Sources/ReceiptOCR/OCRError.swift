@@ -1,3 +1,5 @@
+import ReceiptModel
+
 /// The one error type of `ReceiptOCR`: a stable dotted `code` for programs and
 /// a `message` that tells a person what to do.
 ///
@@ -43,4 +45,8 @@ public struct OCRError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(code): \(message)" }
+}
+
+extension OCRError: CodedError {
+    public var errorCode: String { code.rawValue }
 }

@@ -67,7 +67,7 @@ public struct CartQueries: Sendable {
             throw PipelineError(
                 .notFound,
                 found.isEmpty
-                    ? "no cart with an id starting \(idOrPrefix): list them with `receipts carts`"
+                    ? "no cart with an id starting \(idOrPrefix)"
                     : "several carts start with \(idOrPrefix): give more characters")
         }
         return try only.document.decode(as: CartDocument.self)

@@ -227,14 +227,11 @@ public final class IngestPipeline: Sendable {
         return .failed(record, file: file)
     }
 
-    /// A stable code and a message for any error the parts throw.
+    /// A stable code and a message for any error the parts throw. An error without a code (a
+    /// bug, not bad input) is `ingest.failed`, not blamed on OCR.
     static func describe(_ error: any Error) -> (code: String, message: String) {
-        switch error {
-        case let error as OCRError: return (error.code.rawValue, error.message)
-        case let error as PipelineError: return (error.code.rawValue, error.message)
-        case let error as StoreError: return (error.code.rawValue, error.message)
-        default: return ("ocr.failed", "\(error)")
-        }
+        if let error = error as? any CodedError { return (error.errorCode, error.message) }
+        return ("ingest.failed", "reading this receipt failed unexpectedly (\(error)): run again; if it persists, report it with --log-level debug output")
     }
 
     public static func sha256Hex(_ data: Data) -> String {

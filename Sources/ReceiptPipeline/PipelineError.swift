@@ -1,3 +1,4 @@
+import ReceiptModel
 /// What can go wrong in the pipeline itself (the parts report their own errors).
 public struct PipelineError: Error, Sendable, Hashable, CustomStringConvertible {
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
@@ -26,4 +27,8 @@ public struct PipelineError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     public var description: String { "\(code): \(message)" }
+}
+
+extension PipelineError: CodedError {
+    public var errorCode: String { code.rawValue }
 }

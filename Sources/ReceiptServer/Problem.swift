@@ -4,6 +4,7 @@ import Households
 import HTTPTypes
 import Hummingbird
 import Logging
+import ReceiptModel
 import ReceiptOCR
 
 /// An RFC 9457 problem document (`application/problem+json`) with a stable ``code`` that clients
@@ -50,6 +51,9 @@ struct Problem: Error, Sendable {
                 ? "The server's database cannot take this request now. Try again in a moment." : error.message)
         case let error as OCRError:
             self.init(.unprocessableContent, error.code.rawValue, error.message)
+        case let error as any CodedError:
+            // Codes of other modules (catalog, pipeline): the request could not be served as asked.
+            self.init(.unprocessableContent, error.errorCode, error.message)
         case let error as HTTPError:
             let code = switch error.status {
             case .contentTooLarge: "request.too-large"

@@ -137,8 +137,8 @@ public struct ReceiptJobWorker: Service {
             return (error.code.rawValue, error.message, error.code == .failed)
         case let error as StoreError:
             return (error.code.rawValue, "The server's database was not available; the receipt will be read again.", true)
-        case let error as HouseholdError:
-            return (error.code.rawValue, error.message, false)
+        case let error as any CodedError:
+            return (error.errorCode, error.message, false)
         default:
             return ("receipt.failed", "Reading the receipt failed unexpectedly; it will be tried again.", true)
         }

@@ -20,9 +20,14 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store (creating the SQLite file or the PostgreSQL tables when missing).
     func open(logger: Logger) async throws -> any DocumentStore {
-        let location = try location()
-        logger.debug("opening store", metadata: ["store.location": "\(location)"])
-        return try await location.open(logger: logger)
+        do {
+            let location = try location()
+            logger.debug("opening store", metadata: ["store.location": "\(location)"])
+            return try await location.open(logger: logger)
+        } catch let error as StoreError where [.invalidLocation, .corrupt, .readOnly].contains(error.code) {
+            // The library says what is wrong with the location; the CLI says where it came from.
+            throw StoreError(error.code, error.message + " (The store is --store, else $RECEIPTS_STORE, else ./receipts.sqlite.)", underlying: error.underlying)
+        }
     }
 }
 
