@@ -159,15 +159,35 @@ public struct PriceBook: Sendable {
     }
 
     /// Prices every entry: catalog product through `match`, history from the carts,
-    /// line estimate = quantity × last price paid.
+    /// line estimate = quantity × last price paid (see ``estimate(_:product:quantity:)``).
     public func enrich(_ entries: [ListEntry], match: (String) -> ProductRef?) -> [ShoppingListItem] {
+        pricedEntries(entries, match: match).map(\.item)
+    }
+
+    /// The `lists` document for a priced shopping list. Its total is the sum of the estimates when
+    /// they are all in one currency; estimates in several currencies are never added (no total).
+    public func pricedList(
+        _ entries: [ListEntry], name: String, user: String, now: Date, match: (String) -> ProductRef?
+    ) -> ShoppingList {
+        let priced = pricedEntries(entries, match: match)
+        let items = priced.map(\.item)
+        let currencies = Set(priced.compactMap { $0.estimate.map { $0.currency ?? "" } })
+        let instant = CartBuilder.instant(now)
+        let listJSON = (try? JSONCoding.encoder.encode(entries)) ?? Data()
+        return ShoppingList(
+            id: IngestPipeline.sha256Hex(listJSON + Data((name + instant).utf8)), name: name, addedByUser: user, addedOn: instant,
+            items: items, totalPrice: currencies.count == 1 ? Self.total(items) : nil,
+            currency: currencies.count == 1 ? currencies.first.flatMap { $0.isEmpty ? nil : $0 } : nil)
+    }
+
+    private func pricedEntries(_ entries: [ListEntry], match: (String) -> ProductRef?) -> [(item: ShoppingListItem, estimate: PriceEstimate?)] {
         entries.map { entry in
             let product = match(entry.name)
-            let history = Self.history(purchases(of: entry.name, product: product))
-            let unitPrice = history?.lastPrice
-            return ShoppingListItem(
-                name: entry.name, quantity: entry.quantity, product: product, history: history, unitPrice: unitPrice,
-                price: unitPrice.map { ($0 * entry.quantity).rounded(scale: 2) })
+            let estimate = estimate(entry.name, product: product, quantity: entry.quantity)
+            let item = ShoppingListItem(
+                name: entry.name, quantity: entry.quantity, product: product, history: estimate?.history,
+                unitPrice: estimate?.unitPrice, price: estimate?.price)
+            return (item, estimate)
         }
     }
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Catalog
-import Crypto
 import DocumentStore
 import Foundation
 import ReceiptModel
@@ -55,16 +54,19 @@ struct EnrichCommand: AsyncParsableCommand {
         let documentStore = try await store.open(logger: logger)
         let document: ShoppingList
         do {
-            let matcher: ProductMatcher? = try? await catalog.open(store: documentStore, logger: logger).matcher()
-            var carts: [CartDocument] = []
-            for try await cart in CartQueries(store: documentStore).carts(CartQueries.Filters()) { carts.append(cart) }
-            let items = PriceBook(carts: carts).enrich(entries) { name in matcher?.match(line: name).map(ProductRef.init) }
-            let now = Date()
-            let name = URL(fileURLWithPath: list).deletingPathExtension().lastPathComponent
-            let id = SHA256.hash(data: data + Data(CartBuilder.instant(now).utf8)).map { String(format: "%02x", $0) }.joined()
-            document = ShoppingList(
-                id: id, name: name, addedByUser: user ?? IngestCommand.loginName(), addedOn: CartBuilder.instant(now),
-                items: items, totalPrice: PriceBook.total(items), currency: carts.compactMap(\.currency).first)
+            let matcher: ProductMatcher?
+            do {
+                matcher = try await catalog.open(store: documentStore, logger: logger).matcher()
+            } catch {
+                // Prices come from the carts; without the catalog, entries are matched by name only.
+                logger.warning("product catalog unavailable; matching list entries by name only", metadata: ["error": "\(error)"])
+                matcher = nil
+            }
+            let book = try await PriceBook.load(from: documentStore)
+            document = book.pricedList(
+                entries, name: URL(fileURLWithPath: list).deletingPathExtension().lastPathComponent,
+                user: user ?? IngestCommand.loginName(), now: Date()
+            ) { name in matcher?.match(line: name)?.productRef }
             if save {
                 _ = try await documentStore.put(
                     collection: ShoppingList.collection, id: document.id, document: try JSONValue(encoding: document))
@@ -73,7 +75,7 @@ struct EnrichCommand: AsyncParsableCommand {
             try? await documentStore.close()
             throw error
         }
-        try? await documentStore.close()
+        try await documentStore.close()
         if json {
             print(String(decoding: try JSONCoding.encoder.encode(document), as: UTF8.self))
             return
