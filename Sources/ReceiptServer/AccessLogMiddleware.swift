@@ -3,26 +3,17 @@ import Hummingbird
 import Logging
 
 /// One log line per request: method, path (never the query or headers, which could carry
-/// secrets), status and duration; and the counts behind `/metrics`.
+/// secrets), status and duration. Counts and latencies go to swift-metrics through Hummingbird's
+/// `MetricsMiddleware`.
 struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
-    let metrics: ServerMetrics
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = ContinuousClock.now
-        let response: Response
-        do {
-            response = try await next(request, context)
-        } catch {
-            metrics.recordRequest(status: 500, seconds: (ContinuousClock.now - started).seconds)
-            throw error
-        }
-        let seconds = (ContinuousClock.now - started).seconds
-        metrics.recordRequest(status: response.status.code, seconds: seconds)
+        let response = try await next(request, context)
         context.logger.info(
             "request",
             metadata: [
                 "http.method": "\(request.method)", "http.path": "\(request.uri.path)", "http.status": "\(response.status.code)",
-                "http.duration_ms": "\(Int(seconds * 1000))",
+                "http.duration_ms": "\(Int((ContinuousClock.now - started).seconds * 1000))",
             ])
         return response
     }

@@ -3,6 +3,7 @@ import DocumentStore
 import Foundation
 import Households
 import Logging
+import Metrics
 import ReceiptModel
 import ReceiptOCR
 import ReceiptPipeline
@@ -40,7 +41,6 @@ public struct ReceiptJobWorker: Service {
     let matcher: ProductMatcher?
     let configuration: ServerConfiguration
     let signal: JobSignal
-    let metrics: ServerMetrics?
     let name: String
     let logger: Logger
 
@@ -48,19 +48,11 @@ public struct ReceiptJobWorker: Service {
         services: HouseholdServices, ocr: OCREnginePool, matcher: ProductMatcher?, configuration: ServerConfiguration,
         signal: JobSignal, name: String = "worker-" + Identifiers.make("w"), logger: Logger
     ) {
-        self.init(services: services, ocr: ocr, matcher: matcher, configuration: configuration, signal: signal, metrics: nil, name: name, logger: logger)
-    }
-
-    init(
-        services: HouseholdServices, ocr: OCREnginePool, matcher: ProductMatcher?, configuration: ServerConfiguration,
-        signal: JobSignal, metrics: ServerMetrics?, name: String, logger: Logger
-    ) {
         self.services = services
         self.ocr = ocr
         self.matcher = matcher
         self.configuration = configuration
         self.signal = signal
-        self.metrics = metrics
         self.name = name
         self.logger = logger
     }
@@ -96,6 +88,7 @@ public struct ReceiptJobWorker: Service {
     /// One job, start to end. Never throws: a failure is recorded on the job.
     public func process(_ claimed: Revisioned<ReceiptJob>, worker: String) async {
         let job = claimed.value
+        let started = ContinuousClock.now
         var logger = logger
         logger[metadataKey: "job.id"] = "\(job.id)"
         do {
@@ -117,11 +110,12 @@ public struct ReceiptJobWorker: Service {
             } catch {
                 logger.warning("could not tick the list entries this receipt bought", metadata: ["error": "\(error)"])
             }
-            metrics?.recordJob("done")
+            Self.jobs(outcome: "done").increment()
+            Metrics.Timer(label: "receipts_receipt_job_seconds").recordNanoseconds(Int64((ContinuousClock.now - started).seconds * 1e9))
             logger.info("receipt read", metadata: ["cart.id": "\(cart.id)"])
         } catch {
             let (code, message, retryable) = Self.describe(error)
-            metrics?.recordJob(retryable ? "retry" : "failed")
+            Self.jobs(outcome: retryable ? "retry" : "failed").increment()
             logger.info("receipt job failed", metadata: ["error.code": "\(code)"])
             do {
                 try await services.jobs.fail(claimed, code: code, message: message, retryable: retryable)
@@ -129,6 +123,11 @@ public struct ReceiptJobWorker: Service {
                 logger.warning("could not record the job's failure; its lease will run out and it will be tried again", metadata: ["error": "\(error)"])
             }
         }
+    }
+
+    /// Receipt jobs this process finished, by outcome (`done`, `retry`, `failed`).
+    static func jobs(outcome: String) -> Counter {
+        Counter(label: "receipts_receipt_jobs_total", dimensions: [("outcome", outcome)])
     }
 
     static func describe(_ error: any Error) -> (String, String, Bool) {

@@ -12,17 +12,11 @@ public enum ReceiptServerApp {
     /// The router alone (for tests of the route table against the OpenAPI document).
     public static func router(
         services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog? = nil, signal: JobSignal = JobSignal(),
-        ready: ReadinessCheck? = nil
-    ) -> Router<APIContext> {
-        router(services: services, configuration: configuration, catalog: catalog, signal: signal, metrics: ServerMetrics(), ready: ready)
-    }
-
-    static func router(
-        services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog?, signal: JobSignal, metrics: ServerMetrics,
-        ready: ReadinessCheck?
+        ready: ReadinessCheck? = nil, metrics: MetricsExposition? = nil
     ) -> Router<APIContext> {
         let router = Router(context: APIContext.self)
-        router.add(middleware: AccessLogMiddleware(metrics: metrics))
+        router.add(middleware: AccessLogMiddleware())
+        router.add(middleware: MetricsMiddleware())
         router.add(middleware: ProblemMiddleware())
         OpsRoutes(store: services.store, metrics: metrics, ready: ready).add(to: router)
 
@@ -47,21 +41,22 @@ public enum ReceiptServerApp {
     /// readers in process (none with 0: run `receipts worker` elsewhere).
     /// - Parameters:
     ///   - catalog: matches receipt lines to products; `nil` reads receipts without matching.
+    ///   - metrics: renders `/metrics` (the executable bootstraps swift-metrics with a Prometheus
+    ///     registry and passes its text here); `nil` answers an empty exposition.
     ///   - onServerRunning: called with the bound port (tests start on port 0).
     public static func application(
         services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog?,
-        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }, logger: Logger
+        metrics: MetricsExposition? = nil, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }, logger: Logger
     ) async throws -> some ApplicationProtocol {
         try await services.prepare(logger: logger)
         let signal = JobSignal()
-        let metrics = ServerMetrics()
         var workers: [any Service] = []
         if configuration.workers > 0 {
-            workers.append(try await worker(services: services, configuration: configuration, catalog: catalog, signal: signal, metrics: metrics, logger: logger))
+            workers.append(try await worker(services: services, configuration: configuration, catalog: catalog, signal: signal, logger: logger))
         }
         let router = router(
-            services: services, configuration: configuration, catalog: catalog, signal: signal, metrics: metrics,
-            ready: ReadinessCheck(store: services.store))
+            services: services, configuration: configuration, catalog: catalog, signal: signal,
+            ready: ReadinessCheck(store: services.store), metrics: metrics)
         return Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipts"),
@@ -76,17 +71,16 @@ extension ReceiptServerApp {
     public static func worker(
         services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog?, logger: Logger
     ) async throws -> ReceiptJobWorker {
-        try await worker(services: services, configuration: configuration, catalog: catalog, signal: JobSignal(), metrics: nil, logger: logger)
+        try await worker(services: services, configuration: configuration, catalog: catalog, signal: JobSignal(), logger: logger)
     }
 
     static func worker(
-        services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog?, signal: JobSignal,
-        metrics: ServerMetrics?, logger: Logger
+        services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog?, signal: JobSignal, logger: Logger
     ) async throws -> ReceiptJobWorker {
         let pool = try OCREnginePool(workers: max(1, configuration.workers), logger: logger)
         let matcher = try await catalog?.matcher()
         return ReceiptJobWorker(
-            services: services, ocr: pool, matcher: matcher, configuration: configuration, signal: signal, metrics: metrics,
+            services: services, ocr: pool, matcher: matcher, configuration: configuration, signal: signal,
             name: Identifiers.make("w"), logger: logger)
     }
 }
@@ -102,10 +96,13 @@ public struct ReadinessCheck: Sendable {
     }
 }
 
+/// Renders the process's metrics in the Prometheus text format.
+public typealias MetricsExposition = @Sendable () -> String
+
 /// `/healthz`, `/readyz`, `/metrics`.
 struct OpsRoutes {
     let store: any DocumentStore
-    let metrics: ServerMetrics
+    let metrics: MetricsExposition?
     let ready: ReadinessCheck?
 
     func add(to router: Router<APIContext>) {
@@ -117,7 +114,7 @@ struct OpsRoutes {
         router.get("metrics") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
-                body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
+                body: .init(byteBuffer: ByteBuffer(string: metrics?() ?? "")))
         }
     }
 }

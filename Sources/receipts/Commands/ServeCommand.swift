@@ -2,6 +2,8 @@ import ArgumentParser
 import Catalog
 import Foundation
 import Logging
+import Metrics
+import Prometheus
 import ReceiptServer
 import ServiceLifecycle
 
@@ -52,8 +54,13 @@ struct ServeCommand: AsyncParsableCommand {
                 host: host, port: port, workers: workers, bcryptCost: bcryptCost, secureCookies: secureCookies)
             let services = HouseholdServices(store: documentStore, bcryptCost: bcryptCost, logger: logger)
             let productCatalog = try catalog.open(store: documentStore, logger: logger)
+            // Only the executable configures metrics: swift-metrics into a Prometheus registry,
+            // which /metrics renders.
+            let registry = PrometheusCollectorRegistry()
+            MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
             let app = try await ReceiptServerApp.application(
                 services: services, configuration: configuration, catalog: productCatalog,
+                metrics: { registry.emitToString() },
                 onServerRunning: { port in
                     // Scripts and tests read the bound port from this line on stdout.
                     FileHandle.standardOutput.write(Data("PORT \(port)\n".utf8))
