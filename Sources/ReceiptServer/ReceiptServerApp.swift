@@ -59,6 +59,9 @@ public enum ReceiptServerApp {
             ready: ReadinessCheck(store: services.store), metrics: metrics)
         return Application(
             router: router,
+            // A connection that sends or reads nothing for a minute (a stalled phone, a slow-loris
+            // client) is closed; handlers themselves are bounded by the store's own timeouts.
+            server: .http1(configuration: .init(idleTimeout: .seconds(60))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipts"),
             services: workers,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
