@@ -106,7 +106,12 @@ struct IngestCommand: AsyncParsableCommand {
             let output = IngestOutput(json: json, total: files.count, lists: lists, logger: logger)
             var total = await pipeline.run(files, stop: stop) { event in await output.report(event) }
             if watch && !stop.isStopped {
-                total = try await watchFolders(pipeline: pipeline, finder: finder, known: files, stop: stop, output: output, summary: total)
+                FileHandle.standardError.write(Data("receipts: watching \(paths.joined(separator: ", ")) for new photos (Ctrl-C stops)\n".utf8))
+                let watcher = FolderWatcher(paths: paths, interval: .milliseconds(Int(interval * 1000)), finder: finder)
+                total += await watcher.run(
+                    pipeline: pipeline, known: files, stop: stop, onBatch: { count in await output.add(count) },
+                    onEvent: { event in await output.report(event) })
+                total.interrupted = total.notStarted > 0
             }
             summary = total
             await output.finish(summary)
@@ -119,52 +124,6 @@ struct IngestCommand: AsyncParsableCommand {
         // An interrupted batch is not done: say so to scripts (128 + SIGINT, as shells do).
         // Stopping --watch is its normal end.
         if summary.interrupted && !watch { throw ExitCode(130) }
-    }
-
-    /// Polls the folders; a new or changed file is ingested once its size and modification time
-    /// have stayed the same for one interval (a phone sync or a copy may still be writing it).
-    /// A file that changes after it was read (a photo replaced, a partial copy finished after
-    /// all) is read again; identical bytes are still skipped by their id.
-    private func watchFolders(
-        pipeline: IngestPipeline, finder: ImageFinder, known: [FoundFile], stop: StopSignal, output: IngestOutput,
-        summary: IngestSummary
-    ) async throws -> IngestSummary {
-        struct Stamp: Equatable {
-            var size: Int
-            var modified: Date?
-            init(_ file: FoundFile) { (size, modified) = (file.size, file.modified) }
-        }
-        var summary = summary
-        var done = Dictionary(known.map { ($0.url.path, Stamp($0)) }, uniquingKeysWith: { first, _ in first })
-        var lastSeen: [String: Stamp] = [:]
-        FileHandle.standardError.write(Data("receipts: watching \(paths.joined(separator: ", ")) for new photos (Ctrl-C stops)\n".utf8))
-        while !stop.isStopped {
-            try? await Task.sleep(for: .seconds(interval))
-            guard !stop.isStopped else { break }
-            let current = (try? finder.find(paths)) ?? []
-            var ready: [FoundFile] = []
-            for file in current where done[file.url.path] != Stamp(file) {
-                if lastSeen[file.url.path] == Stamp(file), file.size > 0 {
-                    ready.append(file)
-                    done[file.url.path] = Stamp(file)
-                    lastSeen[file.url.path] = nil
-                } else {
-                    lastSeen[file.url.path] = Stamp(file)
-                }
-            }
-            guard !ready.isEmpty else { continue }
-            await output.add(ready.count)
-            let batch = await pipeline.run(ready, stop: stop) { event in await output.report(event) }
-            summary.found += batch.found
-            summary.stored += batch.stored
-            summary.skipped += batch.skipped
-            summary.failed += batch.failed
-            summary.notStarted += batch.notStarted
-            summary.ocrSeconds += batch.ocrSeconds
-            summary.seconds += batch.seconds
-        }
-        summary.interrupted = summary.notStarted > 0
-        return summary
     }
 
     static func loginName() -> String {
