@@ -21,21 +21,31 @@ public struct CartSummary: Codable, Sendable, Hashable {
     /// Whether the cart came from a receipt photo (its image is served with it).
     public var fromReceipt: Bool
 
-    init(_ cart: CartDocument, rev: Int) {
-        id = cart.id
+    /// Read straight from the stored JSON: listing decodes no items and no OCR text, which is
+    /// most of a receipt cart's bytes.
+    init(document: JSONValue, rev: Int) {
+        id = document["id"]?.stringValue ?? ""
         self.rev = rev
-        name = cart.name
-        addedByUser = cart.addedByUser
-        addedOn = cart.addedOn
-        totalPrice = cart.totalPrice
-        currency = cart.currency
-        completed = cart.completed
-        purchasedByUser = cart.purchasedByUser
-        merchant = cart.merchant?.name
-        date = cart.date
-        itemCount = cart.items.count
-        needsReview = cart.needsReview
-        fromReceipt = cart.source.sha256 != nil
+        name = document["name"]?.stringValue ?? ""
+        addedByUser = document["addedByUser"]?.stringValue ?? ""
+        addedOn = document["addedOn"]?.stringValue ?? ""
+        totalPrice = Self.amount(document["totalPrice"]) ?? Self.amount(document["total"])
+        currency = document["currency"]?.stringValue
+        completed = document["completed"]?.boolValue ?? true
+        purchasedByUser = document["purchasedByUser"]?.stringValue
+        merchant = document["merchant"]?["name"]?.stringValue
+        date = document["date"]?.stringValue
+        itemCount = document["items"]?.arrayValue?.count ?? 0
+        needsReview = document["needsReview"]?.boolValue ?? false
+        fromReceipt = document["source"]?["sha256"]?.stringValue != nil
+    }
+
+    private static func amount(_ value: JSONValue?) -> Amount? {
+        switch value {
+        case .string(let text)?: Amount(text)
+        case .number(let number)?: Amount("\(number)")
+        default: nil
+        }
     }
 }
 
@@ -91,8 +101,7 @@ public struct CartEditor: Sendable {
                 // Ties on addedOn are ordered by id, descending: skip what the cursor already covered.
                 let addedOn = stored.document["addedOn"]?.stringValue ?? ""
                 if let after = position.addedOn, let afterID = position.id, addedOn == after, stored.id >= afterID { continue }
-                let cart = try stored.document.decode(as: CartDocument.self)
-                carts.append(CartSummary(cart, rev: stored.rev))
+                carts.append(CartSummary(document: stored.document, rev: stored.rev))
                 position.addedOn = addedOn
                 position.id = stored.id
                 if carts.count > limit {
