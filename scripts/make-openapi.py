@@ -64,7 +64,8 @@ schemas = {
       "id": {"type": "string"}, "rev": {"type": "integer"}, "name": {"type": "string"}, "addedByUser": {"type": "string"}, "addedOn": {"type": "string"},
       "totalPrice": money, "currency": {"type": ["string", "null"]}, "completed": {"type": "boolean"},
       "purchasedByUser": {"type": ["string", "null"]}, "merchant": {"type": ["string", "null"]}, "date": {"type": ["string", "null"]},
-      "itemCount": {"type": "integer"}, "needsReview": {"type": "boolean"}, "fromReceipt": {"type": "boolean"}}},
+      "itemCount": {"type": "integer"}, "needsReview": {"type": "boolean"}, "fromReceipt": {"type": "boolean"},
+      "possibleDuplicateOf": {"type": ["string", "null"], "description": "Another photo of this receipt made that cart; left out of spending until kept."}}},
   "CartPage": {"type": "object", "required": ["carts"], "properties": {"carts": {"type": "array", "items": S("CartSummary")},
       "nextCursor": {"type": ["string", "null"], "description": "Pass as ?cursor= for the next page; absent on the last."}}},
   "Item": {"type": "object", "required": ["name", "completed"], "description": "A cart item (cart-document.md), with its id.", "properties": {
@@ -76,6 +77,9 @@ schemas = {
       "addedByUser": {"type": "string"}, "addedOn": {"type": "string"}, "completed": {"type": "boolean"}, "purchasedByUser": {"type": ["string", "null"]},
       "currency": {"type": ["string", "null"]}, "total": money, "totalPrice": money, "items": {"type": "array", "items": S("Item")},
       "warnings": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": True},
+  "CartChange": {"type": "object", "additionalProperties": False, "properties": {
+      "name": {"type": "string", "minLength": 1, "maxLength": 100},
+      "duplicateKept": {"type": "boolean", "description": "true: this flagged cart is a purchase of its own; it counts in spending."}}},
   "NewItem": {"type": "object", "additionalProperties": False, "required": ["name"], "properties": {
       "name": {"type": "string", "minLength": 1, "maxLength": 200}, "quantity": {"type": ["number", "null"], "minimum": 0}, "price": money}},
   "ItemChange": {"type": "object", "additionalProperties": False, "properties": {
@@ -190,7 +194,8 @@ paths = {
       "post": op("Create a cart", "createCart", ["carts"], {"201": resp("Created", S("Cart"), headers=etag), **common(400)}, params=[H, idem], request=body(S("NewCart")))},
   "/api/v1/households/{householdId}/carts/{cartId}": {
       "get": op("A cart with its items", "getCart", ["carts"], {"200": resp("Cart", S("Cart"), headers=etag), **common()}, params=[H, C]),
-      "patch": op("Rename a cart", "renameCart", ["carts"], {"200": resp("Renamed", S("Cart"), headers=etag), **common(400, 412)}, params=[H, C, ifmatch], request=body(S("Name"))),
+      "patch": op("Rename a cart, or keep one flagged as a possible duplicate", "updateCart", ["carts"], {"200": resp("Updated", S("Cart"), headers=etag), **common(400, 412)},
+                  params=[H, C, ifmatch], request=body(S("CartChange"))),
       "delete": op("Delete a cart", "deleteCart", ["carts"], {"204": resp("Deleted"), **common(400, 412)}, params=[H, C, ifmatch])},
   "/api/v1/households/{householdId}/carts/{cartId}/items": {"post": op("Add an item", "addItem", ["carts"],
       {"201": resp("Added", S("ItemResult"), headers=etag), **common(400, 412)}, params=[H, C, ifmatch, idem], request=body(S("NewItem")))},

@@ -20,6 +20,8 @@ public struct CartSummary: Codable, Sendable, Hashable {
     public var needsReview: Bool
     /// Whether the cart came from a receipt photo (its image is served with it).
     public var fromReceipt: Bool
+    /// The cart this one repeats (another photo of the same receipt), unless kept.
+    public var possibleDuplicateOf: String?
 
     /// Read straight from the stored JSON: listing decodes no items and no OCR text, which is
     /// most of a receipt cart's bytes.
@@ -38,6 +40,7 @@ public struct CartSummary: Codable, Sendable, Hashable {
         itemCount = document["items"]?.arrayValue?.count ?? 0
         needsReview = document["needsReview"]?.boolValue ?? false
         fromReceipt = document["source"]?["sha256"]?.stringValue != nil
+        possibleDuplicateOf = document["duplicateKept"] == .bool(true) ? nil : document["possibleDuplicateOf"]?.stringValue
     }
 
     private static func amount(_ value: JSONValue?) -> Amount? {
@@ -146,9 +149,15 @@ public struct CartEditor: Sendable {
         return Revisioned(cart, rev: rev)
     }
 
-    public func rename(_ cartId: String, in householdId: String, to name: String, by userId: String, ifMatch: Int?) async throws -> Revisioned<CartDocument> {
-        let name = try HouseholdDirectory.validName(name)
-        return try await change(cartId, in: householdId, by: userId, ifMatch: ifMatch) { cart in cart.name = name }.0
+    /// Renames a cart and/or keeps it although it was flagged as a possible duplicate.
+    public func update(
+        _ cartId: String, in householdId: String, name: String?, keepDuplicate: Bool?, by userId: String, ifMatch: Int?
+    ) async throws -> Revisioned<CartDocument> {
+        let name = try name.map(HouseholdDirectory.validName)
+        return try await change(cartId, in: householdId, by: userId, ifMatch: ifMatch) { cart in
+            if let name { cart.name = name }
+            if let keepDuplicate { cart.duplicateKept = keepDuplicate }
+        }.0
     }
 
     public func delete(_ cartId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws {

@@ -41,6 +41,33 @@ extension CartDocument {
     }
 }
 
+// Duplicate purchases: the same receipt photographed twice.
+extension CartDocument {
+    /// The id of an earlier cart with the same merchant, date, time and total (another photo of
+    /// the same receipt, most likely); such a cart stays out of spending figures until kept.
+    public var possibleDuplicateOf: String? {
+        get { extra["possibleDuplicateOf"]?.stringValue }
+        set { extra["possibleDuplicateOf"] = newValue.map(JSONValue.string) }
+    }
+
+    /// Set when the user says a flagged cart is a purchase of its own after all.
+    public var duplicateKept: Bool {
+        get { extra["duplicateKept"] == .bool(true) }
+        set { extra["duplicateKept"] = newValue ? .bool(true) : nil }
+    }
+
+    /// Whether the cart is a possible duplicate nobody chose to keep: its `possibleDuplicateOf`
+    /// member is truthy (anything but absent, null, false, 0 or "") and `duplicateKept` is not set.
+    public var isLeftOutDuplicate: Bool {
+        if duplicateKept { return false }
+        switch extra["possibleDuplicateOf"] {
+        case nil, .null?, .bool(false)?, .string("")?: return false
+        case .number(let value)?: return value != 0
+        default: return true
+        }
+    }
+}
+
 extension CartItem {
     /// The item's id within its cart.
     public var id: String? {

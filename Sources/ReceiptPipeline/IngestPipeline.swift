@@ -186,8 +186,9 @@ public final class IngestPipeline: Sendable {
         }
     }
 
-    /// Reads one receipt image into a cart, not yet stored: OCR, parsing, catalog matching. The
-    /// cart's id and household follow ``IngestOptions/household``; its user is the options' user.
+    /// Reads one receipt image into a cart, not yet stored: OCR, parsing, catalog matching, and a
+    /// `possibleDuplicateOf` flag when it repeats a stored cart (``DuplicateFinder``). The cart's
+    /// id and household follow ``IngestOptions/household``; its user is the options' user.
     /// - Throws: `OCRError` for an image that cannot be read.
     public func cart(from data: Data, file displayPath: String, now: Date = Date()) async throws -> (cart: CartDocument, ocrSeconds: Double) {
         let sha = Self.sha256Hex(data)
@@ -201,6 +202,7 @@ public final class IngestPipeline: Sendable {
             matches: matches, now: now)
         cart.id = CartDocument.receiptCartID(imageSHA256: sha, household: options.household)
         cart.household = options.household
+        cart.possibleDuplicateOf = try await DuplicateFinder(store: store).original(of: cart)
         return (cart, reading.ocrSeconds)
     }
 

@@ -220,7 +220,7 @@ public struct SpendingStats: Sendable, Hashable, Codable {
 
         for cart in carts {
             if let user, cart.addedByUser != user { continue }
-            if isLeftOutDuplicate(cart) {
+            if cart.isLeftOutDuplicate {
                 skippedDuplicates += 1
                 continue
             }
@@ -282,17 +282,6 @@ public struct SpendingStats: Sendable, Hashable, Codable {
         var stats = compute(carts: carts, asOf: asOf, user: user, currentUser: currentUser)
         stats.skippedNoTotal += undecodable
         return stats
-    }
-
-    /// Whether a cart is a possible duplicate that nobody chose to keep: its `possibleDuplicateOf`
-    /// member is truthy (anything but absent, null, false, 0 or "") and `duplicateKept` is not `true`.
-    static func isLeftOutDuplicate(_ cart: CartDocument) -> Bool {
-        if cart.extra["duplicateKept"] == .bool(true) { return false }
-        switch cart.extra["possibleDuplicateOf"] {
-        case nil, .null?, .bool(false)?, .string("")?: return false
-        case .number(let value)?: return value != 0
-        default: return true
-        }
     }
 
     /// The currency a cart is grouped under: its code trimmed and upper-cased, nil when absent or blank.

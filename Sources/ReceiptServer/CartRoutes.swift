@@ -30,10 +30,11 @@ struct CartRoutes {
             return try JSONResponse.make(CartAnswer(cart), etag: cart.rev)
         }
         group.patch("households/{householdId}/carts/{cartId}") { request, context in
-            let body = try await JSONBody.read(request, context: context, allowed: ["name"])
-            let cart = try await carts.rename(
+            let body = try await JSONBody.read(request, context: context, allowed: ["name", "duplicateKept"])
+            let cart = try await carts.update(
                 try context.parameters.require("cartId"), in: try context.parameters.require("householdId"),
-                to: try body.requiredString("name"), by: try context.caller().user.id, ifMatch: try ETag.ifMatch(request))
+                name: try body.string("name"), keepDuplicate: try body.bool("duplicateKept"), by: try context.caller().user.id,
+                ifMatch: try ETag.ifMatch(request))
             return try JSONResponse.make(CartAnswer(cart), etag: cart.rev)
         }
         group.delete("households/{householdId}/carts/{cartId}") { request, context in

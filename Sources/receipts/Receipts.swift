@@ -25,6 +25,7 @@ struct Receipts: AsyncParsableCommand {
             SearchCommand.self,
             CatalogCommand.self,
             EvalCommand.self,
+            KeepCommand.self,
             ServeCommand.self,
             WorkerCommand.self,
         ]

@@ -132,3 +132,37 @@ final class TestClock: Sendable {
 
     func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }
+
+@Suite(.timeLimit(.minutes(5))) struct DuplicateReceiptTests {
+    @Test("a second photo of the same receipt is flagged, left out of spending, and counts once kept")
+    func secondPhotoIsFlagged() async throws {
+        try await ServerHarness.with(.sqlite, workers: 1) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let home = try await alice.newHousehold("Home")
+            let original = try Data(contentsOf: ReceiptUploadTests.photo)
+            // The same pixels encoded again: another file, the same receipt.
+            let copy = try OCRImage(data: original).pngData()
+            #expect(copy != original)
+            var carts: [String] = []
+            for image in [original, copy] {
+                let upload = try await alice.call(.post, "/api/v1/households/\(home)/receipts", data: image, headers: [.contentType: "image/png"])
+                let job = try await ReceiptUploadTests.finished(alice, job: try #require(upload["id"]?.stringValue))
+                carts.append(try #require(job["cartId"]?.stringValue))
+            }
+            #expect(carts[0] != carts[1])
+            let list = try await alice.call(.get, "/api/v1/households/\(home)/carts")
+            let flagged = list["carts"]?.arrayValue?.first { $0["id"]?.stringValue == carts[1] }
+            #expect(flagged?["possibleDuplicateOf"]?.stringValue == carts[0])
+            let date = try #require(flagged?["date"]?.stringValue)
+            let stats = try await alice.call(.get, "/api/v1/households/\(home)/stats?asOf=\(date)")
+            #expect(stats["skippedDuplicates"] == .number(1))
+            #expect(stats["currencies"]?.arrayValue?.first?["carts"] == .number(1))
+
+            let kept = try await alice.call(.patch, "/api/v1/households/\(home)/carts/\(carts[1])", json: #"{"duplicateKept":true}"#)
+            #expect(kept.status == 200)
+            let after = try await alice.call(.get, "/api/v1/households/\(home)/stats?asOf=\(date)")
+            #expect(after["skippedDuplicates"] == .number(0))
+            #expect(after["currencies"]?.arrayValue?.first?["carts"] == .number(2))
+        }
+    }
+}

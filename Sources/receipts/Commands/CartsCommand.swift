@@ -8,7 +8,7 @@ import ReceiptPipeline
 struct CartsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "carts",
-        abstract: "List stored carts: date, merchant, items, total, who added it, and a ! when it needs review."
+        abstract: "List stored carts: date, merchant, items, total, who added it, ! when it needs review, and dup when it repeats another cart (receipts keep ID to count it)."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -55,7 +55,7 @@ struct CartsCommand: AsyncParsableCommand {
                     Self.row(
                         String(cart.id.prefix(12)), cart.date ?? "-", cart.merchant?.name ?? "-", "\(cart.items.count)",
                         cart.effectiveTotal.map { "\($0)\(cart.currency.map { " " + $0 } ?? "")" } ?? "-", cart.addedByUser,
-                        cart.needsReview ? "!" : ""))
+                        (cart.needsReview ? "!" : "") + (cart.isLeftOutDuplicate ? " dup of \(cart.possibleDuplicateOf?.prefix(12) ?? "")" : "")))
             }
         }
         if !json { output.writeLine("\(count) cart\(count == 1 ? "" : "s")") }

@@ -1,0 +1,51 @@
+import ArgumentParser
+import DocumentStore
+import Foundation
+import ReceiptModel
+import ReceiptPipeline
+
+/// `receipts keep ID`: a cart flagged as a possible duplicate is a purchase of its own after all.
+struct KeepCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keep",
+        abstract: "Count a cart flagged as a possible duplicate (dup in `receipts carts`) in spending after all.",
+        discussion: """
+            Two photos of one receipt make two carts; the second is flagged possibleDuplicateOf the \
+            first and left out of `receipts stats`. When they really were two purchases (the same \
+            coffee twice in a day), keep the second.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: StoreOptions
+
+    @Argument(help: "The cart id, or its first characters (at least 4).")
+    var id: String
+
+    @Flag(help: "Print the kept cart as JSON.")
+    var json = false
+
+    func run() async throws {
+        let logger = global.makeLogger(label: "receipts.keep")
+        let documentStore = try await store.open(logger: logger)
+        do {
+            var cart = try await CartQueries(store: documentStore).cart(idOrPrefix: id)
+            cart.duplicateKept = true
+            let stored = try await documentStore.put(
+                collection: CartDocument.collection, id: cart.id, document: try JSONValue(encoding: cart), expectedRev: cart.rev)
+            cart.rev = stored.rev
+            try await documentStore.close()
+            if json {
+                print(String(decoding: try JSONCoding.encoder.encode(cart), as: UTF8.self))
+            } else {
+                print("kept \(cart.id.prefix(12)): it counts in spending")
+            }
+        } catch let error as PipelineError {
+            try? await documentStore.close()
+            throw ValidationError(error.message)
+        } catch {
+            try? await documentStore.close()
+            throw error
+        }
+    }
+}
