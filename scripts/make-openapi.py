@@ -206,6 +206,12 @@ paths = {
   "/api/v1/households/{householdId}/carts/{cartId}/items/{itemId}/completed": {
       "put": op("Tick an item (idempotent); the cart completes when all are", "tickItem", ["carts"], {"200": resp("Ticked", S("ItemResult"), headers=etag), **common(400, 412)}, params=[H, C, I, ifmatch]),
       "delete": op("Untick an item", "untickItem", ["carts"], {"200": resp("Unticked", S("ItemResult"), headers=etag), **common(400, 412)}, params=[H, C, I, ifmatch])},
+  "/api/v1/households/{householdId}/carts/{cartId}/receipt": {"patch": op("Correct what the reader got wrong (the review page's save); corrected fields are marked verified",
+      "correctReceipt", ["receipts"], {"200": resp("The corrected cart", S("Cart"), headers=etag), **common(400, 412)}, params=[H, C, ifmatch],
+      request=body({"type": "object", "additionalProperties": False, "properties": {
+          "merchant": {"type": "string"}, "date": {"type": "string", "format": "date"}, "total": money,
+          "items": {"type": "object", "description": "By item id.", "additionalProperties": {"type": "object", "additionalProperties": False, "properties": {
+              "name": {"type": "string"}, "price": money, "barcode": {"type": "string", "description": "Teaches the household's matcher this line's product."}}}}}}))},
   "/api/v1/households/{householdId}/carts/{cartId}/image": {"get": op("The receipt photo", "cartImage", ["receipts"],
       {"200": resp("The image as uploaded", {"type": "string", "contentMediaType": "image/*"}, "image/*"), **common()}, params=[H, C])},
   "/api/v1/households/{householdId}/carts/{cartId}/thumbnail": {"get": op("A 320 px wide JPEG of the receipt photo", "cartThumbnail", ["receipts"],

@@ -64,11 +64,11 @@ public struct HouseholdError: Error, Sendable, Hashable, CustomStringConvertible
         HouseholdError(.invalidInput, message, field: field)
     }
 
-    static let householdNotFound = HouseholdError(
+    public static let householdNotFound = HouseholdError(
         .householdNotFound, "No such household, or you are not a member of it. List yours with GET /api/v1/households.")
-    static let cartNotFound = HouseholdError(.cartNotFound, "No such cart in this household.")
-    static let itemNotFound = HouseholdError(.itemNotFound, "No such item in this cart.")
-    static let jobNotFound = HouseholdError(.jobNotFound, "No such receipt job.")
+    public static let cartNotFound = HouseholdError(.cartNotFound, "No such cart in this household.")
+    public static let itemNotFound = HouseholdError(.itemNotFound, "No such item in this cart.")
+    public static let jobNotFound = HouseholdError(.jobNotFound, "No such receipt job.")
 
     static func stale(current: Int) -> HouseholdError {
         HouseholdError(

@@ -203,7 +203,20 @@ public final class IngestPipeline: Sendable {
         cart.id = CartDocument.receiptCartID(imageSHA256: sha, household: options.household)
         cart.household = options.household
         cart.possibleDuplicateOf = try await DuplicateFinder(store: store).original(of: cart)
+        try await applyTaughtProducts(to: &cart)
         return (cart, reading.ocrSeconds)
+    }
+
+    /// Lines the household corrected before (``ProductAliases``) take the product it taught,
+    /// whatever the catalog matcher thought.
+    func applyTaughtProducts(to cart: inout CartDocument) async throws {
+        let taught = try await ProductAliases(store: store).products(merchant: cart.merchant?.name, household: cart.household)
+        guard !taught.isEmpty else { return }
+        for index in cart.items.indices {
+            if let key = ProductAliases.lineKey(cart.items[index].name), let product = taught[key] {
+                cart.items[index].product = product
+            }
+        }
     }
 
     private func fail(_ file: FoundFile, id: String, bytes: Int?, error: any Error) async -> IngestEvent {

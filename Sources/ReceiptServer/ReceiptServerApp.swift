@@ -34,6 +34,7 @@ public enum ReceiptServerApp {
         StatsRoutes(services: services).add(to: authenticated)
         ListRoutes(services: services, catalog: catalog, maxPhotoBytes: configuration.maxUploadBytes).add(to: authenticated)
         ProductRoutes(services: services, catalog: catalog).add(to: authenticated)
+        CorrectionRoutes(services: services, catalog: catalog).add(to: authenticated)
         return router
     }
 

@@ -26,6 +26,7 @@ struct Receipts: AsyncParsableCommand {
             CatalogCommand.self,
             EvalCommand.self,
             KeepCommand.self,
+            CorrectCommand.self,
             ServeCommand.self,
             WorkerCommand.self,
         ]

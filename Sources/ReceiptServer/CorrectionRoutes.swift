@@ -1,0 +1,55 @@
+import Catalog
+import DocumentStore
+import Foundation
+import Households
+import Hummingbird
+import ReceiptModel
+import ReceiptPipeline
+
+/// `PATCH /api/v1/households/{householdId}/carts/{cartId}/receipt`: the review page's save. The
+/// corrected fields are marked verified, and a corrected product teaches the household's matcher.
+struct CorrectionRoutes {
+    let services: HouseholdServices
+    let catalog: ProductCatalog?
+
+    func add(to group: RouterGroup<APIContext>) {
+        group.patch("households/{householdId}/carts/{cartId}/receipt") { request, context in
+            let householdId = try context.parameters.require("householdId")
+            let cartId = try context.parameters.require("cartId")
+            let current = try await services.carts.cart(cartId, in: householdId, for: try context.caller().user.id)
+            let ifMatch = try ETag.ifMatch(request)
+            if let ifMatch, ifMatch != current.rev { throw HouseholdError(.stale, "Someone changed this cart since you read it (it is now at revision \(current.rev)). Reload it and correct it again.") }
+            let body = try await JSONBody.read(request, context: context, allowed: ["merchant", "date", "total", "items"], limit: 256 << 10)
+            var correction = CartCorrection(merchant: try body.string("merchant"), date: try body.string("date"))
+            if case .some(.some(let total)) = try body.amount("total") { correction.total = total }
+            if let items = body.members["items"] {
+                guard case .object(let fixes) = items else { throw Problem.badRequest("items", "'items' maps item ids to {name, price, barcode}.") }
+                for (itemId, fix) in fixes {
+                    guard let index = current.value.items.firstIndex(where: { $0.id == itemId }) else { throw HouseholdError.itemNotFound }
+                    let fields = JSONBody(members: fix.objectValue ?? [:])
+                    if let unknown = fields.members.keys.first(where: { !["name", "price", "barcode"].contains($0) }) {
+                        throw Problem.badRequest("items.\(itemId).\(unknown)", "Unknown field '\(unknown)'. Allowed: barcode, name, price.")
+                    }
+                    var item = CartCorrection.ItemCorrection(name: try fields.string("name"))
+                    if case .some(.some(let price)) = try fields.amount("price") { item.price = price }
+                    if let barcode = try fields.string("barcode") {
+                        guard let product = try await catalog?.lookup(barcode: barcode) else {
+                            throw Problem.badRequest("items.\(itemId).barcode", "No product with barcode \(barcode) in the catalog.")
+                        }
+                        item.product = product.reference()
+                    }
+                    correction.items[index] = item
+                }
+            }
+            do {
+                var corrected = try await CartCorrector(store: services.store).correct(cartId, correction, expectedRev: current.rev)
+                corrected.assignItemIDs()
+                return try JSONResponse.make(CartAnswer(Revisioned(corrected, rev: corrected.rev)), etag: corrected.rev)
+            } catch let error as CorrectionError {
+                throw Problem.badRequest(error.field, error.message)
+            } catch let error as StoreError where error.code == .conflict {
+                throw HouseholdError(.stale, "Someone changed this cart while you corrected it. Reload it and correct it again.")
+            }
+        }
+    }
+}
