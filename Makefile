@@ -32,6 +32,7 @@ serve: build
 test: test-deps
 	$(SWIFT) build --build-tests
 	scripts/with-postgres.sh scripts/with-watchdog.sh 1500 $(SWIFT) test --skip-build
+	scripts/fuzz-api.sh
 
 bench: test-deps
 	$(SWIFT) build -c release
