@@ -40,6 +40,7 @@ bench: test-deps
 	scripts/with-postgres.sh $(RELEASE_BIN)/receipts-bench store
 	$(RELEASE_BIN)/receipts-bench catalog
 	$(RELEASE_BIN)/receipts-bench ingest
+	scripts/with-postgres.sh $(RELEASE_BIN)/receipts-bench server
 
 clean:
 	rm -rf .build
