@@ -32,6 +32,7 @@ serve: build
 test: test-deps
 	$(SWIFT) build --build-tests
 	scripts/with-postgres.sh scripts/with-watchdog.sh 1500 $(SWIFT) test --skip-build
+	scripts/fuzz-api.sh
 
 bench: test-deps
 	$(SWIFT) build -c release
@@ -39,6 +40,7 @@ bench: test-deps
 	scripts/with-postgres.sh $(RELEASE_BIN)/receipts-bench store
 	$(RELEASE_BIN)/receipts-bench catalog
 	$(RELEASE_BIN)/receipts-bench ingest
+	scripts/with-postgres.sh $(RELEASE_BIN)/receipts-bench server
 
 clean:
 	rm -rf .build

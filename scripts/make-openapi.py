@@ -22,6 +22,8 @@ def op(summary, opid, tags, responses, params=None, request=None, secure=True, d
     o = {"summary": summary, "operationId": opid, "tags": tags, "responses": responses}
     if desc: o["description"] = desc
     if params: o["parameters"] = params
+    if idem in (params or []):  # the Idempotency-Key middleware's own answers
+        o["responses"] = {**responses, **{c: r for c, r in errs(400, 409, 422).items() if c not in responses}}
     if request: o["requestBody"] = request
     if not secure: o["security"] = []
     return o
@@ -156,7 +158,7 @@ for code, desc in [("400", "Bad input: the problem's field names what to fix."),
                    ("404", "No such resource in your households: another household's id answers exactly like a missing one."),
                    ("409", "Conflict (account.email-taken, request.in-progress)."), ("412", "If-Match named a stale revision (request.stale): reload and retry."),
                    ("413", "The body is too large."), ("415", "Not an image (image.unsupported-format)."),
-                   ("422", "The image is corrupt, truncated, too small or too large in pixels."), ("429", "Too many failed logins (auth.throttled); see Retry-After.")]:
+                   ("422", "The image is corrupt, truncated, too small or too large in pixels (image.*), or the Idempotency-Key was used for another request (request.idempotency-key-reused)."), ("429", "Too many failed logins (auth.throttled); see Retry-After.")]:
     responses[code] = resp(desc, S("Problem"), "application/problem+json")
 responses["429"]["headers"] = {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait."}}
 
@@ -263,7 +265,7 @@ doc = {
     "schemas": schemas, "responses": responses,
     "parameters": {
       "IfMatch": {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"}, "description": "The ETag you read; a stale one answers 412 and changes nothing."},
-      "IdempotencyKey": {"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string", "maxLength": 255},
+      "IdempotencyKey": {"name": "Idempotency-Key", "in": "header", "required": False, "schema": {"type": "string", "minLength": 1, "maxLength": 255},
                          "description": "A retried POST with the same key creates nothing twice and gets the first answer."}},
     "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}, "cookie": {"type": "apiKey", "in": "cookie", "name": "receipts_session"}}},
 }

@@ -84,6 +84,24 @@ extension LoopbackServer {
     }
 }
 
+extension LoopbackServer {
+    /// Waits until `child` has written `PORT <n>` as the first line of `file` (its standard output)
+    /// and returns n; `nil` when it exits first or `timeout` passes. For servers other than the
+    /// Python helpers, such as `receipts serve --port 0`, started by tests and benchmarks.
+    public static func announcedPort(in file: URL, by child: ChildProcess, within timeout: Duration) async -> Int? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline, !child.hasExited {
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            if let end = text.firstIndex(of: "\n") {
+                let line = text[..<end]
+                return line.hasPrefix("PORT ") ? Int(line.dropFirst(5)) : nil
+            }
+            do { try await Task.sleep(for: .milliseconds(50)) } catch { return nil }
+        }
+        return nil
+    }
+}
+
 /// Runs `body` with a fake Chomp server, always killing it afterwards.
 public func withFakeChompServer<T>(
     dataFiles: [String], _ body: (LoopbackServer) async throws -> T

@@ -11,6 +11,7 @@ struct Bench: AsyncParsableCommand {
             StoreBench.self,
             CatalogBench.self,
             IngestBench.self,
+            ServerBench.self,
         ]
     )
 

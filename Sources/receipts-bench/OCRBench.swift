@@ -177,8 +177,9 @@ struct OCRBench: AsyncParsableCommand {
     }
 
     /// VmHWM from /proc/self/status, in MB.
-    static func peakRSSMegabytes() -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    /// VmHWM of this process, or of the process `pid` (a number), in MB.
+    static func peakRSSMegabytes(pid: String = "self") -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
             let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
         else { return .nan }

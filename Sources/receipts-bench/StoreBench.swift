@@ -35,9 +35,8 @@ struct StoreBench: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: directory) }
 
         var locations: [(String, String)] = [("sqlite", directory.appendingPathComponent("bench.sqlite").path)]
-        if let url = postgres ?? ProcessInfo.processInfo.environment["RECEIPTS_TEST_POSTGRES_URL"], !url.isEmpty {
-            let schema = "bench_\(Int(Date().timeIntervalSince1970))_\(Int.random(in: 0..<100_000))"
-            locations.append(("postgres", url + (url.contains("?") ? "&" : "?") + "schema=\(schema)"))
+        if let location = Self.postgresLocation(postgres) {
+            locations.append(("postgres", location))
         } else if !json {
             print("PostgreSQL: skipped (give --postgres URL or run through scripts/with-postgres.sh)")
         }
@@ -56,6 +55,13 @@ struct StoreBench: AsyncParsableCommand {
                 print(result.text(engine: name))
             }
         }
+    }
+
+    /// A fresh schema in the PostgreSQL database of `option` or `RECEIPTS_TEST_POSTGRES_URL`; nil when neither is given.
+    static func postgresLocation(_ option: String?) -> String? {
+        guard let url = option ?? ProcessInfo.processInfo.environment["RECEIPTS_TEST_POSTGRES_URL"], !url.isEmpty else { return nil }
+        let schema = "bench_\(Int(Date().timeIntervalSince1970))_\(Int.random(in: 0..<100_000))"
+        return url + (url.contains("?") ? "&" : "?") + "schema=\(schema)"
     }
 
     private func measure(_ store: any DocumentStore, carts: [JSONValue]) async throws -> Figures {

@@ -1,0 +1,274 @@
+import ArgumentParser
+import Foundation
+import ReceiptTesting
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `receipts-bench server`: HTTP throughput and latency of `receipts serve` under wrk, on SQLite
+/// and (with `--postgres` or `RECEIPTS_TEST_POSTGRES_URL`) PostgreSQL. Each engine gets a fresh
+/// store and a fresh server process (`--workers 0`), seeded through the API with one household,
+/// one user and `--carts` carts of `--items` items; then wrk loads it with reads of the cart list
+/// and with ticking and unticking items spread over every cart.
+struct ServerBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "server",
+        abstract: "receipts serve under wrk: cart-list reads and item ticks per second, p50/p99 latency, errors, peak RSS.")
+
+    @Option(help: "PostgreSQL URL (default: $RECEIPTS_TEST_POSTGRES_URL; none skips PostgreSQL).")
+    var postgres: String?
+
+    @Option(help: "The receipts binary to serve (default: the one beside this receipts-bench).")
+    var receipts: String?
+
+    @Option(help: "Seconds of load per scenario.")
+    var duration = 15
+
+    @Option(help: "wrk connections.")
+    var connections = 64
+
+    @Option(help: "wrk threads.")
+    var threads = 2
+
+    @Option(help: "Carts seeded in the household.")
+    var carts = 50
+
+    @Option(help: "Items per cart.")
+    var items = 10
+
+    @Flag(help: "Print JSON Lines (one object per engine and scenario).")
+    var json = false
+
+    struct Figures: Codable {
+        var engine: String
+        var scenario: String
+        var requests: Int
+        var seconds: Double
+        var requestsPerSecond: Double
+        var p50Milliseconds: Double
+        var p99Milliseconds: Double
+        var maxMilliseconds: Double
+        /// Responses with a status of 400 or more (wrk's "Non-2xx or 3xx responses").
+        var errorResponses: Int
+        /// Connect, read, write errors and timeouts.
+        var socketErrors: Int
+        /// The server's VmHWM after the scenario (cumulative over the engine's scenarios).
+        var serverPeakRSSMB: Double
+    }
+
+    func validate() throws {
+        guard duration >= 1, connections >= 1, threads >= 1, carts >= 1, items >= 1 else {
+            throw ValidationError("--duration, --connections, --threads, --carts and --items must be positive.")
+        }
+    }
+
+    func run() async throws {
+        guard let wrk = OCRBench.findExecutable("wrk") else {
+            throw ValidationError("wrk is not installed: run scripts/install-deps.sh --test.")
+        }
+        let binary = URL(fileURLWithPath: receipts ?? Self.sibling("receipts"))
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw ValidationError("no receipts binary at \(binary.path): build it (swift build -c release) or give --receipts.")
+        }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("receipts-bench-server-\(getpid())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        var locations: [(String, String)] = [("sqlite", work.appendingPathComponent("bench.sqlite").path)]
+        if let location = StoreBench.postgresLocation(postgres) {
+            locations.append(("postgres", location))
+        } else if !json {
+            print("PostgreSQL: skipped (give --postgres URL or run through scripts/with-postgres.sh)")
+        }
+        if !json {
+            print("\(carts) carts x \(items) items, wrk -t\(threads) -c\(connections) -d\(duration)s per scenario")
+            print("engine    scenario                       req/s   p50 ms   p99 ms   max ms   >=400  sock.err  server peak RSS")
+        }
+        for (engine, location) in locations {
+            for figures in try await measure(engine: engine, location: location, binary: binary, wrk: wrk, work: work) {
+                if json {
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                    print(String(decoding: try encoder.encode(figures), as: UTF8.self))
+                } else {
+                    let label = figures.engine.padding(toLength: 10, withPad: " ", startingAt: 0)
+                        + figures.scenario.padding(toLength: 28, withPad: " ", startingAt: 0)
+                    print(label + String(format: " %7.0f %8.2f %8.2f %8.1f %7d %9d %12.0f MB", figures.requestsPerSecond,
+                                 figures.p50Milliseconds, figures.p99Milliseconds, figures.maxMilliseconds, figures.errorResponses,
+                                 figures.socketErrors, figures.serverPeakRSSMB))
+                }
+            }
+        }
+    }
+
+    private func measure(engine: String, location: String, binary: URL, wrk: String, work: URL) async throws -> [Figures] {
+        let server = try await Self.startServer(binary: binary, store: location, log: work.appendingPathComponent("\(engine)-serve"))
+        defer { server.child.kill() }
+        let origin = "http://127.0.0.1:\(server.port)"
+        let seed = try await Seed.make(origin: origin, carts: carts, items: items)
+
+        let base = "/api/v1/households/\(seed.household)"
+        let reads = """
+            wrk.headers["Authorization"] = "Bearer \(seed.token)"
+            \(Self.reportFunction)
+            """
+        // Consecutive requests go to different carts (item k is cart k % carts), so concurrent
+        // ticks rarely change the same cart; each item is ticked on one pass and unticked on the next.
+        let paths = (0..<(carts * items)).map { k in
+            let cart = seed.carts[k % carts]
+            return "\"\(base)/carts/\(cart.id)/items/\(cart.items[k / carts])/completed\""
+        }
+        let writes = """
+            wrk.headers["Authorization"] = "Bearer \(seed.token)"
+            local paths = { \(paths.joined(separator: ", ")) }
+            local counter = 0
+            local started = 0
+            function setup(thread)
+              thread:set("offset", started * \(max(1, carts / threads)))
+              started = started + 1
+            end
+            function request()
+              local i = counter + (offset or 0)
+              counter = counter + 1
+              local pass = math.floor(i / #paths)
+              return wrk.format(pass % 2 == 0 and "PUT" or "DELETE", paths[(i % #paths) + 1])
+            end
+            \(Self.reportFunction)
+            """
+        var results: [Figures] = []
+        for (scenario, script, path) in [
+            ("GET carts (\(carts) per page)", reads, "\(base)/carts?limit=\(carts)"),
+            ("PUT/DELETE item completed", writes, "\(base)/carts"),
+        ] {
+            let scriptURL = work.appendingPathComponent("\(engine)-\(results.count).lua")
+            try Data(script.utf8).write(to: scriptURL)
+            let output = work.appendingPathComponent("\(engine)-\(results.count).wrk")
+            let status = try await ChildProcess(
+                executable: URL(fileURLWithPath: wrk),
+                arguments: ["-t\(threads)", "-c\(connections)", "-d\(duration)s", "--timeout", "10s", "--latency", "-s", scriptURL.path, origin + path],
+                standardOutput: .file(output)
+            ).finished()
+            let text = try String(contentsOf: output, encoding: .utf8)
+            guard status == 0, let line = text.split(separator: "\n").first(where: { $0.hasPrefix("WRK ") }) else {
+                throw ValidationError("wrk failed (\(status)): \(text)")
+            }
+            let numbers = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+            guard numbers.count == 7 else { throw ValidationError("unexpected wrk report: \(line)") }
+            let seconds = numbers[1] / 1e6
+            results.append(Figures(
+                engine: engine, scenario: scenario, requests: Int(numbers[0]), seconds: seconds, requestsPerSecond: numbers[0] / seconds,
+                p50Milliseconds: numbers[4] / 1000, p99Milliseconds: numbers[5] / 1000, maxMilliseconds: numbers[6] / 1000,
+                errorResponses: Int(numbers[2]), socketErrors: Int(numbers[3]), serverPeakRSSMB: OCRBench.peakRSSMegabytes(pid: "\(server.child.pid)")))
+        }
+        // A graceful stop, as in production; the store must close cleanly under load's aftermath.
+        kill(server.child.pid, SIGTERM)
+        if !server.child.wait(timeout: .seconds(30)) { throw ValidationError("receipts serve did not stop within 30 s of SIGTERM") }
+        return results
+    }
+
+    /// wrk's summary as one line: requests, duration (µs), responses >= 400, socket errors, p50, p99, max (µs).
+    static let reportFunction = """
+        function done(summary, latency, requests)
+          local e = summary.errors
+          io.write(string.format("WRK %d %d %d %d %d %d %d\\n", summary.requests, summary.duration, e.status,
+            e.connect + e.read + e.write + e.timeout, latency:percentile(50), latency:percentile(99), latency.max))
+        end
+        """
+
+    /// A file beside this executable.
+    static func sibling(_ name: String) -> String {
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    /// `receipts serve --port 0 --workers 0` on `store`, once it has printed its port.
+    static func startServer(binary: URL, store: String, log: URL) async throws -> (child: ChildProcess, port: Int) {
+        var environment = ProcessInfo.processInfo.environment
+        environment["OMP_THREAD_LIMIT"] = "1"
+        environment.removeValue(forKey: "RECEIPTS_STORE")
+        let output = log.appendingPathExtension("out")
+        let child = try ChildProcess(
+            executable: binary,
+            arguments: ["serve", "--store", store, "--host", "127.0.0.1", "--port", "0", "--workers", "0", "--bcrypt-cost", "4"],
+            environment: environment, standardOutput: .file(output), standardError: .file(log.appendingPathExtension("err")))
+        guard let port = await LoopbackServer.announcedPort(in: output, by: child, within: .seconds(60)) else {
+            child.kill()
+            let errors = (try? String(contentsOf: log.appendingPathExtension("err"), encoding: .utf8)) ?? ""
+            throw ValidationError("receipts serve did not print its port within 60 s: \(errors)")
+        }
+        return (child, port)
+    }
+}
+
+/// The household the load runs against, made through the API with the `curl` tool (one process
+/// for all carts, one for all items: `--next` chains requests).
+struct Seed {
+    struct Cart {
+        var id: String
+        var items: [String]
+    }
+
+    var token: String
+    var household: String
+    var carts: [Cart]
+
+    static func make(origin: String, carts: Int, items: Int) async throws -> Seed {
+        let api = origin + "/api/v1"
+        _ = try await curl([.init(url: "\(api)/accounts", body: #"{"email":"bench@example.org","displayName":"Bench","password":"a long password"}"#)])
+        let login = try await curl([.init(url: "\(api)/sessions", body: #"{"email":"bench@example.org","password":"a long password"}"#)])
+        let token = try field("token", of: login[0])
+        let home = try await curl([.init(url: "\(api)/households", token: token, body: #"{"name":"Bench home"}"#)])
+        let household = try field("id", of: home[0])
+        let cartIDs = try await curl((0..<carts).map { index in
+            .init(url: "\(api)/households/\(household)/carts", token: token, body: #"{"name":"Cart \#(index)","currency":"USD"}"#)
+        }).map { try field("id", of: $0) }
+        var seeded = cartIDs.map { Cart(id: $0, items: []) }
+        let itemRequests = cartIDs.flatMap { cart in
+            (0..<items).map { index in
+                Request(
+                    url: "\(api)/households/\(household)/carts/\(cart)/items", token: token,
+                    body: #"{"name":"Item \#(index)","quantity":1,"price":"\#(index + 1).49"}"#)
+            }
+        }
+        let added = try await curl(itemRequests)
+        for (index, reply) in added.enumerated() {
+            guard let item = reply["item"] as? [String: Any] else { throw ValidationError("no item in \(reply)") }
+            seeded[index / items].items.append(try field("id", of: item))
+        }
+        return Seed(token: token, household: household, carts: seeded)
+    }
+
+    struct Request {
+        var url: String
+        var token: String?
+        var body: String
+    }
+
+    /// POSTs `requests` in one curl process; returns each JSON answer, failing on any status >= 400.
+    static func curl(_ requests: [Request]) async throws -> [[String: Any]] {
+        var arguments: [String] = []
+        for (index, request) in requests.enumerated() {
+            if index > 0 { arguments.append("--next") }
+            arguments += ["-sS", "--fail-with-body", "-w", "\n", "-H", "Content-Type: application/json", "--data-binary", request.body]
+            if let token = request.token { arguments += ["-H", "Authorization: Bearer \(token)"] }
+            arguments.append(request.url)
+        }
+        let (status, output) = try await ChildProcess.output(of: URL(fileURLWithPath: "/usr/bin/curl"), arguments)
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        guard status == 0, lines.count == requests.count else {
+            throw ValidationError("seeding through the API failed (curl \(status)): \(lines.suffix(2).joined(separator: " "))")
+        }
+        return try lines.map { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                throw ValidationError("not a JSON object: \(line)")
+            }
+            return object
+        }
+    }
+
+    static func field(_ name: String, of object: [String: Any]) throws -> String {
+        guard let value = object[name] as? String else { throw ValidationError("no '\(name)' in \(object)") }
+        return value
+    }
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Fuzzes the household server's API from its own OpenAPI document with schemathesis.
+#   scripts/fuzz-api.sh [--max-examples N] [--max-time SECONDS]
+# Starts `receipts serve` (RECEIPTS_BIN, default .build/debug/receipts) on a throw-away SQLite
+# store at a free loopback port, signs up a user, logs in, creates a household, then runs
+# schemathesis (installed by `scripts/install-deps.sh --test` into .build/fuzz-venv) against
+# http://127.0.0.1:PORT/api/v1/openapi.json with the bearer token and the household's id as
+# householdId (and a cart's and an item's for cartId and itemId). Fails on any 5xx, on a response that contradicts the document's schemas or status
+# codes, and on the server dying. Part of `make test`. FUZZ_SEED repeats a run; FUZZ_DOCUMENT
+# (a file) fuzzes with another version of the document, e.g. one just regenerated.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+max_examples=20
+max_time=120
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --max-examples) max_examples="$2"; shift 2 ;;
+    --max-time) max_time="$2"; shift 2 ;;
+    *) echo "usage: $0 [--max-examples N] [--max-time SECONDS]" >&2; exit 2 ;;
+  esac
+done
+
+bin="${RECEIPTS_BIN:-.build/debug/receipts}"
+schemathesis=.build/fuzz-venv/bin/schemathesis
+[[ -x "$bin" ]] || { echo "fuzz-api: $bin is missing: run 'swift build' first." >&2; exit 1; }
+[[ -x "$schemathesis" ]] || { echo "fuzz-api: $schemathesis is missing: run 'scripts/install-deps.sh --test'." >&2; exit 1; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/receipts-fuzz.XXXXXX")
+server=""
+cleanup() {
+  if [[ -n "$server" ]]; then kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+OMP_THREAD_LIMIT=1 RECEIPTS_STORE="" CHOMP_API_KEY="" "$bin" serve --store "$work/store.sqlite" --host 127.0.0.1 --port 0 \
+  --workers 0 --bcrypt-cost 4 --log-level error >"$work/serve.out" 2>"$work/serve.err" &
+server=$!
+port=""
+for _ in $(seq 600); do
+  port=$(sed -n 's/^PORT \([0-9]*\)$/\1/p' "$work/serve.out" | head -1)
+  [[ -n "$port" ]] && break
+  kill -0 "$server" 2>/dev/null || break
+  sleep 0.1
+done
+[[ -n "$port" ]] || { echo "fuzz-api: receipts serve did not print its port:" >&2; cat "$work/serve.err" >&2; exit 1; }
+
+base="http://127.0.0.1:$port/api/v1"
+field() { /usr/bin/python3 -c "import json, sys; print(json.load(sys.stdin)['$1'])"; }
+curl -sS --fail-with-body "$base/accounts" -H 'Content-Type: application/json' \
+  -d '{"email":"fuzz@example.org","displayName":"Fuzz","password":"a long password"}' >/dev/null
+token=$(curl -sS --fail-with-body "$base/sessions" -H 'Content-Type: application/json' \
+  -d '{"email":"fuzz@example.org","password":"a long password"}' | field token)
+household=$(curl -sS --fail-with-body "$base/households" -H 'Content-Type: application/json' \
+  -H "Authorization: Bearer $token" -d '{"name":"Fuzz home"}' | field id)
+# A cart with an item, whose ids stand for every cartId and itemId, so the cart and item
+# operations get past their 404s to the code behind them.
+cart=$(curl -sS --fail-with-body "$base/households/$household/carts" -H 'Content-Type: application/json' \
+  -H "Authorization: Bearer $token" -d '{"name":"Groceries"}' | field id)
+item=$(curl -sS --fail-with-body "$base/households/$household/carts/$cart/items" -H 'Content-Type: application/json' \
+  -H "Authorization: Bearer $token" -d '{"name":"Milk","quantity":2,"price":"3.49"}' \
+  | /usr/bin/python3 -c "import json, sys; print(json.load(sys.stdin)['item']['id'])")
+
+# The token and the household id come from the environment (schemathesis resolves ${NAME}).
+cat >"$work/schemathesis.toml" <<'EOF'
+headers = { Authorization = "Bearer ${FUZZ_TOKEN}" }
+[parameters]
+"path.householdId" = "${FUZZ_HOUSEHOLD}"
+"path.cartId" = "${FUZZ_CART}"
+"path.itemId" = "${FUZZ_ITEM}"
+EOF
+
+echo "fuzz-api: schemathesis on $base/openapi.json (household $household, at most $max_examples examples per operation, ${max_time}s)" >&2
+status=0
+# Logging out or revoking sessions would end the run's own session; every other operation is fuzzed.
+# Run from the work folder: schemathesis keeps a cache folder in the current one.
+(cd "$work" && FUZZ_TOKEN="$token" FUZZ_HOUSEHOLD="$household" FUZZ_CART="$cart" FUZZ_ITEM="$item" timeout $((max_time + 60)) "$OLDPWD/$schemathesis" \
+  --config-file "$work/schemathesis.toml" run "${FUZZ_DOCUMENT:-$base/openapi.json}" --url "http://127.0.0.1:$port" \
+  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
+  --exclude-operation-id logOut --exclude-operation-id revokeSession \
+  --max-examples "$max_examples" --max-time "$max_time" --request-timeout 10 --workers 2 \
+  --seed "${FUZZ_SEED:-$RANDOM}" --generation-database none --no-color --report junit \
+  --report-junit-path "${FUZZ_REPORT:-$work/junit.xml}") || status=$?
+
+if ! kill -0 "$server" 2>/dev/null; then
+  echo "fuzz-api: receipts serve died during the run:" >&2
+  tail -50 "$work/serve.err" >&2
+  exit 1
+fi
+if [[ $status -ne 0 ]]; then
+  echo "fuzz-api: schemathesis found problems (exit $status); the server's log ends with:" >&2
+  tail -20 "$work/serve.err" >&2
+fi
+exit "$status"
