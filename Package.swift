@@ -129,6 +129,13 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: strict
         ),
+        // Group expenses, pure: splits (evenly, shares, percentages, exact, by receipt item), balances
+        // per currency, settle-up suggestions. No I/O and no HTTP: the server and the CLI build on it.
+        .target(
+            name: "Expenses",
+            dependencies: ["ReceiptModel"],
+            swiftSettings: strict
+        ),
         // Accuracy on a labelled corpus, with the corpus README's scoring rules.
         .target(
             name: "ReceiptEvaluation",
@@ -199,6 +206,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        .testTarget(
+            name: "ExpensesTests",
+            dependencies: [
+                "Expenses", "ReceiptModel",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(name: "ReceiptTestingTests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
     ]
 )
