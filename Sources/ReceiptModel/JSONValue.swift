@@ -88,13 +88,15 @@ public enum JSONValue: Sendable, Hashable, Codable {
 extension JSONValue {
     /// Encodes any `Encodable` value to a `JSONValue` tree.
     public init(encoding value: some Encodable) throws {
-        let data = try JSONCoding.encoder.encode(value)
-        self = try JSONCoding.decoder.decode(JSONValue.self, from: data)
+        // Encoder text → the package's parser: `JSONValue`'s Codable init tries each JSON type in
+        // turn with a thrown error per miss, which made this the server's hottest path.
+        let data = try JSONEncoder().encode(value)
+        self = try JSONParser.parse(String(decoding: data, as: UTF8.self))
     }
 
     /// Decodes this tree as a `Decodable` type.
     public func decode<T: Decodable>(as type: T.Type = T.self) throws -> T {
-        try JSONCoding.decoder.decode(T.self, from: JSONCoding.encoder.encode(self))
+        try JSONCoding.decoder.decode(T.self, from: Data(JSONWriter.bytes(self)))
     }
 
     /// Compact JSON text with sorted keys: the same value always gives the same bytes.
@@ -103,7 +105,11 @@ extension JSONValue {
     }
 
     public init(jsonData: Data) throws {
-        self = try JSONCoding.decoder.decode(JSONValue.self, from: jsonData)
+        do {
+            self = try JSONParser.parse(String(decoding: jsonData, as: UTF8.self))
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Not valid JSON: \(error)"))
+        }
     }
 }
 

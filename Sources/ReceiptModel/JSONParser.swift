@@ -1,12 +1,11 @@
 import Foundation
-import ReceiptModel
 
-/// A fast JSON → `JSONValue` parser for stored documents (the Codable path costs ~0.3 ms per
-/// cart). Numbers become exact `Decimal`s, as `JSONValue`'s own decoder does.
-struct JSONParser {
-    enum Failure: Error { case invalid(Int) }
+/// A fast JSON → `JSONValue` parser (the Codable path costs ~0.3 ms per cart). Numbers become
+/// exact `Decimal`s. Shared by the store and `JSONValue`'s own conversions within the package.
+package struct JSONParser {
+    package enum Failure: Error { case invalid(Int) }
 
-    static func parse(_ text: String) throws -> JSONValue {
+    package static func parse(_ text: String) throws -> JSONValue {
         var copy = text
         return try copy.withUTF8 { buffer in
             var parser = JSONParser(bytes: buffer)
