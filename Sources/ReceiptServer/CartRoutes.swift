@@ -9,11 +9,20 @@ struct CartRoutes {
 
     func add(to group: RouterGroup<APIContext>) {
         let carts = services.carts
+        let pages = ResponseCache()
         group.get("households/{householdId}/carts") { request, context in
-            let page = try await carts.list(
-                try context.parameters.require("householdId"), for: try context.caller().user.id,
-                cursor: request.uri.queryParameters.get("cursor"), limit: try request.queryInt("limit", default: 50, range: 1...200))
-            return try JSONResponse.make(page)
+            let householdId = try context.parameters.require("householdId")
+            let userId = try context.caller().user.id
+            let cursor = request.uri.queryParameters.get("cursor").map { String($0) }
+            let limit = try request.queryInt("limit", default: 50, range: 1...200)
+            try await services.directory.requireMember(householdId, userId: userId)
+            let sequence = try await services.store.lastSequence()
+            let key = "\(householdId)\n\(cursor ?? "")\n\(limit)"
+            if let body = pages.body(for: key, sequence: sequence) { return JSONResponse.raw(body) }
+            let page = try await carts.list(householdId, for: userId, cursor: cursor, limit: limit)
+            let body = try JSONCoding.encoder.encode(page)
+            pages.store(body, for: key, sequence: sequence)
+            return JSONResponse.raw(body)
         }
         group.post("households/{householdId}/carts") { request, context in
             let householdId = try context.parameters.require("householdId")

@@ -97,6 +97,11 @@ enum JSONResponse {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
+    /// An already encoded JSON body.
+    static func raw(_ body: Data, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
     static func noContent() -> Response { Response(status: .noContent) }
 }
 
