@@ -187,7 +187,7 @@ public final class SQLiteDocumentStore: DocumentStore {
     public func delete(collection: String, id: String, expectedRev: Int?) async throws -> Bool {
         try StoreSchema.validateCollection(collection)
         return try await write { db in
-            let current = try Row.fetchOne(db, sql: "SELECT rev, deleted FROM documents WHERE collection = ? AND id = ?", arguments: [collection, id]).map {
+            let current = try Row.fetchOne(db.cachedStatement(sql: "SELECT rev, deleted FROM documents WHERE collection = ? AND id = ?"), arguments: [collection, id]).map {
                 CurrentRevision(rev: $0[0], deleted: $0[1])
             }
             if let expectedRev {
@@ -258,7 +258,7 @@ public final class SQLiteDocumentStore: DocumentStore {
     public func get(collection: String, id: String) async throws -> StoredDocument? {
         try StoreSchema.validateCollection(collection)
         return try await run { db in
-            try Row.fetchOne(db, sql: "SELECT rev, seq, body FROM documents WHERE collection = ? AND id = ? AND deleted = 0", arguments: [collection, id]).map { row in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT rev, seq, body FROM documents WHERE collection = ? AND id = ? AND deleted = 0"), arguments: [collection, id]).map { row in
                 StoredDocument(collection: collection, id: id, rev: row[0], seq: row[1], document: try JSONText.decode(row[2]))
             }
         }
@@ -267,7 +267,7 @@ public final class SQLiteDocumentStore: DocumentStore {
     public func exists(collection: String, id: String) async throws -> Bool {
         try StoreSchema.validateCollection(collection)
         return try await run { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM documents WHERE collection = ? AND id = ? AND deleted = 0)", arguments: [collection, id]) ?? false
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM documents WHERE collection = ? AND id = ? AND deleted = 0)"), arguments: [collection, id]) ?? false
         }
     }
 
@@ -283,7 +283,7 @@ public final class SQLiteDocumentStore: DocumentStore {
             let sql = "SELECT id, rev, seq, body, \(expression ?? "NULL") FROM documents\(indexHint(collection: query.collection, filters: query.filters)) WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(orderBy) LIMIT \(count)"
             let arguments = StatementArguments(builder.params.map { Self.databaseValue($0) as (any DatabaseValueConvertible)? })
             return try await run { db in
-                try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
                     let id: String = row[0]
                     let document = StoredDocument(collection: query.collection, id: id, rev: row[1], seq: row[2], document: try JSONText.decode(row[3]))
                     return (document, PageCursor(sortValue: Self.param(row[4] as DatabaseValue), id: id))
@@ -298,7 +298,7 @@ public final class SQLiteDocumentStore: DocumentStore {
         conditions += try builder.conditions(for: filters)
         let sql = "SELECT count(*) FROM documents\(indexHint(collection: collection, filters: filters)) WHERE \(conditions.joined(separator: " AND "))"
         let arguments = StatementArguments(builder.params.map { Self.databaseValue($0) as (any DatabaseValueConvertible)? })
-        return try await run { db in try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0 }
+        return try await run { db in try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0 }
     }
 
     public func changes(since: Int64, limit: Int) async throws -> [StoreChange] {
@@ -410,7 +410,7 @@ public final class SQLiteDocumentStore: DocumentStore {
     }
 
     private static func lastSequence(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM documents") ?? 0
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT coalesce(max(seq), 0) FROM documents")) ?? 0
     }
 
     /// Runs `body` in a write transaction that takes the write lock first (`BEGIN IMMEDIATE`).
