@@ -209,7 +209,7 @@ let package = Package(
         .testTarget(
             name: "ExpensesTests",
             dependencies: [
-                "Expenses", "ReceiptModel",
+                "Expenses", "ReceiptModel", "ReceiptTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict

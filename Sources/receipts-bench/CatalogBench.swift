@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalog
 import DocumentStore
 import Foundation
+import ReceiptTesting
 import Logging
 import ReceiptModel
 
@@ -162,19 +163,6 @@ struct CatalogBench: AsyncParsableCommand {
             let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
         else { return 0 }
         return kilobytes / 1024
-    }
-}
-
-/// A deterministic random generator (SplitMix64), so every run measures the same catalog.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

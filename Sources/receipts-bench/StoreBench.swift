@@ -1,6 +1,7 @@
 import ArgumentParser
 import DocumentStore
 import Foundation
+import ReceiptTesting
 import Logging
 import ReceiptModel
 
@@ -109,7 +110,7 @@ struct StoreBench: AsyncParsableCommand {
 
     /// A cart-like document of realistic size (3-12 items, merchant, totals, source, OCR text).
     static func cart(_ index: Int) -> JSONValue {
-        var generator = SplitMix(seed: UInt64(index))
+        var generator = SeededGenerator(seed: (UInt64(index) &+ 0x9E37_79B9_7F4A_7C15))
         let merchants = ["GREEN FIELD", "ALDI SÜD", "TRADER JOE'S", "WHOLE FOODS MARKET", "REWE", "LIDL", "SPAR", "EDEKA"]
         let products = ["Coke", "Lunch", "Bananas", "Whole Milk", "Bread", "Eggs 12ct", "Cheddar", "Apples", "Coffee", "Pasta"]
         let itemCount = 3 + Int(generator.next() % 10)
@@ -139,18 +140,6 @@ struct StoreBench: AsyncParsableCommand {
             "source": .object(["file": .string("receipts/\(index).jpg"), "sha256": .string(String(format: "%064x", index)), "bytes": .number(118_204)]),
             "ocrText": .string(items.compactMap { $0["text"]?.stringValue }.joined(separator: "\n")),
         ])
-    }
-}
-
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

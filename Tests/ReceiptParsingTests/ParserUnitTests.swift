@@ -1,6 +1,7 @@
 import Foundation
 import ReceiptModel
 @testable import ReceiptParsing
+import ReceiptTesting
 import Testing
 
 @Suite struct AmountReadingTests {
@@ -261,26 +262,13 @@ func line(_ words: [(String, Double, Double)]) -> ParserInput.Line {
     }
 
     @Test func randomShortLinesNeverCrash() {
-        var rng = SplitMix(seed: 42)
+        var rng = SeededGenerator(seed: 42)
         let alphabet = Array("0123456789.,:/-$€ RMTOTALSUBxX@lbkg%*()\n\tABCDEFabcdef")
         for _ in 0..<300 {
             let text = String((0..<Int.random(in: 0...400, using: &rng)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] })
             let r = ReceiptParser().parse(text: text)
             #expect(r.items.allSatisfy { !$0.name.isEmpty })
         }
-    }
-}
-
-/// Deterministic random numbers for reproducible generated receipts.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

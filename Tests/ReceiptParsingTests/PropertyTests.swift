@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import ReceiptModel
+import ReceiptTesting
 @testable import ReceiptParsing
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
     static let words = ["APPLE", "BREAD", "Cheese", "Organic", "Milk", "Coffee", "Pasta", "Salmon", "Rice", "Tomato", "Garlic", "Butter", "Yogurt", "Lemon", "Honey", "Chicken", "Noodles", "Burger", "Salad", "Soup"]
 
     static func spec(seed: Int) -> Spec {
-        var rng = SplitMix(seed: UInt64(seed))
+        var rng = SeededGenerator(seed: UInt64(seed))
         let count = Int.random(in: 1...8, using: &rng)
         var items: [(String, Int, Int)] = []
         for _ in 0..<count {
