@@ -2,6 +2,7 @@ import DocumentStore
 import Foundation
 import HummingbirdBcrypt
 import Logging
+import ReceiptModel
 
 /// A user account as stored. ``passwordHash`` never leaves the domain: clients get ``PublicUser``.
 public struct UserAccount: Codable, Sendable, Hashable {
@@ -123,8 +124,8 @@ public struct AccountService: Sendable {
         }
         let account = try await account(emailKey: key)
         // Without an account, still spend a bcrypt check so timing does not tell which emails exist.
-        let hash = account?.passwordHash ?? Self.decoyHash
-        let matches = await Self.offPool { Bcrypt.verify(password, hash: hash) }
+        let stored = account?.passwordHash
+        let matches = await Self.offPool { Bcrypt.verify(password, hash: stored ?? Self.decoyHash) }
         guard let account, matches else {
             await throttle.recordFailure(for: keys, now: now())
             logger.info("failed login", metadata: ["client.address": "\(address ?? "-")"])
@@ -229,8 +230,4 @@ public struct AccountService: Sendable {
             DispatchQueue.global().async { continuation.resume(returning: work()) }
         }
     }
-}
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

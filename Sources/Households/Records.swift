@@ -42,17 +42,17 @@ struct Records: Sendable {
     /// Reads, changes and writes one document, re-reading and re-applying `change` when another
     /// writer got there first. With `ifMatch` the caller's revision must still be current
     /// (`request.stale` otherwise) and no retry happens: the caller decided on what it saw.
-    func update<T: Codable & Sendable, R: Sendable>(
+    func update<T: Codable & Sendable & Equatable, R: Sendable>(
         _ type: T.Type, _ collection: String, _ id: String, ifMatch: Int?, notFound: HouseholdError,
         _ change: (inout T) throws -> R
     ) async throws -> (Revisioned<T>, R) {
         for _ in 0..<8 {
             guard var current = try await get(T.self, collection, id) else { throw notFound }
             if let ifMatch, ifMatch != current.rev { throw HouseholdError.stale(current: current.rev) }
-            let before = try JSONValue(encoding: current.value)
+            let before = current.value
             let result = try change(&current.value)
             // Nothing changed (a second tick of the same item): no write, no new revision.
-            if try JSONValue(encoding: current.value) == before { return (current, result) }
+            if current.value == before { return (current, result) }
             do {
                 let rev = try await put(current.value, collection, id, expectedRev: current.rev)
                 return (Revisioned(current.value, rev: rev), result)

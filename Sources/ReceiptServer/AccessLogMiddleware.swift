@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ReceiptModel
 
 /// One log line per request: method, path (never the query or headers, which could carry
 /// secrets), status and duration. Counts and latencies go to swift-metrics through Hummingbird's
@@ -17,8 +18,4 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
             ])
         return response
     }
-}
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -80,14 +80,15 @@ struct Problem: Error, Sendable {
     }
 
     func response() -> Response {
-        var members: [String: String] = ["type": "about:blank", "title": status.reasonPhrase, "code": code, "detail": detail]
-        if let field { members["field"] = field }
-        var object = members.mapValues { JSONValueText.string($0) }
-        object["status"] = String(status.code)
+        var members: [String: JSONValue] = [
+            "type": .string("about:blank"), "title": .string(status.reasonPhrase), "status": .number(Decimal(status.code)),
+            "code": .string(code), "detail": .string(detail),
+        ]
+        if let field { members["field"] = .string(field) }
         var headers: HTTPFields = [.contentType: "application/problem+json"]
         if let retryAfterSeconds { headers[.retryAfter] = String(retryAfterSeconds) }
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"receipts\"" }
-        let body = "{" + object.sorted { $0.key < $1.key }.map { "\(JSONValueText.string($0.key)):\($0.value)" }.joined(separator: ",") + "}"
+        let body = JSONWriter.encode(.object(members))
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 }
@@ -105,28 +106,5 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             return problem.response()
         }
-    }
-}
-
-/// JSON string literal escaping for hand-built bodies.
-enum JSONValueText {
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
