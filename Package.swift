@@ -106,7 +106,7 @@ let package = Package(
         .target(
             name: "Households",
             dependencies: [
-                "ReceiptModel", "DocumentStore",
+                "ReceiptModel", "DocumentStore", "Expenses",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -118,7 +118,7 @@ let package = Package(
         .target(
             name: "ReceiptServer",
             dependencies: [
-                "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households",
+                "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households", "Expenses",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -149,7 +149,7 @@ let package = Package(
             name: "receipts",
             dependencies: [
                 "ReceiptModel", "ReceiptOCR", "ReceiptParsing", "CurlHTTP", "Catalog",
-                "DocumentStore", "ReceiptPipeline", "ReceiptEvaluation", "Households", "ReceiptServer",
+                "DocumentStore", "ReceiptPipeline", "ReceiptEvaluation", "Households", "ReceiptServer", "Expenses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -61,6 +61,11 @@ cart=$(curl -sS --fail-with-body "$base/households/$household/carts" -H 'Content
 item=$(curl -sS --fail-with-body "$base/households/$household/carts/$cart/items" -H 'Content-Type: application/json' \
   -H "Authorization: Bearer $token" -d '{"name":"Milk","quantity":2,"price":"3.49"}' \
   | /usr/bin/python3 -c "import json, sys; print(json.load(sys.stdin)['item']['id'])")
+# A group and an expense in it, for every groupId and expenseId.
+group=$(curl -sS --fail-with-body "$base/groups" -H 'Content-Type: application/json' \
+  -H "Authorization: Bearer $token" -d '{"name":"Flat","currency":"EUR"}' | field id)
+expense=$(curl -sS --fail-with-body "$base/expenses" -H 'Content-Type: application/json' \
+  -H "Authorization: Bearer $token" -d "{\"group\":\"$group\",\"merchant\":\"Bakery\",\"total\":\"12.30\"}" | field id)
 
 # The token and the household id come from the environment (schemathesis resolves ${NAME}).
 cat >"$work/schemathesis.toml" <<'EOF'
@@ -69,13 +74,15 @@ headers = { Authorization = "Bearer ${FUZZ_TOKEN}" }
 "path.householdId" = "${FUZZ_HOUSEHOLD}"
 "path.cartId" = "${FUZZ_CART}"
 "path.itemId" = "${FUZZ_ITEM}"
+"path.groupId" = "${FUZZ_GROUP}"
+"path.expenseId" = "${FUZZ_EXPENSE}"
 EOF
 
 echo "fuzz-api: schemathesis on $base/openapi.json (household $household, at most $max_examples examples per operation, ${max_time}s)" >&2
 status=0
 # Logging out or revoking sessions would end the run's own session; every other operation is fuzzed.
 # Run from the work folder: schemathesis keeps a cache folder in the current one.
-(cd "$work" && FUZZ_TOKEN="$token" FUZZ_HOUSEHOLD="$household" FUZZ_CART="$cart" FUZZ_ITEM="$item" timeout $((max_time + 60)) "$OLDPWD/$schemathesis" \
+(cd "$work" && FUZZ_TOKEN="$token" FUZZ_HOUSEHOLD="$household" FUZZ_CART="$cart" FUZZ_ITEM="$item" FUZZ_GROUP="$group" FUZZ_EXPENSE="$expense" timeout $((max_time + 60)) "$OLDPWD/$schemathesis" \
   --config-file "$work/schemathesis.toml" run "${FUZZ_DOCUMENT:-$base/openapi.json}" --url "http://127.0.0.1:$port" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
   --exclude-operation-id logOut --exclude-operation-id revokeSession \

@@ -17,6 +17,7 @@ ifmatch = {"$ref": "#/components/parameters/IfMatch"}
 idem = {"$ref": "#/components/parameters/IdempotencyKey"}
 H, C, I = param("householdId"), param("cartId"), param("itemId")
 L, E = param("listId"), param("entryId")
+G, X = param("groupId"), param("expenseId")
 errs = lambda *codes: {str(c): P(str(c)) for c in codes}
 def op(summary, opid, tags, responses, params=None, request=None, secure=True, desc=None):
     o = {"summary": summary, "operationId": opid, "tags": tags, "responses": responses}
@@ -150,6 +151,71 @@ schemas = {
           "caloriesPer100g": {"type": ["number", "null"]}, "score": {"type": "number"},
           "pricesPaid": {"type": "array", "items": {"type": "object", "properties": {"price": {"type": "string"}, "date": {"type": ["string", "null"]},
               "merchant": {"type": ["string", "null"]}, "cartID": {"type": ["string", "null"]}}}}}}}}},
+  "ExpenseInput": {"type": "object", "additionalProperties": False, "description": "An expense as added. Amounts are decimal strings of the currency.", "properties": {
+      "group": {"type": ["string", "null"], "description": "A group of yours; without one, a personal expense between friends."},
+      "merchant": {"type": ["string", "null"], "maxLength": 200}, "date": {"type": ["string", "null"], "format": "date"},
+      "notes": {"type": ["string", "null"], "maxLength": 2000}, "currency": {"type": ["string", "null"], "pattern": "^[A-Za-z]{3}$"},
+      "total": {**money, "description": "Defaults to the receipt's total; may differ from it when adding, never after."},
+      "paidBy": {"type": ["string", "null"], "description": "One payer of the whole total (default: you)."},
+      "payers": {"type": ["object", "null"], "additionalProperties": {"type": "string"}, "description": "Several payers: user id to amount paid; they add up to the total."},
+      "receipt": {"type": ["object", "null"], "required": ["cart"], "additionalProperties": False, "properties": {
+          "household": {"type": ["string", "null"]}, "cart": {"type": "string"}}, "description": "A cart of one of your households."},
+      "split": {"oneOf": [S("SplitInput"), {"type": "null"}]}}},
+  "SplitInput": {"type": "object", "required": ["mode"], "additionalProperties": False, "properties": {
+      "mode": {"enum": ["evenly", "shares", "percentages", "exact", "byItem"]},
+      "members": {"type": "array", "items": {"type": "string"}}, "weights": {"type": "object", "additionalProperties": {"type": "integer"}},
+      "percentages": {"type": "object", "additionalProperties": {"type": "number"}}, "amounts": {"type": "object", "additionalProperties": {"type": "string"}},
+      "items": {"type": "object", "additionalProperties": {"type": "object", "additionalProperties": {"type": "integer"}},
+                "description": "byItem: receipt line index (as a string) to members and their weights on it."}}},
+  "ExpenseChange": {"type": "object", "additionalProperties": False, "description": "Uploader only. The total and the currency are fixed once added: sending either answers 409 expense.total-locked.", "properties": {
+      "merchant": {"type": ["string", "null"]}, "date": {"type": ["string", "null"], "format": "date"}, "notes": {"type": ["string", "null"]},
+      "split": {"oneOf": [S("SplitInput"), {"type": "null"}]}, "payers": {"type": ["object", "null"], "additionalProperties": {"type": "string"}}}},
+  "Payment": {"type": "object", "required": ["id", "from", "to", "amount", "currency", "recordedBy", "recordedAt"], "properties": {
+      "id": {"type": "string"}, "group": {"type": ["string", "null"]}, "expenseId": {"type": ["string", "null"]}, "from": {"type": "string"},
+      "to": {"type": "string"}, "amount": money, "currency": {"type": "string"}, "recordedBy": {"type": "string"}, "recordedAt": {"type": "string"}}},
+  "PaymentCollection": {"type": "object", "required": ["payments"], "properties": {"payments": {"type": "array", "items": S("Payment")}}},
+  "Expense": {"type": "object", "required": ["id", "rev", "createdBy", "createdAt", "currency", "total", "payers", "split", "shares", "payments", "status"], "properties": {
+      "id": {"type": "string"}, "rev": {"type": "integer"}, "group": {"type": ["string", "null"]}, "createdBy": {"type": "string"}, "createdAt": {"type": "string"},
+      "merchant": {"type": ["string", "null"]}, "date": {"type": ["string", "null"]}, "notes": {"type": ["string", "null"]}, "currency": {"type": "string"},
+      "total": money, "receipt": {"type": ["object", "null"]}, "payers": {"type": "object", "additionalProperties": {"type": "string"}},
+      "split": {"type": "object", "required": ["mode"], "properties": {"mode": {"type": "string"}}},
+      "shares": {"type": "object", "additionalProperties": {"type": "string"}, "description": "Each member's share; they sum exactly to the total."},
+      "payments": {"type": "array", "items": S("Payment")}, "status": {"enum": ["uploaded-by-me", "paid", "to-pay"]},
+      "recurringId": {"type": ["string", "null"]}}},
+  "ExpenseCollection": {"type": "object", "required": ["expenses"], "properties": {"expenses": {"type": "array", "items": S("Expense")}}},
+  "MarkPaid": {"type": "object", "additionalProperties": False, "required": ["member"], "properties": {"member": {"type": "string"}}},
+  "Transfer": {"type": "object", "additionalProperties": False, "required": ["from", "to", "amount", "currency"], "properties": {
+      "from": {"type": "string"}, "to": {"type": "string"}, "amount": {"type": "string", "pattern": r"^[0-9]+(\.[0-9]+)?$"}, "currency": {"type": "string", "pattern": "^[A-Za-z]{3}$"}}},
+  "Friend": {"type": "object", "required": ["id", "displayName", "email", "since", "hasPicture", "balance"], "properties": {
+      "id": {"type": "string"}, "displayName": {"type": "string"}, "email": {"type": "string"}, "since": {"type": "string"}, "hasPicture": {"type": "boolean"},
+      "balance": {"type": "object", "additionalProperties": {"type": "string"}, "description": "By currency: positive, you owe them; negative, they owe you."}}},
+  "FriendCollection": {"type": "object", "required": ["friends"], "properties": {"friends": {"type": "array", "items": S("Friend")}}},
+  "NewFriend": {"type": "object", "additionalProperties": False, "required": ["email"], "properties": {"email": {"type": "string"}}},
+  "Group": {"type": "object", "required": ["id", "rev", "name", "createdBy", "createdAt", "members"], "properties": {
+      "id": {"type": "string"}, "rev": {"type": "integer"}, "name": {"type": "string"}, "createdBy": {"type": "string"}, "createdAt": {"type": "string"},
+      "members": {"type": "array", "items": {"type": "object", "required": ["id", "displayName"], "properties": {"id": {"type": "string"}, "displayName": {"type": "string"}}}},
+      "defaultWeights": {"type": ["object", "null"], "additionalProperties": {"type": "integer"}}, "currency": {"type": ["string", "null"]}}},
+  "GroupCollection": {"type": "object", "required": ["groups"], "properties": {"groups": {"type": "array", "items": S("Group")}}},
+  "NewGroup": {"type": "object", "additionalProperties": False, "required": ["name"], "properties": {
+      "name": {"type": "string", "minLength": 1, "maxLength": 100}, "members": {"type": ["array", "null"], "items": {"type": "string"}, "description": "Friends' user ids."},
+      "defaultWeights": {"type": ["object", "null"], "additionalProperties": {"type": "integer", "minimum": 0}}, "currency": {"type": ["string", "null"], "pattern": "^[A-Za-z]{3}$"}}},
+  "GroupChange": {"type": "object", "additionalProperties": False, "properties": {
+      "name": {"type": "string", "minLength": 1, "maxLength": 100}, "defaultWeights": {"type": ["object", "null"], "additionalProperties": {"type": "integer", "minimum": 0}}}},
+  "NewMember": {"type": "object", "additionalProperties": False, "required": ["userId"], "properties": {"userId": {"type": "string"}}},
+  "GroupBalances": {"type": "object", "required": ["currencies", "members", "pairs", "suggestions"], "properties": {
+      "currencies": {"type": "array", "items": {"type": "string"}},
+      "members": {"type": "array", "items": {"type": "object", "properties": {"member": {"type": "string"}, "currency": {"type": "string"}, "amount": money}}},
+      "pairs": {"type": "array", "items": {"type": "object", "properties": {"debtor": {"type": "string"}, "creditor": {"type": "string"}, "currency": {"type": "string"}, "amount": money}}},
+      "suggestions": {"type": "array", "items": {"type": "object", "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "currency": {"type": "string"}, "amount": money}}}}},
+  "PersonBalances": {"type": "object", "required": ["people"], "properties": {"people": {"type": "array", "items": {"type": "object",
+      "required": ["userId", "displayName", "amounts"], "properties": {"userId": {"type": "string"}, "displayName": {"type": "string"},
+      "amounts": {"type": "object", "additionalProperties": {"type": "string"}, "description": "By currency: positive, you owe them; negative, they owe you."}}}}}},
+  "Recurring": {"type": "object", "required": ["id", "group", "every", "start", "template"], "properties": {
+      "id": {"type": "string"}, "group": {"type": "string"}, "createdBy": {"type": "string"}, "createdAt": {"type": "string"},
+      "every": {"enum": ["week", "month"]}, "start": {"type": "string"}, "template": {"type": "object"}, "stoppedAt": {"type": ["string", "null"]}}},
+  "RecurringCollection": {"type": "object", "required": ["recurring"], "properties": {"recurring": {"type": "array", "items": S("Recurring")}}},
+  "NewRecurring": {"type": "object", "additionalProperties": False, "required": ["every", "start", "expense"], "properties": {
+      "every": {"enum": ["week", "month"]}, "start": {"type": "string", "format": "date"}, "expense": S("ExpenseInput")}},
   "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
 }
 responses = {}
@@ -248,6 +314,53 @@ paths = {
       "get": op("The entry's photo (?size=thumbnail for a 320 px JPEG)", "getEntryPhoto", ["lists"],
                 {"200": resp("The image", {"type": "string", "contentMediaType": "image/*"}, "image/*"), **common()},
                 params=[H, L, E, param("size", "query", "thumbnail for a 320 px wide JPEG", {"enum": ["thumbnail"]})])},
+  "/api/v1/friends": {
+      "get": op("My friends, with what I owe each (per currency)", "listFriends", ["expenses"], {"200": resp("Friends", S("FriendCollection")), **errs(401)}),
+      "post": op("Add a friend by email (both ways)", "addFriend", ["expenses"], {"201": resp("Added", S("Friend")), **errs(400, 401, 404)}, params=[idem], request=body(S("NewFriend")))},
+  "/api/v1/me/picture": {"put": op("Set my profile picture (the image is the body)", "setPicture", ["expenses"], {"204": resp("Stored"), **errs(400, 401, 413, 415, 422)},
+      request=body({"type": "string", "contentMediaType": "image/*"}, ctype="image/*"))},
+  "/api/v1/users/{userId}/picture": {"get": op("A friend's (or my) profile picture", "getPicture", ["expenses"],
+      {"200": resp("The image", {"type": "string", "contentMediaType": "image/*"}, "image/*"), **common()},
+      params=[param("userId"), param("size", "query", "thumbnail for a 320 px wide JPEG", {"enum": ["thumbnail"]})])},
+  "/api/v1/groups": {
+      "get": op("My expense groups", "listGroups", ["expenses"], {"200": resp("Groups", S("GroupCollection")), **errs(401)}),
+      "post": op("Create a group with friends", "createGroup", ["expenses"], {"201": resp("Created", S("Group"), headers=etag), **errs(400, 401, 409)}, params=[idem], request=body(S("NewGroup")))},
+  "/api/v1/groups/{groupId}": {
+      "get": op("A group", "getGroup", ["expenses"], {"200": resp("Group", S("Group"), headers=etag), **common()}, params=[G]),
+      "patch": op("Rename a group or set its default split weights", "changeGroup", ["expenses"], {"200": resp("Changed", S("Group"), headers=etag), **common(400, 412)},
+                  params=[G, ifmatch], request=body(S("GroupChange")))},
+  "/api/v1/groups/{groupId}/members": {"post": op("Add a friend to the group", "addGroupMember", ["expenses"], {"200": resp("The group", S("Group"), headers=etag), **common(400, 409)},
+      params=[G, idem], request=body(S("NewMember")))},
+  "/api/v1/groups/{groupId}/expenses": {"get": op("The group's expenses, newest first", "listGroupExpenses", ["expenses"], {"200": resp("Expenses", S("ExpenseCollection")), **common()}, params=[G])},
+  "/api/v1/groups/{groupId}/balances": {"get": op("Who owes whom in the group, per currency, and settle-up suggestions", "groupBalances", ["expenses"],
+      {"200": resp("Balances", S("GroupBalances")), **common()}, params=[G])},
+  "/api/v1/groups/{groupId}/payments": {
+      "get": op("The group's recorded payments", "listGroupPayments", ["expenses"], {"200": resp("Payments", S("PaymentCollection")), **common()}, params=[G]),
+      "post": op("Record money handed over (a settle-up suggestion or any amount)", "recordTransfer", ["expenses"], {"201": resp("Recorded", S("Payment")), **common(400, 403)},
+                 params=[G, idem], request=body(S("Transfer")))},
+  "/api/v1/groups/{groupId}/payments/{paymentId}": {"delete": op("Always refused: payments are permanent (payment.irreversible)", "reversePayment", ["expenses"],
+      {**common(409)}, params=[G, param("paymentId")])},
+  "/api/v1/groups/{groupId}/recurring": {
+      "get": op("Recurring expenses of the group", "listRecurring", ["expenses"], {"200": resp("Recurring", S("RecurringCollection")), **common()}, params=[G]),
+      "post": op("Repeat an expense every week or month", "createRecurring", ["expenses"], {"201": resp("Created", S("Recurring")), **common(400, 409)},
+                 params=[G, idem], request=body(S("NewRecurring")))},
+  "/api/v1/groups/{groupId}/recurring/{recurringId}": {"delete": op("Stop a recurring expense (its creator); occurrences so far stay", "stopRecurring", ["expenses"],
+      {"200": resp("Stopped", S("Recurring")), **common(403)}, params=[G, param("recurringId")])},
+  "/api/v1/expenses": {
+      "get": op("Every expense I share, with my status on each", "listExpenses", ["expenses"], {"200": resp("Expenses", S("ExpenseCollection")), **errs(401)}),
+      "post": op("Add an expense (to a group, or personal between friends)", "addExpense", ["expenses"], {"201": resp("Added", S("Expense"), headers=etag), **common(400, 409, 422)},
+                 params=[idem], request=body(S("ExpenseInput")))},
+  "/api/v1/expenses/{expenseId}": {
+      "get": op("An expense with its shares and payments", "getExpense", ["expenses"], {"200": resp("Expense", S("Expense"), headers=etag), **common()}, params=[X]),
+      "patch": op("Edit merchant, date, notes, payers or split (uploader only; never the total)", "editExpense", ["expenses"],
+                  {"200": resp("Edited", S("Expense"), headers=etag), **common(400, 403, 409, 412, 422)}, params=[X, ifmatch], request=body(S("ExpenseChange"))),
+      "delete": op("Delete an expense without payments (uploader only)", "deleteExpense", ["expenses"], {"204": resp("Deleted"), **common(400, 403, 409, 412)}, params=[X, ifmatch])},
+  "/api/v1/expenses/{expenseId}/payments": {"post": op("Mark a member's share paid (uploader only; cannot be undone)", "markSharePaid", ["expenses"],
+      {"201": resp("The payments recorded", S("PaymentCollection")), **common(400, 403, 409)}, params=[X, idem], request=body(S("MarkPaid")))},
+  "/api/v1/expenses/{expenseId}/payments/{paymentId}": {"delete": op("Always refused: payments are permanent (payment.irreversible)", "reverseSharePayment", ["expenses"],
+      {**common(409)}, params=[X, param("paymentId")])},
+  "/api/v1/balances": {"get": op("What I owe each person or they owe me, per currency, over all groups", "balances", ["expenses"],
+      {"200": resp("Balances", S("PersonBalances")), **errs(401)})},
   "/api/v1/products": {"get": op("Search the product catalog by name", "searchProducts", ["products"], {"200": resp("Ranked products", S("ProductResults")), **common(400)},
       params=[param("q", "query", "At least 2 letters", required=True), param("household", "query", "A household of yours: adds what it paid"),
               param("limit", "query", schema={"type": "integer", "minimum": 1, "maximum": 50, "default": 10})])},

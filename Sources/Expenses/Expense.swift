@@ -79,3 +79,16 @@ public struct Payment: Sendable, Hashable, Codable {
         guard !currency.isEmpty else { throw ExpenseError(.paymentInvalid, "Name the payment's currency.", field: "\(field).currency") }
     }
 }
+
+extension Expense {
+    /// What each member owes whom under this expense alone: from the members whose share exceeds
+    /// what they paid to the members who paid more than their share (see ``Balances`` for how a
+    /// debtor's amount is divided among several creditors). Marking a member's share paid records
+    /// exactly these payments for that member.
+    public func debts() throws -> [Payment] {
+        let nets = try shares().merging(payers.mapValues { -$0 }, uniquingKeysWith: +)
+        return Balances.debts(from: nets)
+            .map { Payment(from: $0.debtor, to: $0.creditor, amount: $0.amount, currency: currency) }
+            .sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+    }
+}

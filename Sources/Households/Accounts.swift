@@ -12,6 +12,8 @@ public struct UserAccount: Codable, Sendable, Hashable {
     /// bcrypt, with its cost and salt inside.
     public var passwordHash: String
     public var createdAt: String
+    /// The SHA-256 of the profile picture, stored as a blob.
+    public var picture: String? = nil
 
     public var publicUser: PublicUser { PublicUser(id: id, email: email, displayName: displayName, createdAt: createdAt) }
 }

@@ -38,6 +38,26 @@ public struct HouseholdError: Error, Sendable, Hashable, CustomStringConvertible
         public static let entryNotFound = Code(rawValue: "entry.not-found")
         public static let jobNotFound = Code(rawValue: "job.not-found")
         public static let imageNotFound = Code(rawValue: "image.not-found")
+        /// No account with this email, or the user is not the caller's friend.
+        public static let friendNotFound = Code(rawValue: "friend.not-found")
+        /// The expense group does not exist or the caller is not a member.
+        public static let groupNotFound = Code(rawValue: "group.not-found")
+        /// A group member or expense participant who is not the caller's friend.
+        public static let notFriend = Code(rawValue: "group.not-friend")
+        public static let expenseNotFound = Code(rawValue: "expense.not-found")
+        public static let recurringNotFound = Code(rawValue: "recurring.not-found")
+        /// Only the member who added the expense may change it or mark shares paid.
+        public static let notUploader = Code(rawValue: "expense.not-uploader")
+        /// An expense's total (and currency) is fixed once added.
+        public static let totalLocked = Code(rawValue: "expense.total-locked")
+        /// The change would alter a share that is already marked paid, or marks it paid again.
+        public static let sharePaid = Code(rawValue: "expense.share-paid")
+        /// The member owes nothing under this expense, so there is nothing to mark paid.
+        public static let nothingOwed = Code(rawValue: "expense.nothing-owed")
+        /// An expense with paid shares cannot be deleted.
+        public static let hasPayments = Code(rawValue: "expense.has-payments")
+        /// Payments are append-only: a recorded payment is never reversed or deleted.
+        public static let paymentIrreversible = Code(rawValue: "payment.irreversible")
         /// `If-Match` named a revision that is no longer current: re-read and re-apply the change.
         public static let stale = Code(rawValue: "request.stale")
         /// The same change raced with another writer too many times; retry.
@@ -69,6 +89,7 @@ public struct HouseholdError: Error, Sendable, Hashable, CustomStringConvertible
     public static let cartNotFound = HouseholdError(.cartNotFound, "No such cart in this household.")
     public static let itemNotFound = HouseholdError(.itemNotFound, "No such item in this cart.")
     public static let jobNotFound = HouseholdError(.jobNotFound, "No such receipt job.")
+    static let unauthenticatedUser = HouseholdError(.unauthenticated, "Your account no longer exists; sign up again.")
 
     static func stale(current: Int) -> HouseholdError {
         HouseholdError(

@@ -106,6 +106,17 @@ public enum Collections {
     /// Id: the SHA-256 of the caller and the `Idempotency-Key`.
     public static let idempotency = "idempotency"
     public static let carts = CartDocument.collection
+    /// Id: `userId|friendId`, one per direction.
+    public static let friendships = "friendships"
+    public static let expenseGroups = "expense-groups"
+    /// Id: `userId|groupId`; lets a user's groups be listed and membership checked in one read.
+    public static let groupMemberships = "expense-group-members"
+    public static let expenses = "expenses"
+    /// Id: `userId|expenseId`, for expenses outside a group: who can see them.
+    public static let expenseLinks = "expense-links"
+    /// Append-only: a payment is written once and never changed or deleted.
+    public static let payments = "expense-payments"
+    public static let recurringExpenses = "recurring-expenses"
 
     /// The query indexes the domain's reads use, created when a server opens the store.
     public static let indexes: [(collection: String, field: String)] = [
@@ -115,5 +126,14 @@ public enum Collections {
         (carts, "source.sha256"),
         (jobs, "status"),
         (HouseholdList.collection, "household"),
+        (friendships, "userId"),
+        (groupMemberships, "userId"),
+        (expenses, "group"),
+        (expenseLinks, "userId"),
+        (payments, "group"),
+        (payments, "expenseId"),
+        (payments, "from"),
+        (payments, "to"),
+        (recurringExpenses, "group"),
     ]
 }

@@ -11,6 +11,8 @@ public struct HouseholdServices: Sendable {
     public let carts: CartEditor
     public let jobs: ReceiptJobQueue
     public let lists: ShoppingLists
+    public let friends: FriendDirectory
+    public let ledger: ExpenseLedger
 
     public init(store: any DocumentStore, bcryptCost: UInt8 = 12, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
         self.store = store
@@ -19,6 +21,16 @@ public struct HouseholdServices: Sendable {
         carts = CartEditor(store: store, directory: directory, now: now)
         jobs = ReceiptJobQueue(store: store, directory: directory, now: now, logger: logger)
         lists = ShoppingLists(store: store, directory: directory, now: now, logger: logger)
+        let friends = FriendDirectory(store: store, now: now, logger: logger)
+        self.friends = friends
+        let carts = carts
+        ledger = ExpenseLedger(
+            store: store, groups: ExpenseGroups(store: store, rule: .friendsOf(friends), now: now),
+            cart: { household, cartId, userId in
+                // Only a cart of one of the caller's households can be split.
+                guard let household else { throw HouseholdError.cartNotFound }
+                return try await carts.cart(cartId, in: household, for: userId).value
+            }, now: now, logger: logger)
     }
 
     /// Creates the indexes the domain's queries use, and gives carts that were ingested before the

@@ -32,6 +32,27 @@ struct JSONBody: Sendable {
 
     func has(_ name: String) -> Bool { members[name] != nil }
 
+    /// One member as a `Decodable` value, or nil when absent or null.
+    func member<T: Decodable>(_ name: String, as type: T.Type) throws -> T? {
+        guard let value = members[name], value != .null else { return nil }
+        return try JSONBody(members: [name: value]).decode([String: T].self)[name]
+    }
+
+    /// The whole body as a `Decodable` input, a type mismatch answered with the field at fault.
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        do {
+            return try JSONValue.object(members).decode(as: T.self)
+        } catch let error as DecodingError {
+            let (path, what): ([any CodingKey], String) = switch error {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): (context.codingPath, context.debugDescription)
+            case .keyNotFound(let key, let context): (context.codingPath + [key], "'\(key.stringValue)' is required.")
+            @unknown default: ([], "The body does not have the expected shape.")
+            }
+            let field = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            throw Problem.badRequest(field.isEmpty ? nil : field, "'\(field)' is not valid: \(what) See /api/v1/openapi.json.")
+        }
+    }
+
     func string(_ name: String) throws -> String? {
         switch members[name] {
         case nil, .null?: return nil

@@ -70,10 +70,10 @@ struct Problem: Error, Sendable {
     static func status(_ code: HouseholdError.Code) -> HTTPResponse.Status {
         switch code {
         case .invalidInput: .badRequest
-        case .emailTaken, .conflict: .conflict
+        case .emailTaken, .conflict, .notFriend, .totalLocked, .sharePaid, .nothingOwed, .hasPayments, .paymentIrreversible: .conflict
         case .invalidCredentials, .unauthenticated: .unauthorized
         case .throttled: .tooManyRequests
-        case .csrf, .forbidden: .forbidden
+        case .csrf, .forbidden, .notUploader: .forbidden
         case .stale: .preconditionFailed
         default: .notFound
         }

@@ -35,6 +35,8 @@ public enum ReceiptServerApp {
         ListRoutes(services: services, catalog: catalog, maxPhotoBytes: configuration.maxUploadBytes).add(to: authenticated)
         ProductRoutes(services: services, catalog: catalog).add(to: authenticated)
         CorrectionRoutes(services: services, catalog: catalog).add(to: authenticated)
+        ExpenseRoutes(services: services).add(to: authenticated)
+        GroupRoutes(services: services, maxPictureBytes: configuration.maxUploadBytes).add(to: authenticated)
         return router
     }
 

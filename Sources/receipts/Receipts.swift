@@ -27,6 +27,9 @@ struct Receipts: AsyncParsableCommand {
             EvalCommand.self,
             KeepCommand.self,
             CorrectCommand.self,
+            GroupsCommand.self,
+            ExpenseCommand.self,
+            BalancesCommand.self,
             ServeCommand.self,
             WorkerCommand.self,
         ]

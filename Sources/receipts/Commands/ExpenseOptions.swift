@@ -1,0 +1,141 @@
+import ArgumentParser
+import DocumentStore
+import Expenses
+import Foundation
+import Households
+import Logging
+import ReceiptModel
+import ReceiptPipeline
+
+/// Who is acting on a personal store (no accounts there): members are plain names.
+struct MemberOptions: ParsableArguments {
+    @Option(name: .customLong("as"), help: ArgumentHelp("Your name in the groups ($RECEIPTS_USER, else $USER).", valueName: "name"))
+    var actingAs: String?
+
+    var me: String {
+        actingAs ?? ProcessInfo.processInfo.environment["RECEIPTS_USER"] ?? ProcessInfo.processInfo.environment["USER"] ?? "me"
+    }
+}
+
+/// The expense ledger over a personal store: any name may be a member, carts are the store's own.
+enum LocalLedger {
+    static func open(_ store: any DocumentStore, logger: Logger) -> ExpenseLedger {
+        ExpenseLedger(
+            store: store, groups: ExpenseGroups(store: store, rule: .anyName),
+            cart: { _, cartId, _ in try await CartQueries(store: store).cart(idOrPrefix: cartId) }, logger: logger)
+    }
+
+    /// A group of `me` by id or by name.
+    static func group(_ idOrName: String, ledger: ExpenseLedger, me: String) async throws -> ExpenseGroup {
+        let mine = try await ledger.groups.groups(of: me).map(\.value)
+        if let group = mine.first(where: { $0.id == idOrName }) { return group }
+        let named = mine.filter { $0.name.caseInsensitiveCompare(idOrName) == .orderedSame }
+        guard named.count == 1, let group = named.first else {
+            throw ValidationError(named.isEmpty
+                ? "No group \"\(idOrName)\" of \(me)'s. List them with `receipts groups`."
+                : "Several groups are called \"\(idOrName)\"; name one by its id.")
+        }
+        return group
+    }
+
+    /// Runs `body` with the store open, closing it after; domain errors become their messages.
+    static func run<T>(_ options: StoreOptions, logger: Logger, _ body: (any DocumentStore, ExpenseLedger) async throws -> T) async throws -> T {
+        let store = try await options.open(logger: logger)
+        do {
+            for (collection, field) in Collections.indexes { try await store.ensureIndex(collection: collection, field: field) }
+            let result = try await body(store, open(store, logger: logger))
+            try await store.close()
+            return result
+        } catch {
+            try? await store.close()
+            switch error {
+            case let error as HouseholdError: throw CLIError(code: error.code.rawValue, message: error.message)
+            case let error as ExpenseError: throw CLIError(code: error.code.rawValue, message: error.message + (error.field.map { " (\($0))" } ?? ""))
+            default: throw error
+            }
+        }
+    }
+
+    /// `NAME=VALUE` pairs.
+    static func pairs(_ values: [String], option: String) throws -> [(String, String)] {
+        try values.map { text in
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw ValidationError("--\(option) takes NAME=VALUE, e.g. --\(option) ana=2; got \"\(text)\".")
+            }
+            return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+        }
+    }
+
+    static func amount(_ text: String, option: String) throws -> Amount {
+        guard let amount = Amount(text) else { throw ValidationError("--\(option): \"\(text)\" is not an amount such as 12.50.") }
+        return amount
+    }
+
+    static func printJSON(_ value: some Encodable) throws {
+        print(String(decoding: try JSONCoding.encoder.encode(value), as: UTF8.self))
+    }
+}
+
+/// A domain error with its stable code, printed as `error: message [code]`.
+struct CLIError: Error, CustomStringConvertible {
+    var code: String
+    var message: String
+    var description: String { "\(message) [\(code)]" }
+}
+
+/// The split flags shared by `expense add` and `expense split`.
+struct SplitOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("evenly, shares, percentages, exact or byItem (default: the group's weights, else evenly).", valueName: "mode"))
+    var split: String?
+
+    @Option(name: .customLong("share"), help: ArgumentHelp(
+        "For shares: NAME=WEIGHT; percentages: NAME=PERCENT; exact: NAME=AMOUNT; evenly: NAME= (repeatable).", valueName: "name=value"))
+    var shares: [String] = []
+
+    @Option(name: .customLong("item"), help: ArgumentHelp(
+        "For byItem: a receipt line (numbered from 1 as `receipts show` lists them) and who had it: N=ana,bo or N=ana:2,bo (repeatable).",
+        valueName: "N=names"))
+    var items: [String] = []
+
+    func input() throws -> SplitInput? {
+        guard let split else {
+            guard shares.isEmpty, items.isEmpty else { throw ValidationError("Name the split mode with --split when giving --share or --item.") }
+            return nil
+        }
+        let pairs = try LocalLedger.pairs(shares, option: "share")
+        switch split {
+        case "evenly":
+            return SplitInput(mode: split, members: pairs.isEmpty ? nil : pairs.map(\.0))
+        case "shares":
+            return SplitInput(mode: split, weights: try Dictionary(pairs.map { name, value in
+                guard let weight = Int(value) else { throw ValidationError("--share \(name)=\(value): a weight is a whole number.") }
+                return (name, weight)
+            }, uniquingKeysWith: { a, _ in a }))
+        case "percentages":
+            return SplitInput(mode: split, percentages: try Dictionary(pairs.map { name, value in
+                (name, try LocalLedger.amount(value, option: "share").value)
+            }, uniquingKeysWith: { a, _ in a }))
+        case "exact":
+            return SplitInput(mode: split, amounts: try Dictionary(pairs.map { name, value in
+                (name, try LocalLedger.amount(value, option: "share"))
+            }, uniquingKeysWith: { a, _ in a }))
+        case "byItem":
+            var lines: [String: [String: Int]] = [:]
+            for (line, names) in try LocalLedger.pairs(items, option: "item") {
+                guard let number = Int(line), number >= 1 else { throw ValidationError("--item \(line)=…: lines are numbered from 1.") }
+                var members: [String: Int] = [:]
+                for part in names.split(separator: ",") {
+                    let bits = part.split(separator: ":")
+                    guard let name = bits.first, bits.count <= 2, let weight = bits.count == 2 ? Int(bits[1]) : 1 else {
+                        throw ValidationError("--item \(line)=\(names): give names as ana,bo or ana:2,bo.")
+                    }
+                    members[String(name)] = weight
+                }
+                lines[String(number - 1)] = members
+            }
+            return SplitInput(mode: split, items: lines)
+        default:
+            throw ValidationError("--split is one of evenly, shares, percentages, exact, byItem.")
+        }
+    }
+}
