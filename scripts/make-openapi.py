@@ -216,6 +216,8 @@ schemas = {
   "RecurringCollection": {"type": "object", "required": ["recurring"], "properties": {"recurring": {"type": "array", "items": S("Recurring")}}},
   "NewRecurring": {"type": "object", "additionalProperties": False, "required": ["every", "start", "expense"], "properties": {
       "every": {"enum": ["week", "month"]}, "start": {"type": "string", "format": "date"}, "expense": S("ExpenseInput")}},
+  "Online": {"type": "object", "required": ["household", "count", "online"], "properties": {"household": {"type": "string"}, "count": {"type": "integer"},
+      "online": {"type": "array", "items": {"type": "object", "required": ["userId", "displayName"], "properties": {"userId": {"type": "string"}, "displayName": {"type": "string"}}}}}},
   "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
 }
 responses = {}
@@ -314,6 +316,8 @@ paths = {
       "get": op("The entry's photo (?size=thumbnail for a 320 px JPEG)", "getEntryPhoto", ["lists"],
                 {"200": resp("The image", {"type": "string", "contentMediaType": "image/*"}, "image/*"), **common()},
                 params=[H, L, E, param("size", "query", "thumbnail for a 320 px wide JPEG", {"enum": ["thumbnail"]})])},
+  "/api/v1/households/{householdId}/online": {"get": op("Who of the household is online now (live connections, on every server instance)", "householdOnline", ["households"],
+      {"200": resp("Online members", S("Online")), **common()}, params=[H])},
   "/api/v1/friends": {
       "get": op("My friends, with what I owe each (per currency)", "listFriends", ["expenses"], {"200": resp("Friends", S("FriendCollection")), **errs(401)}),
       "post": op("Add a friend by email (both ways)", "addFriend", ["expenses"], {"201": resp("Added", S("Friend")), **errs(400, 401, 404)}, params=[idem], request=body(S("NewFriend")))},
@@ -369,7 +373,8 @@ paths = {
 doc = {
   "openapi": "3.1.0",
   "info": {"title": "receipts household server", "version": "0.1.0",
-           "description": "Accounts, households, carts and items, receipt uploads. Errors are application/problem+json with a stable code. "
+           "description": "Accounts, households, carts and items, receipt uploads, shopping lists, group expenses. Errors are application/problem+json with a stable code. "
+                          "Live changes stream over the WebSocket GET /api/v1/live (?since=SEQ to resume), described in the README: WebSockets are outside OpenAPI. "
                           "Unsafe requests made with the session cookie need the X-CSRF-Token header; programs use Authorization: Bearer."},
   "servers": [{"url": "/"}],
   "security": [{"bearer": []}, {"cookie": []}],

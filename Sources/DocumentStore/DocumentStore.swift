@@ -213,7 +213,8 @@ public struct StoreChange: Sendable, Hashable, Codable {
     public var id: String
     public var rev: Int
     public var deleted: Bool
-    /// The document after the write; `nil` for a deletion.
+    /// The document after the write; for a deletion, its tombstone: the id, the revision and the
+    /// fields that say who may see it (see `WriteRules.tombstoneFields`).
     public var document: JSONValue?
 
     public init(seq: Int64, collection: String, id: String, rev: Int, deleted: Bool, document: JSONValue?) {

@@ -180,7 +180,11 @@ public final class PostgresDocumentStore: DocumentStore {
             }
             guard let current, !current.deleted else { return false }
             let rev = current.rev + 1
-            let tombstone = StoredDocument(collection: collection, id: id, rev: rev, seq: seq, document: WriteRules.tombstone(id: id, rev: rev))
+            var previous: JSONValue?
+            let bodies = try await connection.query("SELECT body::text FROM documents WHERE collection = \(collection) AND id = \(id)", logger: logger)
+            for try await body in bodies.decode(String.self) { previous = try JSONText.decode(body) }
+            let tombstone = StoredDocument(
+                collection: collection, id: id, rev: rev, seq: seq, document: WriteRules.tombstone(id: id, rev: rev, previous: previous))
             try await Self.upsert(connection, rows: [(tombstone, true)], logger: logger)
             return true
         }
@@ -200,7 +204,7 @@ public final class PostgresDocumentStore: DocumentStore {
                 let key = DocumentKey(collection: change.collection, id: change.id)
                 if let existing = current[key], existing.rev >= change.rev { continue }
                 let body = change.deleted
-                    ? WriteRules.tombstone(id: change.id, rev: change.rev)
+                    ? WriteRules.tombstone(id: change.id, rev: change.rev, previous: change.document)
                     : try WriteRules.body(change.document ?? .object([:]), id: change.id, rev: change.rev)
                 seq += 1
                 current[key] = CurrentRevision(rev: change.rev, deleted: change.deleted)
@@ -382,7 +386,7 @@ public final class PostgresDocumentStore: DocumentStore {
                 """, logger: logger)
             var result: [StoreChange] = []
             for try await (seq, collection, id, rev, deleted, body) in rows.decode((Int64, String, String, Int64, Bool, String).self) {
-                result.append(StoreChange(seq: seq, collection: collection, id: id, rev: Int(rev), deleted: deleted, document: deleted ? nil : try JSONText.decode(body)))
+                result.append(StoreChange(seq: seq, collection: collection, id: id, rev: Int(rev), deleted: deleted, document: try JSONText.decode(body)))
             }
             return result
         }

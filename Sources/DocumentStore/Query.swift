@@ -187,8 +187,17 @@ enum WriteRules {
         return .object(members)
     }
 
-    static func tombstone(id: String, rev: Int) -> JSONValue {
-        .object(["id": .string(id), "rev": .number(Decimal(rev)), "_deleted": .bool(true)])
+    /// Top-level fields a deletion keeps from the document: those that say who may see it, so that
+    /// a change-feed reader (the server's live updates) can tell the right people a document is
+    /// gone. Nothing else survives a delete.
+    static let tombstoneFields = ["household", "group", "participants", "userId", "members"]
+
+    static func tombstone(id: String, rev: Int, previous: JSONValue? = nil) -> JSONValue {
+        var members: [String: JSONValue] = ["id": .string(id), "rev": .number(Decimal(rev)), "_deleted": .bool(true)]
+        if case .object(let before)? = previous {
+            for field in tombstoneFields { if let value = before[field] { members[field] = value } }
+        }
+        return .object(members)
     }
 }
 
@@ -240,7 +249,7 @@ public enum ChangeLines {
         if let document = value["document"], let collection = value["collection"]?.stringValue, let id = value["id"]?.stringValue {
             let deleted = value["deleted"]?.boolValue ?? false
             guard let rev = value["rev"]?.intValue, rev > 0 else { throw StoreError.invalidQuery("Line for \(collection)/\(id) has no positive rev.") }
-            return StoreChange(seq: Int64(value["seq"]?.intValue ?? 0), collection: collection, id: id, rev: rev, deleted: deleted, document: deleted ? nil : document)
+            return StoreChange(seq: Int64(value["seq"]?.intValue ?? 0), collection: collection, id: id, rev: rev, deleted: deleted, document: document == .null ? nil : document)
         }
         guard let collection else {
             throw StoreError.invalidQuery("A line is not an export record (needs collection, id, rev, document). Plain documents need a collection name.")

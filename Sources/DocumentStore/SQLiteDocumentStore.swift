@@ -187,18 +187,18 @@ public final class SQLiteDocumentStore: DocumentStore {
     public func delete(collection: String, id: String, expectedRev: Int?) async throws -> Bool {
         try StoreSchema.validateCollection(collection)
         return try await write { db in
-            let current = try Row.fetchOne(db.cachedStatement(sql: "SELECT rev, deleted FROM documents WHERE collection = ? AND id = ?"), arguments: [collection, id]).map {
-                CurrentRevision(rev: $0[0], deleted: $0[1])
-            }
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT rev, deleted, body FROM documents WHERE collection = ? AND id = ?"), arguments: [collection, id])
+            let current = row.map { CurrentRevision(rev: $0[0], deleted: $0[1]) }
             if let expectedRev {
                 _ = try WriteRules.nextRevision(collection: collection, id: id, current: current, expectedRev: expectedRev)
             }
             guard let current, !current.deleted else { return false }
             let seq = try Self.lastSequence(db) + 1
             let rev = current.rev + 1
+            let previous = try (row?["body"] as String?).map { try JSONText.decode($0) }
             try db.execute(
                 sql: "UPDATE documents SET rev = ?, seq = ?, deleted = 1, body = ? WHERE collection = ? AND id = ?",
-                arguments: [rev, seq, JSONText.encode(WriteRules.tombstone(id: id, rev: rev)), collection, id])
+                arguments: [rev, seq, JSONText.encode(WriteRules.tombstone(id: id, rev: rev, previous: previous)), collection, id])
             try Self.updateTextIndex(db, collection: collection, id: id, body: nil, fields: nil)
             return true
         }
@@ -224,7 +224,7 @@ public final class SQLiteDocumentStore: DocumentStore {
                 if let current = try Int.fetchOne(select, arguments: [change.collection, change.id]), current >= change.rev { continue }
                 let body: JSONValue
                 if change.deleted {
-                    body = WriteRules.tombstone(id: change.id, rev: change.rev)
+                    body = WriteRules.tombstone(id: change.id, rev: change.rev, previous: change.document)
                 } else {
                     body = try WriteRules.body(change.document ?? .object([:]), id: change.id, rev: change.rev)
                 }
@@ -305,7 +305,7 @@ public final class SQLiteDocumentStore: DocumentStore {
         try await run { db in
             try Row.fetchAll(db, sql: "SELECT seq, collection, id, rev, deleted, body FROM documents WHERE seq > ? ORDER BY seq LIMIT ?", arguments: [since, max(0, limit)]).map { row in
                 let deleted: Bool = row[4]
-                return StoreChange(seq: row[0], collection: row[1], id: row[2], rev: row[3], deleted: deleted, document: deleted ? nil : try JSONText.decode(row[5]))
+                return StoreChange(seq: row[0], collection: row[1], id: row[2], rev: row[3], deleted: deleted, document: try JSONText.decode(row[5]))
             }
         }
     }

@@ -53,12 +53,12 @@ public enum Identifiers {
 }
 
 /// The instants documents carry: ISO 8601 in UTC with fractional seconds, which sort as text.
-enum Instant {
-    static func string(_ date: Date) -> String {
+public enum Instant {
+    public static func string(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: TimeZone(identifier: "UTC") ?? .current))
     }
 
-    static func date(_ text: String) -> Date? {
+    public static func date(_ text: String) -> Date? {
         (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
             ?? (try? Date.ISO8601FormatStyle().parse(text))
     }

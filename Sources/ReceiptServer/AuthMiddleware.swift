@@ -22,13 +22,20 @@ enum SessionCookies {
     }
 }
 
+/// A request context that carries the authenticated caller.
+protocol AuthenticatedContext: RequestContext {
+    var principal: Principal? { get set }
+    var token: String? { get set }
+}
+
+extension APIContext: AuthenticatedContext {}
+
 /// Authenticates every request of the routes behind it: `Authorization: Bearer <token>` for
 /// programs, the session cookie for browsers, where unsafe methods must also carry the CSRF token.
-struct AuthMiddleware: RouterMiddleware {
-    typealias Context = APIContext
+struct AuthMiddleware<Context: AuthenticatedContext>: RouterMiddleware {
     let accounts: AccountService
 
-    func handle(_ request: Request, context: APIContext, next: (Request, APIContext) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         let token: String
         let viaCookie: Bool

@@ -12,11 +12,12 @@ public enum ReceiptServerApp {
     /// The router alone (for tests of the route table against the OpenAPI document).
     public static func router(
         services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog? = nil, signal: JobSignal = JobSignal(),
-        ready: ReadinessCheck? = nil, metrics: MetricsExposition? = nil
+        ready: ReadinessCheck? = nil, metrics: MetricsExposition? = nil, live: LiveHub? = nil
     ) -> Router<APIContext> {
         let router = Router(context: APIContext.self)
         router.add(middleware: AccessLogMiddleware())
         router.add(middleware: MetricsMiddleware())
+        if let live { router.add(middleware: LiveWakeMiddleware(hub: live)) }
         router.add(middleware: ProblemMiddleware())
         OpsRoutes(store: services.store, metrics: metrics, ready: ready).add(to: router)
 
@@ -37,6 +38,7 @@ public enum ReceiptServerApp {
         CorrectionRoutes(services: services, catalog: catalog).add(to: authenticated)
         ExpenseRoutes(services: services).add(to: authenticated)
         GroupRoutes(services: services, maxPictureBytes: configuration.maxUploadBytes).add(to: authenticated)
+        LiveRoutes(services: services, hub: live ?? LiveHub(store: services.store, logger: Logger(label: "live"))).addOnline(to: authenticated)
         return router
     }
 
@@ -57,16 +59,20 @@ public enum ReceiptServerApp {
         if configuration.workers > 0 {
             workers.append(try await worker(services: services, configuration: configuration, catalog: catalog, signal: signal, logger: logger))
         }
+        let live = LiveHub(store: services.store, settings: configuration.live, logger: logger)
         let router = router(
             services: services, configuration: configuration, catalog: catalog, signal: signal,
-            ready: ReadinessCheck(store: services.store), metrics: metrics)
+            ready: ReadinessCheck(store: services.store), metrics: metrics, live: live)
         return Application(
             router: router,
             // A connection that sends or reads nothing for a minute (a stalled phone, a slow-loris
-            // client) is closed; handlers themselves are bounded by the store's own timeouts.
-            server: .http1(configuration: .init(idleTimeout: .seconds(60))),
+            // client) is closed; handlers themselves are bounded by the store's own timeouts. Live
+            // sockets are pinged every 30 s instead.
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: LiveRoutes(services: services, hub: live).router(),
+                configuration: .init(http1: .init(idleTimeout: .seconds(60)), ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(30))))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipts"),
-            services: workers,
+            services: workers + [live],
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }

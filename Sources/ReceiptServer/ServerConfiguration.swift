@@ -18,11 +18,14 @@ public struct ServerConfiguration: Sendable {
     public var jobPollInterval: Duration
     /// Read each receipt once (no rereads): faster, less accurate.
     public var fastReading: Bool
+    /// Live updates: feed polling, per-client queue, replay limit, presence lifetime.
+    public var live: LiveHub.Settings
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, workers: Int = 1, maxUploadBytes: Int = 20 << 20,
         bcryptCost: UInt8 = 12, secureCookies: Bool = false, jobLease: Duration = .seconds(120),
-        jobPollInterval: Duration = .seconds(1), fastReading: Bool = false
+        jobPollInterval: Duration = .seconds(1), fastReading: Bool = false,
+        live: LiveHub.Settings = LiveHub.Settings()
     ) {
         self.host = host
         self.port = port
@@ -33,5 +36,6 @@ public struct ServerConfiguration: Sendable {
         self.jobLease = jobLease
         self.jobPollInterval = jobPollInterval
         self.fastReading = fastReading
+        self.live = live
     }
 }

@@ -8,6 +8,7 @@ struct Bench: AsyncParsableCommand {
         abstract: "Benchmarks for receipts: figures go in README.md with this command.",
         subcommands: [
             OCRBench.self,
+            LiveBench.self,
             StoreBench.self,
             CatalogBench.self,
             IngestBench.self,

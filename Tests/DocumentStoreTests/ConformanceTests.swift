@@ -70,7 +70,9 @@ import Testing
     @Test("delete writes a tombstone into the change feed", arguments: TestStores.engines)
     func deleteTombstone(engine: StoreEngine) async throws {
         try await TestStores.with(engine) { store, _ in
-            try await store.put(collection: "carts", id: "d", document: TestStores.cart(1))
+            var document = TestStores.cart(1)
+            document["household"] = .string("h_1")
+            try await store.put(collection: "carts", id: "d", document: document)
             let before = try await store.lastSequence()
             await #expect { try await store.delete(collection: "carts", id: "d", expectedRev: 7) } throws: {
                 StoreError.matches($0, .conflict)
@@ -84,7 +86,10 @@ import Testing
             #expect(changes.first?.deleted == true)
             #expect(changes.first?.id == "d")
             #expect(changes.first?.rev == 2)
-            #expect(changes.first?.document == nil)
+            // The tombstone keeps only what says who may see the document (for live updates).
+            #expect(changes.first?.document == .object([
+                "id": .string("d"), "rev": .number(2), "_deleted": .bool(true), "household": .string("h_1"),
+            ]))
             #expect(try await store.count(collection: "carts") == 0)
             // Re-creating continues the revision history.
             let again = try await store.put(collection: "carts", id: "d", document: TestStores.cart(5), expectedRev: 0)

@@ -40,7 +40,10 @@ import Testing
     @Test func theChildHandlesSignalsByDefault() async throws {
         // Swift's worker threads may block SIGINT; the child must not inherit that.
         let child = try ChildProcess(executable: Self.shell, arguments: ["-c", "exec sleep 60"])
-        try await Task.sleep(for: .milliseconds(100))
+        // Signal `sleep` itself, not the shell before its exec (on a busy machine that takes a while).
+        for _ in 0..<500 where (try? String(contentsOfFile: "/proc/\(child.pid)/comm", encoding: .utf8))?.hasPrefix("sleep") != true {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         kill(child.pid, SIGINT)
         #expect(child.wait(timeout: .seconds(10)))
         #expect(child.terminationStatus == SIGINT)
