@@ -216,6 +216,11 @@ schemas = {
   "RecurringCollection": {"type": "object", "required": ["recurring"], "properties": {"recurring": {"type": "array", "items": S("Recurring")}}},
   "NewRecurring": {"type": "object", "additionalProperties": False, "required": ["every", "start", "expense"], "properties": {
       "every": {"enum": ["week", "month"]}, "start": {"type": "string", "format": "date"}, "expense": S("ExpenseInput")}},
+  "ShoppingStatus": {"type": "object", "required": ["household", "listId", "userId", "displayName", "since", "until"], "properties": {
+      "household": {"type": "string"}, "listId": {"type": "string"}, "userId": {"type": "string"}, "displayName": {"type": "string"},
+      "since": {"type": "string"}, "until": {"type": "string"}}},
+  "Shopping": {"type": "object", "required": ["shopping"], "properties": {"shopping": {"type": "array", "items": S("ShoppingStatus")}}},
+  "StartShopping": {"type": "object", "additionalProperties": False, "properties": {"minutes": {"type": "integer", "minimum": 1, "maximum": 720}}},
   "Online": {"type": "object", "required": ["household", "count", "online"], "properties": {"household": {"type": "string"}, "count": {"type": "integer"},
       "online": {"type": "array", "items": {"type": "object", "required": ["userId", "displayName"], "properties": {"userId": {"type": "string"}, "displayName": {"type": "string"}}}}}},
   "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
@@ -316,6 +321,11 @@ paths = {
       "get": op("The entry's photo (?size=thumbnail for a 320 px JPEG)", "getEntryPhoto", ["lists"],
                 {"200": resp("The image", {"type": "string", "contentMediaType": "image/*"}, "image/*"), **common()},
                 params=[H, L, E, param("size", "query", "thumbnail for a 320 px wide JPEG", {"enum": ["thumbnail"]})])},
+  "/api/v1/households/{householdId}/lists/{listId}/shopping": {
+      "get": op("Who is shopping with this list now", "listShoppers", ["lists"], {"200": resp("Shoppers", S("Shopping")), **common()}, params=[H, L]),
+      "put": op("I'm shopping with this list (for minutes, default 60; again extends it)", "startShopping", ["lists"],
+                {"200": resp("Shopping", S("ShoppingStatus")), **common(400)}, params=[H, L], request=body(S("StartShopping"), required=False)),
+      "delete": op("I'm done shopping", "stopShopping", ["lists"], {"204": resp("Stopped"), **common()}, params=[H, L])},
   "/api/v1/households/{householdId}/online": {"get": op("Who of the household is online now (live connections, on every server instance)", "householdOnline", ["households"],
       {"200": resp("Online members", S("Online")), **common()}, params=[H])},
   "/api/v1/friends": {

@@ -135,5 +135,7 @@ public enum Collections {
         (payments, "from"),
         (payments, "to"),
         (recurringExpenses, "group"),
+        (ShoppingStatus.collection, "listId"),
+        ("presence", "household"),
     ]
 }

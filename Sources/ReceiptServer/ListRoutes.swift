@@ -89,6 +89,23 @@ struct ListRoutes {
         group.delete("households/{householdId}/lists/{listId}/entries/{entryId}/completed") { request, context in
             try await tick(request, context, completed: false)
         }
+        group.get("households/{householdId}/lists/{listId}/shopping") { _, context in
+            let shoppers = try await lists.shoppers(
+                of: try context.parameters.require("listId"), in: try context.parameters.require("householdId"), for: try context.caller().user.id)
+            return try JSONResponse.make(ShoppingAnswer(shopping: shoppers))
+        }
+        group.put("households/{householdId}/lists/{listId}/shopping") { request, context in
+            let body = try await JSONBody.read(request, context: context, allowed: ["minutes"])
+            let minutes = try body.decimal("minutes").map { NSDecimalNumber(decimal: $0).intValue } ?? 60
+            let status = try await lists.startShopping(
+                try context.parameters.require("listId"), in: try context.parameters.require("householdId"), by: try context.caller().user, minutes: minutes)
+            return try JSONResponse.make(status)
+        }
+        group.delete("households/{householdId}/lists/{listId}/shopping") { _, context in
+            try await lists.stopShopping(
+                try context.parameters.require("listId"), in: try context.parameters.require("householdId"), by: try context.caller().user.id)
+            return JSONResponse.noContent()
+        }
         group.put("households/{householdId}/lists/{listId}/entries/{entryId}/photo") { request, context in
             let householdId = try context.parameters.require("householdId")
             let userId = try context.caller().user.id
@@ -152,6 +169,10 @@ struct ListRoutes {
 }
 
 /// A list with each entry's estimate and the estimated total per currency.
+struct ShoppingAnswer: Encodable {
+    var shopping: [ShoppingStatus]
+}
+
 struct ListAnswer: Encodable {
     var id: String
     var rev: Int

@@ -59,7 +59,9 @@ public enum ReceiptServerApp {
         if configuration.workers > 0 {
             workers.append(try await worker(services: services, configuration: configuration, catalog: catalog, signal: signal, logger: logger))
         }
-        let live = LiveHub(store: services.store, settings: configuration.live, logger: logger)
+        let lists = services.lists
+        let live = LiveHub(
+            store: services.store, settings: configuration.live, housekeeping: { try await lists.sweepExpiredShopping() }, logger: logger)
         let router = router(
             services: services, configuration: configuration, catalog: catalog, signal: signal,
             ready: ReadinessCheck(store: services.store), metrics: metrics, live: live)

@@ -54,14 +54,20 @@ public actor LiveHub: Service {
     let presence: Presence
     let settings: Settings
     let logger: Logger
+    /// Run with each presence heartbeat: ends what has expired (shopping statuses), so that
+    /// clients hear of it.
+    let housekeeping: @Sendable () async throws -> Void
     private var cursor: Int64 = -1
     private var subscribers: [Int: Subscriber] = [:]
     private var nextId = 0
     private var wakeUp: CheckedContinuation<Void, Never>?
     private var pendingWake = false
 
-    public init(store: any DocumentStore, settings: Settings = Settings(), logger: Logger) {
+    public init(
+        store: any DocumentStore, settings: Settings = Settings(), housekeeping: @escaping @Sendable () async throws -> Void = {}, logger: Logger
+    ) {
         self.store = store
+        self.housekeeping = housekeeping
         self.settings = settings
         self.logger = logger
         presence = Presence(store: store, lifetime: settings.presenceLifetime)
@@ -73,10 +79,15 @@ public actor LiveHub: Service {
     /// Reads the feed until the service is shut down.
     public func run() async throws {
         try await start()
-        let heartbeat = Task { [presence, logger] in
+        let heartbeat = Task { [presence, logger, housekeeping, settings] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(Int64(settings.presenceLifetime.components.seconds / 3)))
-                do { try await presence.heartbeat() } catch { logger.warning("presence heartbeat failed", metadata: ["error": "\(error)"]) }
+                try? await Task.sleep(for: .seconds(max(1, settings.presenceLifetime.components.seconds / 3)))
+                do {
+                    try await presence.heartbeat()
+                    try await housekeeping()
+                } catch {
+                    logger.warning("presence heartbeat failed", metadata: ["error": "\(error)"])
+                }
             }
         }
         defer { heartbeat.cancel() }
