@@ -221,6 +221,12 @@ schemas = {
       "since": {"type": "string"}, "until": {"type": "string"}}},
   "Shopping": {"type": "object", "required": ["shopping"], "properties": {"shopping": {"type": "array", "items": S("ShoppingStatus")}}},
   "StartShopping": {"type": "object", "additionalProperties": False, "properties": {"minutes": {"type": "integer", "minimum": 1, "maximum": 720}}},
+  "ChangeLog": {"type": "object", "required": ["changes"], "properties": {"changes": {"type": "array", "items": {"type": "object",
+      "required": ["rev", "at", "userId", "displayName", "action", "changes"], "properties": {
+          "rev": {"type": "integer"}, "at": {"type": "string"}, "userId": {"type": "string"}, "displayName": {"type": "string"},
+          "action": {"enum": ["created", "changed", "deleted"]},
+          "changes": {"type": "array", "items": {"type": "object", "required": ["field"], "properties": {
+              "field": {"type": "string"}, "item": {"type": ["string", "null"]}, "itemName": {"type": ["string", "null"]}, "old": {}, "new": {}}}}}}}}},
   "Online": {"type": "object", "required": ["household", "count", "online"], "properties": {"household": {"type": "string"}, "count": {"type": "integer"},
       "online": {"type": "array", "items": {"type": "object", "required": ["userId", "displayName"], "properties": {"userId": {"type": "string"}, "displayName": {"type": "string"}}}}}},
   "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
@@ -321,6 +327,10 @@ paths = {
       "get": op("The entry's photo (?size=thumbnail for a 320 px JPEG)", "getEntryPhoto", ["lists"],
                 {"200": resp("The image", {"type": "string", "contentMediaType": "image/*"}, "image/*"), **common()},
                 params=[H, L, E, param("size", "query", "thumbnail for a 320 px wide JPEG", {"enum": ["thumbnail"]})])},
+  "/api/v1/households/{householdId}/lists/{listId}/changes": {"get": op("The list's change log: who added, changed, ticked or removed what, old and new values", "listChanges", ["lists"],
+      {"200": resp("Change log, oldest first", S("ChangeLog")), **common()}, params=[H, L])},
+  "/api/v1/households/{householdId}/carts/{cartId}/changes": {"get": op("The cart's change log: who added, changed, ticked or removed what, old and new values", "cartChanges", ["carts"],
+      {"200": resp("Change log, oldest first", S("ChangeLog")), **common()}, params=[H, C])},
   "/api/v1/households/{householdId}/lists/{listId}/shopping": {
       "get": op("Who is shopping with this list now", "listShoppers", ["lists"], {"200": resp("Shoppers", S("Shopping")), **common()}, params=[H, L]),
       "put": op("I'm shopping with this list (for minutes, default 60; again extends it)", "startShopping", ["lists"],

@@ -145,7 +145,7 @@ public struct CartEditor: Sendable {
         cart.household = householdId
         cart.addedByUserId = user.id
         cart.purchasedByUser = nil
-        let rev = try await records.put(cart, Collections.carts, cart.id, expectedRev: 0)
+        let rev = try await records.create(cart, Collections.carts, cart.id, household: householdId, by: ChangeAuthor(userId: user.id, now: now()))
         return Revisioned(cart, rev: rev)
     }
 
@@ -160,9 +160,18 @@ public struct CartEditor: Sendable {
         }.0
     }
 
+    /// Who changed the cart, what and when (its change log), oldest first.
+    public func changes(of cartId: String, in householdId: String, for userId: String) async throws -> [ChangeLogEntry] {
+        try await directory.requireMember(householdId, userId: userId)
+        let log = try await records.log(collection: Collections.carts, id: cartId, household: householdId)
+        if log.isEmpty { _ = try await cart(cartId, in: householdId, for: userId) }
+        return log
+    }
+
     public func delete(_ cartId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws {
         let current = try await cart(cartId, in: householdId, for: userId)
-        try await records.delete(Collections.carts, cartId, current: current.rev, ifMatch: ifMatch)
+        try await records.delete(
+            Collections.carts, cartId, current: current.rev, ifMatch: ifMatch, household: householdId, loggedBy: ChangeAuthor(userId: userId, now: now()))
     }
 
     public func addItem(
@@ -229,7 +238,9 @@ public struct CartEditor: Sendable {
         _ cartId: String, in householdId: String, by userId: String, ifMatch: Int?, _ body: (inout CartDocument) throws -> R
     ) async throws -> (Revisioned<CartDocument>, R) {
         try await directory.requireMember(householdId, userId: userId)
-        return try await records.update(CartDocument.self, Collections.carts, cartId, ifMatch: ifMatch, notFound: .cartNotFound) { cart in
+        return try await records.update(
+            CartDocument.self, Collections.carts, cartId, ifMatch: ifMatch, notFound: .cartNotFound, loggedBy: ChangeAuthor(userId: userId, now: now())
+        ) { cart in
             guard cart.household == householdId else { throw HouseholdError.cartNotFound }
             cart.assignItemIDs()
             return try body(&cart)

@@ -27,6 +27,15 @@ struct Records: Sendable {
         try await store.put(collection: collection, id: id, document: try JSONValue(encoding: value), expectedRev: expectedRev).rev
     }
 
+    /// Creates a document of a household, with its "created" entry in the change log.
+    func create<T: Encodable>(_ value: T, _ collection: String, _ id: String, household: String, by author: ChangeAuthor) async throws -> Int {
+        let document = try JSONValue(encoding: value)
+        return try await store.putBatch([
+            DocumentWrite(collection: collection, id: id, document: document, expectedRev: 0),
+            try logWrite(collection: collection, id: id, rev: 1, household: household, action: .created, before: nil, after: document, by: author),
+        ])[0].rev
+    }
+
     func write<T: Encodable>(_ value: T, _ collection: String, _ id: String, expectedRev: Int?) throws -> DocumentWrite {
         DocumentWrite(collection: collection, id: id, document: try JSONValue(encoding: value), expectedRev: expectedRev)
     }
@@ -43,7 +52,7 @@ struct Records: Sendable {
     /// writer got there first. With `ifMatch` the caller's revision must still be current
     /// (`request.stale` otherwise) and no retry happens: the caller decided on what it saw.
     func update<T: Codable & Sendable & Equatable, R: Sendable>(
-        _ type: T.Type, _ collection: String, _ id: String, ifMatch: Int?, notFound: HouseholdError,
+        _ type: T.Type, _ collection: String, _ id: String, ifMatch: Int?, notFound: HouseholdError, loggedBy author: ChangeAuthor? = nil,
         _ change: (inout T) throws -> R
     ) async throws -> (Revisioned<T>, R) {
         for _ in 0..<8 {
@@ -54,7 +63,14 @@ struct Records: Sendable {
             // Nothing changed (a second tick of the same item): no write, no new revision.
             if current.value == before { return (current, result) }
             do {
-                let rev = try await put(current.value, collection, id, expectedRev: current.rev)
+                let after = try JSONValue(encoding: current.value)
+                var writes = [DocumentWrite(collection: collection, id: id, document: after, expectedRev: current.rev)]
+                if let author, let household = after["household"]?.stringValue {
+                    writes.append(try logWrite(
+                        collection: collection, id: id, rev: current.rev + 1, household: household, action: .changed,
+                        before: try JSONValue(encoding: before), after: after, by: author))
+                }
+                let rev = try await store.putBatch(writes)[0].rev
                 return (Revisioned(current.value, rev: rev), result)
             } catch let error as StoreError where error.code == .conflict {
                 if ifMatch != nil {
@@ -68,13 +84,21 @@ struct Records: Sendable {
 }
 
 extension Records {
-    /// Deletes a document read at `current`, honouring the caller's `If-Match`.
-    func delete(_ collection: String, _ id: String, current: Int, ifMatch: Int?) async throws {
+    /// Deletes a document read at `current`, honouring the caller's `If-Match`; with an author,
+    /// the deletion goes in the household's change log.
+    func delete(_ collection: String, _ id: String, current: Int, ifMatch: Int?, household: String? = nil, loggedBy author: ChangeAuthor? = nil) async throws {
         if let ifMatch, ifMatch != current { throw HouseholdError.stale(current: current) }
         do {
             try await store.delete(collection: collection, id: id, expectedRev: current)
         } catch let error as StoreError where error.code == .conflict {
             throw HouseholdError.stale(current: current + 1)
+        }
+        // The store deletes one document at a time, so the log entry follows the deletion (a crash
+        // between the two loses the entry, never the deletion).
+        if let author, let household {
+            _ = try? await store.putBatch([
+                try logWrite(collection: collection, id: id, rev: current + 1, household: household, action: .deleted, before: nil, after: nil, by: author)
+            ])
         }
     }
 }
@@ -136,6 +160,7 @@ public enum Collections {
         (payments, "to"),
         (recurringExpenses, "group"),
         (ShoppingStatus.collection, "listId"),
+        (ChangeLogEntry.collection, "documentId"),
         ("presence", "household"),
     ]
 }

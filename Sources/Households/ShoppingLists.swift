@@ -104,7 +104,7 @@ public struct ShoppingLists: Sendable {
         let list = HouseholdList(
             id: Identifiers.make("l"), household: householdId, name: try HouseholdDirectory.validName(name), createdBy: user.id,
             createdAt: Instant.string(now()), entries: [])
-        let rev = try await records.put(list, HouseholdList.collection, list.id, expectedRev: 0)
+        let rev = try await records.create(list, HouseholdList.collection, list.id, household: householdId, by: ChangeAuthor(userId: user.id, now: now()))
         return Revisioned(list, rev: rev)
     }
 
@@ -113,9 +113,18 @@ public struct ShoppingLists: Sendable {
         return try await change(listId, in: householdId, by: userId, ifMatch: ifMatch) { list in list.name = name }.0
     }
 
+    /// Who changed the list, what and when (its change log), oldest first.
+    public func changes(of listId: String, in householdId: String, for userId: String) async throws -> [ChangeLogEntry] {
+        try await directory.requireMember(householdId, userId: userId)
+        let log = try await records.log(collection: HouseholdList.collection, id: listId, household: householdId)
+        if log.isEmpty { _ = try await list(listId, in: householdId, for: userId) }
+        return log
+    }
+
     public func delete(_ listId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws {
         let current = try await list(listId, in: householdId, for: userId)
-        try await records.delete(HouseholdList.collection, listId, current: current.rev, ifMatch: ifMatch)
+        try await records.delete(
+            HouseholdList.collection, listId, current: current.rev, ifMatch: ifMatch, household: householdId, loggedBy: ChangeAuthor(userId: userId, now: now()))
     }
 
     public func addEntry(
@@ -232,7 +241,9 @@ public struct ShoppingLists: Sendable {
         _ listId: String, in householdId: String, by userId: String, ifMatch: Int?, _ body: (inout HouseholdList) throws -> R
     ) async throws -> (Revisioned<HouseholdList>, R) {
         try await directory.requireMember(householdId, userId: userId)
-        return try await records.update(HouseholdList.self, HouseholdList.collection, listId, ifMatch: ifMatch, notFound: Self.notFound) { list in
+        return try await records.update(
+            HouseholdList.self, HouseholdList.collection, listId, ifMatch: ifMatch, notFound: Self.notFound, loggedBy: ChangeAuthor(userId: userId, now: now())
+        ) { list in
             guard list.household == householdId else { throw Self.notFound }
             return try body(&list)
         }

@@ -33,6 +33,11 @@ struct CartRoutes {
                 CartAnswer(cart), status: .created, etag: cart.rev,
                 headers: [.location: "/api/v1/households/\(householdId)/carts/\(cart.value.id)"])
         }
+        group.get("households/{householdId}/carts/{cartId}/changes") { _, context in
+            let log = try await services.carts.changes(
+                of: try context.parameters.require("cartId"), in: try context.parameters.require("householdId"), for: try context.caller().user.id)
+            return try JSONResponse.make(try await ChangeLogAnswer(log, accounts: services.accounts))
+        }
         group.get("households/{householdId}/carts/{cartId}") { _, context in
             let cart = try await carts.cart(
                 try context.parameters.require("cartId"), in: try context.parameters.require("householdId"), for: try context.caller().user.id)

@@ -89,6 +89,11 @@ struct ListRoutes {
         group.delete("households/{householdId}/lists/{listId}/entries/{entryId}/completed") { request, context in
             try await tick(request, context, completed: false)
         }
+        group.get("households/{householdId}/lists/{listId}/changes") { _, context in
+            let log = try await lists.changes(
+                of: try context.parameters.require("listId"), in: try context.parameters.require("householdId"), for: try context.caller().user.id)
+            return try JSONResponse.make(try await ChangeLogAnswer(log, accounts: services.accounts))
+        }
         group.get("households/{householdId}/lists/{listId}/shopping") { _, context in
             let shoppers = try await lists.shoppers(
                 of: try context.parameters.require("listId"), in: try context.parameters.require("householdId"), for: try context.caller().user.id)
@@ -169,6 +174,27 @@ struct ListRoutes {
 }
 
 /// A list with each entry's estimate and the estimated total per currency.
+/// A change log with the authors' names.
+struct ChangeLogAnswer: Encodable {
+    struct Entry: Encodable {
+        var rev: Int
+        var at: String
+        var userId: String
+        var displayName: String
+        var action: ChangeLogEntry.Action
+        var changes: [ChangeLogEntry.FieldChange]
+    }
+
+    var changes: [Entry]
+
+    init(_ log: [ChangeLogEntry], accounts: AccountService) async throws {
+        let users = try await accounts.users(log.map(\.userId))
+        changes = log.map {
+            Entry(rev: $0.revision, at: $0.at, userId: $0.userId, displayName: users[$0.userId]?.displayName ?? $0.userId, action: $0.action, changes: $0.changes)
+        }
+    }
+}
+
 struct ShoppingAnswer: Encodable {
     var shopping: [ShoppingStatus]
 }
