@@ -144,6 +144,7 @@ let package = Package(
             dependencies: [
                 "ReceiptModel", "ReceiptParsing",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),

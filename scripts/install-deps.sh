@@ -3,7 +3,20 @@
 #   scripts/install-deps.sh          what building and running needs
 #   scripts/install-deps.sh --test   plus what the tests and benchmarks need, and schemathesis
 #                                    (PyPI, pinned) in .build/fuzz-venv for scripts/fuzz-api.sh
+#   Both also install the neural reader (scripts/neural-reader.py): rapidocr and onnxruntime
+#   (PyPI, pinned in scripts/neural-reader-requirements.txt, models bundled) in .build/ocr-venv;
+#   --no-neural leaves it out (receipts are then read with Tesseract alone).
 set -euo pipefail
+
+test=false neural=true
+for arg in "$@"; do
+  case "$arg" in
+    --test) test=true ;;
+    --neural) neural=true ;;
+    --no-neural) neural=false ;;
+    *) echo "usage: $0 [--test] [--no-neural]" >&2; exit 2 ;;
+  esac
+done
 
 runtime=(libtesseract-dev libleptonica-dev libcurl4-openssl-dev libsqlite3-dev
          tesseract-ocr-eng tesseract-ocr-osd pkg-config ca-certificates)
@@ -12,7 +25,8 @@ testing=(postgresql postgresql-contrib tesseract-ocr python3 python3-pil python3
 schemathesis_version=4.32.5
 
 wanted=("${runtime[@]}")
-[[ "${1:-}" == "--test" ]] && wanted+=("${testing[@]}")
+$test && wanted+=("${testing[@]}")
+$neural && wanted+=(python3 python3-venv)
 
 missing=()
 for pkg in "${wanted[@]}"; do
@@ -31,11 +45,30 @@ if [[ ${#missing[@]} -gt 0 ]]; then
 fi
 
 # The API fuzzer (scripts/fuzz-api.sh) in a virtual environment of Debian's python3, beside the build.
-if [[ "${1:-}" == "--test" ]]; then
+if $test; then
   venv="$(cd "$(dirname "$0")/.." && pwd)/.build/fuzz-venv"
   if [[ "$("$venv/bin/schemathesis" --version 2>/dev/null)" != *" $schemathesis_version" ]]; then
     echo "Installing schemathesis $schemathesis_version into $venv" >&2
     /usr/bin/python3 -m venv "$venv"
     "$venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$schemathesis_version"
+  fi
+fi
+
+# The neural reader in a virtual environment of Debian's python3, beside the build. Reinstalled
+# only when the pinned requirements changed (their copy is kept in the venv); the ONNX models
+# come inside the rapidocr wheel, so the reader never downloads anything when it runs.
+if $neural; then
+  root="$(cd "$(dirname "$0")/.." && pwd)"
+  venv="$root/.build/ocr-venv" requirements="$root/scripts/neural-reader-requirements.txt"
+  if ! cmp -s "$requirements" "$venv/requirements.txt" || ! "$venv/bin/python" -c 'import rapidocr, onnxruntime' 2>/dev/null; then
+    echo "Installing the neural reader (rapidocr, onnxruntime) into $venv" >&2
+    rm -rf "$venv"
+    /usr/bin/python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check --no-cache-dir --only-binary :all: -r "$requirements"
+    models="$("$venv/bin/python" -c 'import os, rapidocr; print(os.path.join(os.path.dirname(rapidocr.__file__), "models"))')"
+    for model in PP-OCRv6_det_small.onnx PP-OCRv6_rec_small.onnx ch_ppocr_mobile_v2.0_cls_mobile.onnx; do
+      [[ -s "$models/$model" ]] || { echo "The rapidocr wheel lacks $model (in $models)" >&2; exit 1; }
+    done
+    cp "$requirements" "$venv/requirements.txt"
   fi
 fi

@@ -96,6 +96,8 @@ public struct SetReport: Sendable, Hashable, Codable {
     public var itemsPredicted = 0
     public var itemsLabelled = 0
     public var hasItemLabels = false
+    /// Per field: how often the labelled value appears anywhere in what was read (the ceiling).
+    public var ceiling: [String: FieldCount] = [:]
 
     public var itemPrecision: Double { itemsPredicted == 0 ? 0 : Double(itemsMatched) / Double(itemsPredicted) }
     public var itemRecall: Double { itemsLabelled == 0 ? 0 : Double(itemsMatched) / Double(itemsLabelled) }
@@ -115,21 +117,39 @@ public struct SetReport: Sendable, Hashable, Codable {
     }
 }
 
-/// The whole evaluation: per set, overall, and the misses.
+/// The whole evaluation: per set, overall, per part of the fixed tuning/check split, and the misses.
 public struct EvaluationReport: Sendable, Hashable, Codable {
     public var sets: [SetReport]
     public var overall: SetReport
+    /// `check` and `tuning` overall, then `check/<set>` and `tuning/<set>`.
+    public var parts: [SetReport] = []
     public var misses: [Miss]
 
-    /// A plain-text table: per set and overall, field, correct/labelled, %, then items P/R/F1.
+    /// A plain-text table: the check part, the tuning part, then everything; in each, per set and
+    /// overall: field, correct/labelled, %, how often the value was in the text at all, then
+    /// items P/R/F1.
     public func table() -> String {
         var out = ""
-        for report in sets + [overall] {
+        for part in CorpusPart.allCases.reversed() where parts.contains(where: { $0.name == part.rawValue }) {
+            out += "== \(part.rawValue) part ==\n\n"
+            out += Self.table(parts.filter { $0.name.hasPrefix(part.rawValue + "/") } + parts.filter { $0.name == part.rawValue })
+        }
+        out += "== all ==\n\n"
+        return out + Self.table(sets + [overall])
+    }
+
+    static func table(_ reports: [SetReport]) -> String {
+        var out = ""
+        for report in reports {
             out += "\(report.name)  (\(report.receipts) receipts\(report.failed > 0 ? ", \(report.failed) failed" : ""))\n"
             for field in Field.allCases {
                 guard let count = report.fields[field.rawValue], count.labelled > 0 else { continue }
                 out += "  " + field.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
-                    + "\(count.correct)/\(count.labelled)".leftPadded(9) + String(format: "%7.1f %%", count.accuracy * 100) + "\n"
+                    + "\(count.correct)/\(count.labelled)".leftPadded(9) + String(format: "%7.1f %%", count.accuracy * 100)
+                if let ceiling = report.ceiling[field.rawValue], ceiling.labelled > 0 {
+                    out += String(format: "   (in text: %d/%d)", ceiling.correct, ceiling.labelled)
+                }
+                out += "\n"
             }
             if report.hasItemLabels {
                 out += String(format: "  items      P %.3f  R %.3f  F1 %.3f  (%d matched, %d predicted, %d labelled)\n",
@@ -147,7 +167,19 @@ extension String {
 
 /// Runs a reader (OCR + parse, or anything producing a `ParsedReceipt`) over a corpus and scores it.
 public struct EvaluationRunner: Sendable {
-    public typealias Reader = @Sendable (CorpusEntry) async throws -> ParsedReceipt
+    /// What a reader gives back for one image: the parsed receipt, and the text it was parsed
+    /// from (for the ceiling; nil when there is none).
+    public struct Result: Sendable {
+        public var receipt: ParsedReceipt
+        public var text: String?
+
+        public init(_ receipt: ParsedReceipt, text: String?) {
+            self.receipt = receipt
+            self.text = text
+        }
+    }
+
+    public typealias Reader = @Sendable (CorpusEntry) async throws -> Result
 
     public var jobs: Int
     public var logger: Logger
@@ -160,8 +192,8 @@ public struct EvaluationRunner: Sendable {
     }
 
     public func run(_ entries: [CorpusEntry], reader: @escaping Reader) async -> EvaluationReport {
-        var results = [ParsedReceipt?](repeating: nil, count: entries.count)
-        await withTaskGroup(of: (Int, ParsedReceipt?).self) { group in
+        var results = [Result?](repeating: nil, count: entries.count)
+        await withTaskGroup(of: (Int, Result?).self) { group in
             var next = 0
             func addNext() {
                 guard next < entries.count else { return }
@@ -178,22 +210,35 @@ public struct EvaluationRunner: Sendable {
             for _ in 0..<jobs { addNext() }
             while let (index, result) = await group.next() {
                 results[index] = result
-                observer?(entries[index], result)
+                observer?(entries[index], result?.receipt)
                 addNext()
             }
         }
-        return Self.report(entries, results)
+        return Self.report(entries, results.map { $0?.receipt }, texts: results.map { $0?.text })
     }
 
     /// Scores already computed results (same order as `entries`).
-    public static func report(_ entries: [CorpusEntry], _ results: [ParsedReceipt?]) -> EvaluationReport {
+    public static func report(_ entries: [CorpusEntry], _ results: [ParsedReceipt?], texts: [String?]? = nil) -> EvaluationReport {
         var sets: [String: SetReport] = [:]
         var overall = SetReport(name: "overall")
+        var parts: [String: SetReport] = [:]
         var misses: [Miss] = []
-        for (entry, got) in zip(entries, results) {
+        for (index, (entry, got)) in zip(entries, results).enumerated() {
             let score = Scoring.score(label: entry.label, got: got)
-            sets[entry.set, default: SetReport(name: entry.set)].add(score, failed: got == nil)
-            overall.add(score, failed: got == nil)
+            let text = texts?[index]
+            let part = entry.part.rawValue
+            for name in [entry.set, "overall", part, "\(part)/\(entry.set)"] {
+                var report = name == "overall" ? overall : name == entry.set ? sets[name, default: SetReport(name: name)] : parts[name, default: SetReport(name: name)]
+                report.add(score, failed: got == nil)
+                if let text {
+                    for field in Ceiling.fields {
+                        guard let appears = Ceiling.appears(field, label: entry.label, in: text) else { continue }
+                        report.ceiling[field.rawValue, default: SetReport.FieldCount()].labelled += 1
+                        if appears { report.ceiling[field.rawValue, default: SetReport.FieldCount()].correct += 1 }
+                    }
+                }
+                if name == "overall" { overall = report } else if name == entry.set { sets[name] = report } else { parts[name] = report }
+            }
             for (field, ok) in score.fields.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !ok {
                 let expected: String, value: String
                 switch field {
@@ -212,7 +257,8 @@ public struct EvaluationRunner: Sendable {
                                    got: (got?.items ?? []).map { "\($0.name) \($0.price)" }.joined(separator: "; ")))
             }
         }
-        return EvaluationReport(sets: sets.values.sorted { $0.name < $1.name }, overall: overall, misses: misses)
+        return EvaluationReport(
+            sets: sets.values.sorted { $0.name < $1.name }, overall: overall, parts: parts.values.sorted { $0.name < $1.name }, misses: misses)
     }
 }
 

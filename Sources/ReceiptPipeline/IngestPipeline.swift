@@ -91,7 +91,9 @@ public final class IngestPipeline: Sendable {
         ocr: OCREnginePool, matcher: ProductMatcher?, store: any DocumentStore, options: IngestOptions,
         logger: Logger
     ) {
-        self.reader = ReceiptReader(ocr: ocr, rereadWhenUnsure: options.rereadWhenUnsure)
+        self.reader = ReceiptReader(
+            ocr: ocr, rereadWhenUnsure: options.rereadWhenUnsure,
+            neural: options.rereadWhenUnsure ? NeuralReader.Configuration.installed().map { NeuralReader(configuration: $0, logger: logger) } : nil)
         self.matcher = matcher
         self.store = store
         self.options = options

@@ -104,7 +104,8 @@ import Testing
         let runner = EvaluationRunner(jobs: 2, logger: Logger(label: "test"))
         let report = await runner.run(entries) { entry in
             if entry.set == "beta", entry.stem == "two" { throw EvaluationError("test.fail", "no output") }
-            return ReceiptParser().parse(text: "SHOP ONE\n05/26/2016\nBREAD 2.00\nMILK 3.00\nSUBTOTAL 5.00\nTAX 0.40\nTOTAL 5.40\n")
+            let text = "SHOP ONE\n05/26/2016\nBREAD 2.00\nMILK 3.00\nSUBTOTAL 5.00\nTAX 0.40\nTOTAL 5.40\n"
+            return EvaluationRunner.Result(ReceiptParser().parse(text: text), text: text)
         }
         #expect(report.overall.receipts == 4)
         #expect(report.overall.failed == 1)
@@ -118,6 +119,30 @@ import Testing
         let table = report.table()
         #expect(table.contains("total"))
         #expect(table.contains("3/4"))
+        // Every image is in exactly one part of the fixed split, and the parts add up.
+        let check = report.parts.first { $0.name == "check" }?.receipts ?? 0
+        let tuning = report.parts.first { $0.name == "tuning" }?.receipts ?? 0
+        #expect(check + tuning == 4)
+        // The ceiling: the labelled total is in the text of the three images that were read.
+        #expect(report.overall.ceiling["total"]?.labelled == 3)
+    }
+
+    @Test func theSplitIsFixedAndAboutOneThirdCheck() {
+        let stems = (0..<3000).map { "receipt-\($0)" }
+        let check = stems.filter { CorpusPart(set: "s", stem: $0) == .check }.count
+        #expect((900...1100).contains(check))
+        #expect(CorpusPart(set: "s", stem: "receipt-1") == CorpusPart(set: "s", stem: "receipt-1"))
+    }
+
+    @Test func theCeilingFindsAmountsAndDatesAsPrinted() {
+        let label = ReceiptLabel(merchant: "Green Field", date: "2016-05-26", total: Amount("56.58"), subtotal: Amount("51.90"), tax: Amount("4.68"))
+        let text = "GREEN FIELD\n26.05.16 12:30\nSUMME EUR 56,58\nNetto 151.90\n"
+        #expect(Ceiling.appears(.total, label: label, in: text) == true)
+        #expect(Ceiling.appears(.subtotal, label: label, in: text) == false)
+        #expect(Ceiling.appears(.tax, label: label, in: text) == false)
+        #expect(Ceiling.appears(.date, label: label, in: text) == true)
+        #expect(Ceiling.appears(.merchant, label: label, in: text) == true)
+        #expect(Ceiling.appears(.date, label: label, in: "May 26, 2016") == true)
     }
 
     @Test func missingCorpusIsAClearError() {

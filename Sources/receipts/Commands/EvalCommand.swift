@@ -84,15 +84,19 @@ struct EvalCommand: AsyncParsableCommand {
             report = await runner.run(entries) { entry in
                 let base = root.appendingPathComponent(entry.set).appendingPathComponent(entry.stem)
                 if let tsv = try? String(contentsOf: base.appendingPathExtension("tsv"), encoding: .utf8) {
-                    return parser.parse(TesseractTSV.parse(tsv))
+                    let input = TesseractTSV.parse(tsv)
+                    return EvaluationRunner.Result(parser.parse(input), text: input.lines.map(\.text).joined(separator: "\n"))
                 }
-                return parser.parse(text: try String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8))
+                let plain = try String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8)
+                return EvaluationRunner.Result(parser.parse(text: plain), text: plain)
             }
         } else {
             var configuration = OCRConfiguration()
             if let stages { configuration.preprocessing = stages }
             let pool = try OCREnginePool(workers: jobs, configuration: configuration, logger: logger)
-            let reader = ReceiptReader(ocr: pool, rereadWhenUnsure: !noReread)
+            let neural = noReread ? nil : NeuralReader.Configuration.installed().map { NeuralReader(configuration: $0, logger: logger) }
+            if !noReread, neural == nil { logger.notice("the neural reader is not installed (scripts/install-deps.sh) or RECEIPTS_NEURAL=off: Tesseract alone") }
+            let reader = ReceiptReader(ocr: pool, rereadWhenUnsure: !noReread, neural: neural)
             let saveRoot = saveText.map { URL(fileURLWithPath: $0) }
             report = await runner.run(entries) { entry in
                 let reading = try await reader.read(contentsOf: entry.image)
@@ -103,7 +107,7 @@ struct EvalCommand: AsyncParsableCommand {
                     let tsv = TesseractTSV.write(ParserInput(ocrPage: page), pageHeight: Double(page.height))
                     try Data(tsv.utf8).write(to: folder.appendingPathComponent(entry.stem).appendingPathExtension("tsv"), options: .atomic)
                 }
-                return reading.receipt
+                return EvaluationRunner.Result(reading.receipt, text: ParserInput(ocrPage: reading.page).lines.map(\.text).joined(separator: "\n"))
             }
         }
         if json {

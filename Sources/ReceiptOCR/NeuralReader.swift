@@ -1,0 +1,217 @@
+import Dispatch
+import Foundation
+import Logging
+
+/// A neural reader beside Tesseract: PP-OCR detection and recognition (RapidOCR on ONNX Runtime)
+/// in one long-lived Python process, `scripts/neural-reader.py`, installed by
+/// `scripts/install-deps.sh` into `.build/ocr-venv` (see docs/NEURAL-READER.md). One request a
+/// line on its stdin, one answer a line on its stdout; requests are served one at a time.
+///
+/// A process that dies, answers garbage or takes longer than the timeout is stopped and started
+/// again on the next request; the caller reads the receipt with Tesseract alone meanwhile.
+public actor NeuralReader {
+    public struct Configuration: Sendable, Hashable {
+        public var python: URL
+        public var script: URL
+        public var threads: Int
+        /// The longest one image may take (a 20-megapixel photo on a busy machine: ~20 s).
+        public var timeout: Duration
+
+        public init(python: URL, script: URL, threads: Int = 1, timeout: Duration = .seconds(120)) {
+            self.python = python
+            self.script = script
+            self.threads = threads
+            self.timeout = timeout
+        }
+
+        /// The installed reader, or nil: `RECEIPTS_NEURAL=off` turns it off; `RECEIPTS_NEURAL_PYTHON`
+        /// and `RECEIPTS_NEURAL_SCRIPT` name it; otherwise `.build/ocr-venv/bin/python3` and
+        /// `scripts/neural-reader.py` of the checkout the running binary was built in.
+        public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment) -> Configuration? {
+            if ["off", "0", "no", "false"].contains(environment["RECEIPTS_NEURAL"]?.lowercased() ?? "") { return nil }
+            let fm = FileManager.default
+            if let python = environment["RECEIPTS_NEURAL_PYTHON"], let script = environment["RECEIPTS_NEURAL_SCRIPT"] {
+                return fm.isExecutableFile(atPath: python) && fm.fileExists(atPath: script)
+                    ? Configuration(python: URL(fileURLWithPath: python), script: URL(fileURLWithPath: script)) : nil
+            }
+            let executable = (try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+            for _ in 0..<6 {
+                let python = folder.appendingPathComponent(".build/ocr-venv/bin/python3")
+                let script = folder.appendingPathComponent("scripts/neural-reader.py")
+                if fm.isExecutableFile(atPath: python.path), fm.fileExists(atPath: script.path) {
+                    return Configuration(python: python, script: script)
+                }
+                folder.deleteLastPathComponent()
+            }
+            return nil
+        }
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var code: String
+        public var message: String
+        public var description: String { "\(code): \(message)" }
+    }
+
+    let configuration: Configuration
+    let logger: Logger
+    private var process: Process?
+    private var input: FileHandle?
+    private var output: LineReader?
+    private var requests = 0
+
+    public init(configuration: Configuration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Reads the image at `url` into a page of lines with word boxes (image pixels, EXIF upright).
+    public func read(contentsOf url: URL) async throws -> OCRPage {
+        let started = ContinuousClock.now
+        try await startIfNeeded()
+        requests += 1
+        let id = String(requests)
+        let request = try JSONSerialization.data(withJSONObject: ["id": id, "path": url.path]) + Data("\n".utf8)
+        guard let input, let output else { throw Failure(code: "neural.unavailable", message: "The neural reader did not start.") }
+        do {
+            try input.write(contentsOf: request)
+            let running = ProcessBox(process)
+            let line = try await withTimeout(configuration.timeout, onTimeout: { running.process?.terminate() }) { try await output.nextLine() }
+            guard let line, let answer = try JSONSerialization.jsonObject(with: line) as? [String: Any], answer["id"] as? String == id else {
+                throw Failure(code: "neural.failed", message: "The neural reader stopped or answered out of turn.")
+            }
+            guard answer["ok"] as? Bool == true else {
+                throw Failure(code: answer["code"] as? String ?? "neural.failed", message: answer["message"] as? String ?? "The neural reader failed.")
+            }
+            return Self.page(answer, seconds: Self.seconds(ContinuousClock.now - started))
+        } catch let failure as Failure where failure.code != "neural.failed" {
+            throw failure  // the image's own problem: the process is fine
+        } catch {
+            stop()
+            throw error as? Failure ?? Failure(code: "neural.failed", message: "The neural reader failed: \(error).")
+        }
+    }
+
+    /// Ends the process (it is started again when needed).
+    public func stop() {
+        process?.terminate()
+        try? input?.close()
+        process = nil
+        input = nil
+        output = nil
+    }
+
+    private func startIfNeeded() async throws {
+        if let process, process.isRunning { return }
+        stop()
+        let process = Process()
+        process.executableURL = configuration.python
+        process.arguments = [configuration.script.path, "--threads", String(configuration.threads)]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw Failure(code: "neural.unavailable", message: "Could not start \(configuration.python.path): \(error).")
+        }
+        let reader = LineReader(stdout.fileHandleForReading)
+        self.process = process
+        input = stdin.fileHandleForWriting
+        output = reader
+        // The first line says the models are loaded.
+        let running = ProcessBox(process)
+        let ready = try? await withTimeout(.seconds(120), onTimeout: { running.process?.terminate() }) { try await reader.nextLine() }
+        guard let ready = ready ?? nil, let hello = try? JSONSerialization.jsonObject(with: ready) as? [String: Any], hello["ready"] as? Bool == true else {
+            stop()
+            throw Failure(code: "neural.unavailable", message: "The neural reader did not get ready; run scripts/install-deps.sh to install it.")
+        }
+        logger.debug("neural reader ready", metadata: ["python": "\(configuration.python.path)"])
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// The answer as a page: its lines with the boxes joined into them as words.
+    static func page(_ answer: [String: Any], seconds: Double) -> OCRPage {
+        func box(_ value: Any?) -> OCRBox {
+            let numbers = (value as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue } ?? []
+            guard numbers.count == 4 else { return OCRBox(x: 0, y: 0, width: 0, height: 0) }
+            return OCRBox(x: Int(numbers[0].rounded()), y: Int(numbers[1].rounded()), width: Int(numbers[2].rounded()), height: Int(numbers[3].rounded()))
+        }
+        let rawLines = answer["lines"] as? [[String: Any]] ?? []
+        var wordsByLine: [Int: [OCRWord]] = [:]
+        for word in answer["words"] as? [[String: Any]] ?? [] {
+            guard let text = word["text"] as? String, let line = word["line"] as? Int else { continue }
+            wordsByLine[line, default: []].append(OCRWord(text: text, box: box(word["box"]), confidence: (word["confidence"] as? NSNumber)?.doubleValue ?? 0))
+        }
+        let lines = rawLines.enumerated().map { index, line in
+            OCRLine(
+                text: line["text"] as? String ?? "", box: box(line["box"]), confidence: (line["confidence"] as? NSNumber)?.doubleValue ?? 0,
+                words: (wordsByLine[index] ?? []).sorted { $0.box.x < $1.box.x })
+        }
+        let width = answer["width"] as? Int ?? 0, height = answer["height"] as? Int ?? 0
+        let words = lines.flatMap(\.words)
+        return OCRPage(
+            width: width, height: height, sourceWidth: width, sourceHeight: height, lines: lines,
+            confidence: words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count),
+            timing: OCRTiming(recognize: seconds), preprocessing: PreprocessingReport())
+    }
+}
+
+/// Lines from a pipe, read on a queue of their own so that waiting never holds a cooperative thread.
+final class LineReader: @unchecked Sendable {
+    private let handle: FileHandle
+    private let queue = DispatchQueue(label: "neural-reader.stdout")
+    private var buffer = Data()
+
+    init(_ handle: FileHandle) { self.handle = handle }
+
+    /// The next line, or nil at the end of the output.
+    func nextLine() async throws -> Data? {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { [self] in
+                while true {
+                    if let newline = buffer.firstIndex(of: 0x0A) {
+                        let line = buffer[buffer.startIndex..<newline]
+                        buffer = Data(buffer[buffer.index(after: newline)...])
+                        continuation.resume(returning: Data(line))
+                        return
+                    }
+                    let chunk = handle.availableData
+                    if chunk.isEmpty {
+                        continuation.resume(returning: nil)
+                        return
+                    }
+                    buffer.append(chunk)
+                }
+            }
+        }
+    }
+}
+
+/// A process handed to a timeout (which only terminates it).
+final class ProcessBox: @unchecked Sendable {
+    let process: Process?
+    init(_ process: Process?) { self.process = process }
+}
+
+/// Runs `body`, failing with a timeout after `limit`; `onTimeout` must make `body` return (here:
+/// ending the process whose output it waits for), since a task group waits for all its tasks.
+func withTimeout<T: Sendable>(
+    _ limit: Duration, onTimeout: @escaping @Sendable () -> Void, _ body: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            onTimeout()
+            throw NeuralReader.Failure(code: "neural.timeout", message: "The neural reader took longer than \(limit).")
+        }
+        defer { group.cancelAll() }
+        return try await group.next()!
+    }
+}

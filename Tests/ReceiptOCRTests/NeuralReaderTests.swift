@@ -1,0 +1,54 @@
+import Foundation
+import Logging
+import ReceiptOCR
+import ReceiptTesting
+import Testing
+
+/// The neural reader process (installed by scripts/install-deps.sh into .build/ocr-venv).
+@Suite(.serialized, .timeLimit(.minutes(5))) struct NeuralReaderTests {
+    static let logger = Logger(label: "neural-tests")
+
+    /// The installed reader, found as `receipts` finds it (ignoring `RECEIPTS_NEURAL=off`, which
+    /// `make test` sets for the other tests). Missing on CI is a failure, elsewhere a skip.
+    static func configuration() -> NeuralReader.Configuration? {
+        let found = NeuralReader.Configuration.installed(environment: [:])
+        if found == nil, ProcessInfo.processInfo.environment["CI"] != nil {
+            Issue.record("the neural reader is not installed: scripts/install-deps.sh installs it")
+        }
+        return found
+    }
+
+    @Test func readsAReceiptIntoLinesWithBoxes() async throws {
+        guard let configuration = Self.configuration() else { return }
+        let reader = NeuralReader(configuration: configuration, logger: Self.logger)
+        defer { Task { await reader.stop() } }
+        let page = try await reader.read(contentsOf: Fixtures.url("receipts/us-grocery-freshmart.png"))
+        #expect(page.text.contains("43.48"))
+        #expect(page.text.uppercased().contains("FRESH"))
+        #expect(page.lines.count > 10)
+        #expect(page.lines.allSatisfy { $0.box.width > 0 && $0.box.maxX <= page.width })
+        #expect(page.words.count >= page.lines.count)
+    }
+
+    @Test func aBadImageIsAnErrorAndTheReaderGoesOn() async throws {
+        guard let configuration = Self.configuration() else { return }
+        let reader = NeuralReader(configuration: configuration, logger: Self.logger)
+        defer { Task { await reader.stop() } }
+        let notAnImage = FileManager.default.temporaryDirectory.appendingPathComponent("not-an-image-\(UUID().uuidString).jpg")
+        try Data("hello".utf8).write(to: notAnImage)
+        defer { try? FileManager.default.removeItem(at: notAnImage) }
+        await #expect(throws: NeuralReader.Failure.self) { try await reader.read(contentsOf: notAnImage) }
+        let page = try await reader.read(contentsOf: Fixtures.url("receipts/us-grocery-freshmart.png"))
+        #expect(page.text.contains("43.48"))
+    }
+
+    @Test func aReaderThatTakesTooLongIsStoppedAndStartedAgain() async throws {
+        guard var configuration = Self.configuration() else { return }
+        configuration.timeout = .milliseconds(1)
+        let reader = NeuralReader(configuration: configuration, logger: Self.logger)
+        defer { Task { await reader.stop() } }
+        await #expect { try await reader.read(contentsOf: Fixtures.url("receipts/us-grocery-freshmart.png")) } throws: {
+            ($0 as? NeuralReader.Failure)?.code == "neural.timeout"
+        }
+    }
+}
