@@ -227,6 +227,10 @@ schemas = {
           "action": {"enum": ["created", "changed", "deleted"]},
           "changes": {"type": "array", "items": {"type": "object", "required": ["field"], "properties": {
               "field": {"type": "string"}, "item": {"type": ["string", "null"]}, "itemName": {"type": ["string", "null"]}, "old": {}, "new": {}}}}}}}}},
+  "ListShare": {"type": "object", "required": ["listId", "household", "passcode"], "properties": {
+      "listId": {"type": "string"}, "household": {"type": "string"}, "passcode": {"type": "string", "description": "Shown once; stored hashed."}}},
+  "JoinList": {"type": "object", "additionalProperties": False, "required": ["listId", "passcode"], "properties": {
+      "listId": {"type": "string"}, "passcode": {"type": "string"}}},
   "Online": {"type": "object", "required": ["household", "count", "online"], "properties": {"household": {"type": "string"}, "count": {"type": "integer"},
       "online": {"type": "array", "items": {"type": "object", "required": ["userId", "displayName"], "properties": {"userId": {"type": "string"}, "displayName": {"type": "string"}}}}}},
   "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
@@ -327,6 +331,15 @@ paths = {
       "get": op("The entry's photo (?size=thumbnail for a 320 px JPEG)", "getEntryPhoto", ["lists"],
                 {"200": resp("The image", {"type": "string", "contentMediaType": "image/*"}, "image/*"), **common()},
                 params=[H, L, E, param("size", "query", "thumbnail for a 320 px wide JPEG", {"enum": ["thumbnail"]})])},
+  "/api/v1/households/{householdId}/lists/{listId}/share": {
+      "post": op("Share the list beyond the household: a passcode (shown once; sharing again replaces it)", "shareList", ["lists"],
+                 {"201": resp("The list id and passcode", S("ListShare")), **common(403)}, params=[H, L, idem]),
+      "delete": op("Stop sharing: the passcode stops working and guests lose access", "unshareList", ["lists"], {"204": resp("Unshared"), **common(403)}, params=[H, L])},
+  "/api/v1/households/{householdId}/lists/{listId}/guests/{userId}": {"delete": op("A guest leaves, or a household member removes a guest", "removeListGuest", ["lists"],
+      {"204": resp("Removed"), **common(403)}, params=[H, L, param("userId")])},
+  "/api/v1/shared-lists": {"get": op("Lists of other households shared with me", "sharedLists", ["lists"], {"200": resp("Lists", S("ListCollection")), **errs(401)})},
+  "/api/v1/shared-lists/join": {"post": op("Join a shared list with its id and passcode (wrong passcodes are throttled)", "joinSharedList", ["lists"],
+      {"200": resp("The list", S("List"), headers=etag), **errs(400, 401, 404, 429)}, params=[idem], request=body(S("JoinList")))},
   "/api/v1/households/{householdId}/lists/{listId}/changes": {"get": op("The list's change log: who added, changed, ticked or removed what, old and new values", "listChanges", ["lists"],
       {"200": resp("Change log, oldest first", S("ChangeLog")), **common()}, params=[H, L])},
   "/api/v1/households/{householdId}/carts/{cartId}/changes": {"get": op("The cart's change log: who added, changed, ticked or removed what, old and new values", "cartChanges", ["carts"],

@@ -38,6 +38,8 @@ public struct HouseholdError: Error, Sendable, Hashable, CustomStringConvertible
         public static let entryNotFound = Code(rawValue: "entry.not-found")
         public static let jobNotFound = Code(rawValue: "job.not-found")
         public static let imageNotFound = Code(rawValue: "image.not-found")
+        /// A shared list's id and passcode do not match (or it is not shared).
+        public static let shareInvalid = Code(rawValue: "share.invalid")
         /// No account with this email, or the user is not the caller's friend.
         public static let friendNotFound = Code(rawValue: "friend.not-found")
         /// The expense group does not exist or the caller is not a member.

@@ -141,6 +141,8 @@ public enum Collections {
     /// Append-only: a payment is written once and never changed or deleted.
     public static let payments = "expense-payments"
     public static let recurringExpenses = "recurring-expenses"
+    /// Id: `userId|listId`: lists shared with a user from another household.
+    public static let listGuests = "list-guests"
 
     /// The query indexes the domain's reads use, created when a server opens the store.
     public static let indexes: [(collection: String, field: String)] = [
@@ -161,6 +163,7 @@ public enum Collections {
         (recurringExpenses, "group"),
         (ShoppingStatus.collection, "listId"),
         (ChangeLogEntry.collection, "documentId"),
+        (listGuests, "userId"),
         ("presence", "household"),
     ]
 }

@@ -14,6 +14,15 @@ public struct HouseholdList: Codable, Sendable, Hashable {
     public var createdBy: String
     public var createdAt: String
     public var entries: [Entry]
+    /// Shared beyond the household (Sharecart): the passcode's hash, never the passcode.
+    public var sharing: Sharing? = nil
+    /// Users from outside the household who joined with the list id and passcode.
+    public var guests: [String]? = nil
+
+    public struct Sharing: Codable, Sendable, Hashable {
+        public var passcodeHash: String
+        public var rotatedAt: String
+    }
 
     public struct Entry: Codable, Sendable, Hashable {
         public var id: String
@@ -75,6 +84,8 @@ public struct ShoppingLists: Sendable {
 
     static let notFound = HouseholdError(.listNotFound, "No such list in this household.")
     static let entryNotFound = HouseholdError(.entryNotFound, "No such entry in this list.")
+    /// Wrong passcodes for shared lists are throttled like logins.
+    let joinThrottle = LoginThrottle()
 
     public init(store: any DocumentStore, directory: HouseholdDirectory, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
         records = Records(store: store)
@@ -91,11 +102,13 @@ public struct ShoppingLists: Sendable {
             DocumentQuery(collection: HouseholdList.collection, filters: [.equals("household", householdId)], sort: SortKey("createdAt")))
     }
 
+    /// A list of the household, for its members and for the guests it is shared with.
     public func list(_ listId: String, in householdId: String, for userId: String) async throws -> Revisioned<HouseholdList> {
-        try await directory.requireMember(householdId, userId: userId)
         guard let list = try await records.get(HouseholdList.self, HouseholdList.collection, listId), list.value.household == householdId else {
+            try await directory.requireMember(householdId, userId: userId)
             throw Self.notFound
         }
+        if !(list.value.guests ?? []).contains(userId) { try await directory.requireMember(householdId, userId: userId) }
         return list
     }
 
@@ -109,6 +122,7 @@ public struct ShoppingLists: Sendable {
     }
 
     public func rename(_ listId: String, in householdId: String, to name: String, by userId: String, ifMatch: Int?) async throws -> Revisioned<HouseholdList> {
+        try await requireHousehold(listId, in: householdId, userId)
         let name = try HouseholdDirectory.validName(name)
         return try await change(listId, in: householdId, by: userId, ifMatch: ifMatch) { list in list.name = name }.0
     }
@@ -122,6 +136,7 @@ public struct ShoppingLists: Sendable {
     }
 
     public func delete(_ listId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws {
+        try await requireHousehold(listId, in: householdId, userId)
         let current = try await list(listId, in: householdId, for: userId)
         try await records.delete(
             HouseholdList.collection, listId, current: current.rev, ifMatch: ifMatch, household: householdId, loggedBy: ChangeAuthor(userId: userId, now: now()))
@@ -240,7 +255,7 @@ public struct ShoppingLists: Sendable {
     func change<R: Sendable>(
         _ listId: String, in householdId: String, by userId: String, ifMatch: Int?, _ body: (inout HouseholdList) throws -> R
     ) async throws -> (Revisioned<HouseholdList>, R) {
-        try await directory.requireMember(householdId, userId: userId)
+        _ = try await list(listId, in: householdId, for: userId)
         return try await records.update(
             HouseholdList.self, HouseholdList.collection, listId, ifMatch: ifMatch, notFound: Self.notFound, loggedBy: ChangeAuthor(userId: userId, now: now())
         ) { list in

@@ -32,8 +32,9 @@ struct ListRoutes {
         }
         group.get("households/{householdId}/lists/{listId}") { _, context in
             let householdId = try context.parameters.require("householdId")
-            let list = try await lists.list(try context.parameters.require("listId"), in: householdId, for: try context.caller().user.id)
-            let book = try await priceBook(householdId)
+            let userId = try context.caller().user.id
+            let list = try await lists.list(try context.parameters.require("listId"), in: householdId, for: userId)
+            let book = try await priceBook(householdId, for: userId)
             var answer = ListAnswer(list, book: book)
             answer.comparison = try await comparison(list.value)
             return try JSONResponse.make(answer, etag: list.rev)
@@ -44,7 +45,7 @@ struct ListRoutes {
             let list = try await lists.rename(
                 try context.parameters.require("listId"), in: householdId, to: try body.requiredString("name"),
                 by: try context.caller().user.id, ifMatch: try ETag.ifMatch(request))
-            return try JSONResponse.make(ListAnswer(list, book: try await priceBook(householdId)), etag: list.rev)
+            return try JSONResponse.make(ListAnswer(list, book: try await priceBook(householdId, for: try context.caller().user.id)), etag: list.rev)
         }
         group.delete("households/{householdId}/lists/{listId}") { request, context in
             try await lists.delete(
@@ -62,7 +63,7 @@ struct ListRoutes {
                 EntryInput(name: name, quantity: try body.decimal("quantity"), unit: try body.string("unit"), note: try body.string("note"), product: product),
                 by: try context.caller().user, ifMatch: try ETag.ifMatch(request))
             return try JSONResponse.make(
-                EntryResult(list: list, entry: entry, book: try await priceBook(householdId)), status: .created, etag: list.rev)
+                EntryResult(list: list, entry: entry, book: try await priceBook(householdId, for: try context.caller().user.id)), status: .created, etag: list.rev)
         }
         group.patch("households/{householdId}/lists/{listId}/entries/{entryId}") { request, context in
             let body = try await JSONBody.read(request, context: context, allowed: ["name", "quantity", "unit", "note", "completed"])
@@ -74,20 +75,46 @@ struct ListRoutes {
             let (list, entry) = try await lists.editEntry(
                 try context.parameters.require("entryId"), of: try context.parameters.require("listId"), in: householdId, input,
                 by: try context.caller().user, ifMatch: try ETag.ifMatch(request))
-            return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(householdId)), etag: list.rev)
+            return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(householdId, for: try context.caller().user.id)), etag: list.rev)
         }
         group.delete("households/{householdId}/lists/{listId}/entries/{entryId}") { request, context in
             let householdId = try context.parameters.require("householdId")
             let list = try await lists.deleteEntry(
                 try context.parameters.require("entryId"), of: try context.parameters.require("listId"), in: householdId,
                 by: try context.caller().user.id, ifMatch: try ETag.ifMatch(request))
-            return try JSONResponse.make(ListAnswer(list, book: try await priceBook(householdId)), etag: list.rev)
+            return try JSONResponse.make(ListAnswer(list, book: try await priceBook(householdId, for: try context.caller().user.id)), etag: list.rev)
         }
         group.put("households/{householdId}/lists/{listId}/entries/{entryId}/completed") { request, context in
             try await tick(request, context, completed: true)
         }
         group.delete("households/{householdId}/lists/{listId}/entries/{entryId}/completed") { request, context in
             try await tick(request, context, completed: false)
+        }
+        group.post("households/{householdId}/lists/{listId}/share") { _, context in
+            let share = try await lists.share(
+                try context.parameters.require("listId"), in: try context.parameters.require("householdId"), by: try context.caller().user.id)
+            return try JSONResponse.make(share, status: .created)
+        }
+        group.delete("households/{householdId}/lists/{listId}/share") { _, context in
+            try await lists.unshare(
+                try context.parameters.require("listId"), in: try context.parameters.require("householdId"), by: try context.caller().user.id)
+            return JSONResponse.noContent()
+        }
+        group.delete("households/{householdId}/lists/{listId}/guests/{userId}") { _, context in
+            try await lists.removeGuest(
+                try context.parameters.require("userId"), from: try context.parameters.require("listId"), in: try context.parameters.require("householdId"),
+                by: try context.caller().user.id)
+            return JSONResponse.noContent()
+        }
+        group.get("shared-lists") { _, context in
+            let shared = try await lists.sharedWith(try context.caller().user.id)
+            return try JSONResponse.make(ListCollection(lists: shared.map { ListAnswer($0, book: PriceBook(carts: [])) }))
+        }
+        group.post("shared-lists/join") { request, context in
+            let body = try await JSONBody.read(request, context: context, allowed: ["listId", "passcode"])
+            let joined = try await lists.join(
+                try body.requiredString("listId"), passcode: try body.requiredString("passcode"), user: try context.caller().user, address: context.remoteAddress)
+            return try JSONResponse.make(ListAnswer(joined, book: PriceBook(carts: [])), etag: joined.rev)
         }
         group.get("households/{householdId}/lists/{listId}/changes") { _, context in
             let log = try await lists.changes(
@@ -119,7 +146,7 @@ struct ListRoutes {
             let data = try await UploadedImage.read(request, limit: maxPhotoBytes)
             let (list, entry) = try await lists.setPhoto(
                 data, entry: try context.parameters.require("entryId"), of: listId, in: householdId, by: userId)
-            return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(householdId)), etag: list.rev)
+            return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(householdId, for: try context.caller().user.id)), etag: list.rev)
         }
         group.get("households/{householdId}/lists/{listId}/entries/{entryId}/photo") { request, context in
             let data = try await lists.photo(
@@ -134,11 +161,16 @@ struct ListRoutes {
         let (list, entry) = try await services.lists.editEntry(
             try context.parameters.require("entryId"), of: try context.parameters.require("listId"), in: householdId,
             EntryInput(completed: completed), by: try context.caller().user, ifMatch: try ETag.ifMatch(request))
-        return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(householdId)), etag: list.rev)
+        return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(householdId, for: try context.caller().user.id)), etag: list.rev)
     }
 
-    private func priceBook(_ householdId: String) async throws -> PriceBook {
-        try await PriceBook.load(from: services.store, filters: [.equals("household", householdId)])
+    /// What the household paid before, for its own members only: a guest of a shared list does
+    /// not see the household's purchases.
+    private func priceBook(_ householdId: String, for userId: String? = nil) async throws -> PriceBook {
+        if let userId, try await !services.store.exists(collection: Collections.memberships, id: userId + "|" + householdId) {
+            return PriceBook(carts: [])
+        }
+        return try await PriceBook.load(from: services.store, filters: [.equals("household", householdId)])
     }
 
     /// The catalog product of a new entry: by barcode when given, else a confident name match.

@@ -20,6 +20,12 @@ enum LiveScopes {
             if let household = string("householdId") ?? change.id.split(separator: "|").last.map(String.init) { scopes.insert("h:" + household) }
         case "expense-groups":
             scopes.insert("g:" + change.id)
+        case "shopping-lists":
+            // Its household, and the guests it is shared with.
+            scopes.insert("l:" + change.id)
+            if let household = string("household") { scopes.insert("h:" + household) }
+        case "list-guests":
+            if let user = string("userId") { scopes.insert("u:" + user) }
         case "expense-group-members", "friendships":
             if let user = string("userId") { scopes.insert("u:" + user) }
         case "expense-payments":
@@ -37,7 +43,7 @@ enum LiveScopes {
     }
 
     /// Collections whose change alters what a user may see.
-    static let membershipCollections: Set<String> = ["memberships", "expense-group-members"]
+    static let membershipCollections: Set<String> = ["memberships", "expense-group-members", "list-guests"]
 }
 
 /// What a client receives: one JSON object per text message.

@@ -193,7 +193,8 @@ public actor LiveHub: Service {
         for (id, subscriber) in subscribers where subscriber.userId == userId { subscribers[id]?.scopes = scopes }
     }
 
-    /// Everything a user may see: their households, their expense groups, and themselves.
+    /// Everything a user may see: their households, their expense groups, the lists shared with
+    /// them, and themselves.
     static func scopes(of userId: String, store: any DocumentStore) async throws -> Set<String> {
         var scopes: Set<String> = ["u:" + userId]
         for try await link in store.query(DocumentQuery(collection: Collections.memberships, filters: [.equals("userId", userId)])) {
@@ -201,6 +202,9 @@ public actor LiveHub: Service {
         }
         for try await link in store.query(DocumentQuery(collection: Collections.groupMemberships, filters: [.equals("userId", userId)])) {
             if let group = link.document["groupId"]?.stringValue { scopes.insert("g:" + group) }
+        }
+        for try await link in store.query(DocumentQuery(collection: Collections.listGuests, filters: [.equals("userId", userId)])) {
+            if let list = link.document["listId"]?.stringValue { scopes.insert("l:" + list) }
         }
         return scopes
     }
