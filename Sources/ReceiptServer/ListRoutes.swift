@@ -137,12 +137,12 @@ struct ListRoutes {
         return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(householdId)), etag: list.rev)
     }
 
-    private func priceBook(_ householdId: String) async throws -> PriceBook {
+    func priceBook(_ householdId: String) async throws -> PriceBook {
         try await PriceBook.load(from: services.store, filters: [.equals("household", householdId)])
     }
 
     /// The catalog product of a new entry: by barcode when given, else a confident name match.
-    private func product(barcode: String?, name: String) async throws -> ProductRef? {
+    func product(barcode: String?, name: String) async throws -> ProductRef? {
         guard let catalog else { return nil }
         if let barcode, !barcode.isEmpty {
             guard let product = try await catalog.lookup(barcode: barcode) else {
