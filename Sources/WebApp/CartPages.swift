@@ -9,7 +9,7 @@ public enum CartPages {
         let rows = carts.html { cart in
             let thumbnail: HTML = cart.fromReceipt
                 ? "<img class=\"thumb\" src=\"/api/v1/households/\(household.id)/carts/\(cart.id)/thumbnail\" alt=\"\" width=\"48\" height=\"48\" loading=\"lazy\">"
-                : "<span class=\"thumb placeholder\" aria-hidden=\"true\">🛒</span>"
+                : "<span class=\"thumb placeholder\" aria-hidden=\"true\">\(Icons.cart)</span>"
             let review: HTML = cart.needsReview ? " <span class=\"badge warn\">check</span>" : .empty
             let done: HTML = cart.completed ? " <span class=\"badge ok\">done</span>" : .empty
             return """

@@ -135,6 +135,16 @@ public enum Layout {
     }
 }
 
+/// Small inline icons (no emoji: phones and servers lack the fonts alike).
+enum Icons {
+    static let cart: HTML = """
+        <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2"></path><circle cx="9" cy="19" r="1.5"></circle><circle cx="17" cy="19" r="1.5"></circle></svg>
+        """
+    static let bag: HTML = """
+        <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M5 8h14l-1 12H6z"></path><path d="M9 8V6a3 3 0 0 1 6 0v2"></path></svg>
+        """
+}
+
 /// Dates and money as people read them.
 enum Formatting {
     /// `2026-03-09T18:20:11Z` → `2026-03-09 18:20`.

@@ -90,7 +90,7 @@ public enum ListPages {
         }
         let found = results.html { choice in
             let picture: HTML = choice.picture.map { "<img class=\"thumb\" src=\"\($0)\" alt=\"\" width=\"48\" height=\"48\" loading=\"lazy\">" }
-                ?? "<span class=\"thumb placeholder\" aria-hidden=\"true\">🥫</span>"
+                ?? "<span class=\"thumb placeholder\" aria-hidden=\"true\">\(Icons.bag)</span>"
             let calories: HTML = choice.caloriesPer100g.map { "<span>\("\($0)") kcal/100 g</span>" } ?? .empty
             let last: HTML = choice.lastPrice.map { price in
                 "<span>last paid \(price)\(choice.lastMerchant.map { " at \($0)" } ?? "")\(choice.lastDate.map { " on \($0)" } ?? "")</span>"
