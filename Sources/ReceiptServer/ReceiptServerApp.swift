@@ -38,8 +38,9 @@ public enum ReceiptServerApp {
         CorrectionRoutes(services: services, catalog: catalog).add(to: authenticated)
         ExpenseRoutes(services: services).add(to: authenticated)
         GroupRoutes(services: services, maxPictureBytes: configuration.maxUploadBytes).add(to: authenticated)
-        LiveRoutes(services: services, hub: live ?? LiveHub(store: services.store, logger: Logger(label: "live"))).addOnline(to: authenticated)
-        WebRoutes(services: services, configuration: configuration, catalog: catalog, wake: signal).add(to: router)
+        let hub = live ?? LiveHub(store: services.store, logger: Logger(label: "live"))
+        LiveRoutes(services: services, hub: hub).addOnline(to: authenticated)
+        WebRoutes(services: services, configuration: configuration, catalog: catalog, wake: signal, live: hub).add(to: router)
         return router
     }
 

@@ -4,7 +4,8 @@ import ReceiptModel
 
 /// FamilyCart's screens: the household's carts, and one cart's items.
 public enum CartPages {
-    public static func list(_ frame: PageFrame, household: Household, carts: [CartSummary]) -> HTML {
+    /// - Parameter online: the display names of the members with the app open now.
+    public static func list(_ frame: PageFrame, household: Household, carts: [CartSummary], online: [String]) -> HTML {
         let base = "/h/\(household.id)"
         let rows = carts.html { cart in
             let thumbnail: HTML = cart.fromReceipt
@@ -24,8 +25,11 @@ public enum CartPages {
                 """
         }
         let empty: HTML = "<li class=\"empty\">No carts yet. Add one below, or upload a receipt.</li>"
+        let names = online.html { "<li>\($0)</li>" }
         return Layout.page(frame, """
-            <h1>Carts</h1>
+            <div class="title-row"><h1>Carts</h1>
+            <div id="online" data-live><details class="online"><summary data-testid="online-count"><span class="dot" aria-hidden="true"></span>\(online.count) online</summary>
+            <ul aria-label="Members online now">\(online.isEmpty ? "<li>Nobody has the app open.</li>" : names)</ul></details></div></div>
             <ul class="list carts" id="carts" data-live>\(carts.isEmpty ? empty : rows)</ul>
             <section class="card" aria-labelledby="new-cart">
             <h2 id="new-cart">Add a cart</h2>

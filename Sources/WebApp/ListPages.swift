@@ -58,9 +58,23 @@ public enum ListPages {
 
     public static func detail(
         _ frame: PageFrame, household: Household, list: HouseholdList, estimates: [String: PriceEstimate], query: String?,
-        results: [ProductChoice]
+        results: [ProductChoice], shoppers: [ShoppingStatus]
     ) -> HTML {
         let base = "/h/\(household.id)/lists/\(list.id)"
+        let me = frame.user?.id
+        let amShopping = shoppers.contains { $0.userId == me }
+        let others = shoppers.filter { $0.userId != me }.map(\.displayName)
+        let whoText = others.isEmpty ? (amShopping ? "You are shopping." : "Nobody is shopping with this list.")
+            : "\(others.joined(separator: ", ")) \(others.count == 1 ? "is" : "are") shopping\(amShopping ? ", and so are you" : "")."
+        let shopping: HTML = """
+            <div class="shopping row" id="shopping" data-live>
+            <p class="grow\(amShopping || !others.isEmpty ? " active" : "")" data-testid="shoppers">\(whoText)</p>
+            \(frame.form("\(base)/shopping", class: "inline", """
+                <input type="hidden" name="shopping" value="\(amShopping ? "0" : "1")">
+                <button type="submit" class="secondary" aria-pressed="\(amShopping ? "true" : "false")">I'm shopping</button>
+                """))
+            </div>
+            """
         let entries = list.entries.html { entry in
             let product: HTML = entry.product.map { product in
                 let calories: HTML = product.caloriesPer100g.map { " · \("\($0)") kcal/100 g" } ?? .empty
@@ -115,12 +129,13 @@ public enum ListPages {
         return Layout.page(frame, """
             <p class="crumbs"><a href="/h/\(household.id)/lists">← Lists</a></p>
             <h1 id="list-title">\(list.name)</h1>
+            \(shopping)
             <ul class="list items" id="entries" data-live>\(list.entries.isEmpty ? empty : entries)</ul>
             <section class="card" aria-labelledby="add-entry">
             <h2 id="add-entry">Add to the list</h2>
             <form method="get" action="\(base)" class="search" role="search">
             <label for="product-search">Search products</label>
-            <div class="row"><input id="product-search" name="q" type="search" minlength="2" value="\(query ?? "")" placeholder="milk"><button type="submit" class="secondary">Search</button></div>
+            <div class="search-row"><input id="product-search" name="q" type="search" minlength="2" value="\(query ?? "")" placeholder="milk"><button type="submit" class="secondary">Search</button></div>
             </form>
             \(search)
             \(frame.form("\(base)/entries", class: "grid-form", """

@@ -219,7 +219,11 @@ class WebAppFlows(unittest.TestCase):
         self.assertEqual(self.bo.current_url, self.server.base + cart_path, "no reload")
         self.assertIn("✓", self.bo.find_element(By.XPATH, milk_b + "//span[contains(@class,'check')]").text)
         self.screenshot(self.bo, "cart")
+        # Both have the app open: the carts page counts them, and the button lists who.
         self.go(self.anna, f"/h/{self.household}")
+        self.wait(self.anna, lambda d: d.find_element(By.CSS_SELECTOR, "[data-testid=online-count]").text == "2 online", timeout=5)
+        self.anna.find_element(By.CSS_SELECTOR, "[data-testid=online-count]").click()
+        self.wait(self.anna, lambda d: "Bo" in d.find_element(By.CSS_SELECTOR, "#online ul").text)
         self.screenshot(self.anna, "carts")
 
     def test_04_upload_read_correct_and_see_it_in_spend(self):
@@ -260,6 +264,9 @@ class WebAppFlows(unittest.TestCase):
         self.wait(self.anna, EC.url_matches(r"/lists/[^/]+$"))
         list_path = self.path(self.anna)
         self.go(self.bo, list_path)
+        # "I'm shopping": Bo's open list says so at once.
+        self.anna.find_element(By.XPATH, "//button[text()=\"I'm shopping\"]").click()
+        self.wait(self.bo, lambda d: d.find_element(By.CSS_SELECTOR, "[data-testid=shoppers]").text == "Anna is shopping.", timeout=3)
         self.fill(self.anna, "product-search", "milk")
         self.submit_form_of(self.anna, "product-search")
         add = self.wait(self.anna, EC.element_to_be_clickable((By.CSS_SELECTOR, ".products button")))

@@ -8,13 +8,16 @@ import WebApp
 /// Carts and items, and the spend page.
 struct CartPageRoutes {
     let services: HouseholdServices
+    let live: LiveHub
 
     func add(to pages: RouterGroup<APIContext>) {
         let carts = services.carts
         pages.page(.get, "h/{householdId}", services: services) { request, _, session, household in
             let page = try await carts.list(household.id, for: session.user.id, cursor: nil, limit: 100)
+            let online = try await live.presence.online(in: household.id).map(\.displayName)
             return WebResponse.html(
-                CartPages.list(session.frame("Carts", household: household, section: .carts), household: household, carts: page.carts),
+                CartPages.list(
+                    session.frame("Carts", household: household, section: .carts), household: household, carts: page.carts, online: online),
                 request: request)
         }
         pages.page(.post, "h/{householdId}/carts", services: services) { request, _, session, household in

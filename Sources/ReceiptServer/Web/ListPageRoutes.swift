@@ -48,7 +48,8 @@ struct ListPageRoutes {
             }
             let page = ListPages.detail(
                 session.frame(list.name, household: household, section: .lists), household: household, list: list, estimates: estimates,
-                query: query.map(String.init), results: results)
+                query: query.map(String.init), results: results,
+                shoppers: try await lists.shoppers(of: list.id, in: household.id, for: session.user.id))
             return WebResponse.html(page, request: request)
         }
         pages.page(.post, "h/{householdId}/lists/{listId}/rename", services: services) { request, context, session, household in
@@ -79,6 +80,17 @@ struct ListPageRoutes {
             _ = try await lists.editEntry(
                 try context.parameters.require("entryId"), of: listId, in: household.id, EntryInput(completed: form["completed"] != "0"),
                 by: session.user, ifMatch: nil)
+            return WebResponse.redirect("/h/\(household.id)/lists/\(listId)")
+        }
+        // "I'm shopping" for an hour, or no longer.
+        pages.page(.post, "h/{householdId}/lists/{listId}/shopping", services: services) { request, context, session, household in
+            let listId = try context.parameters.require("listId")
+            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+            if form["shopping"] == "0" {
+                try await lists.stopShopping(listId, in: household.id, by: session.user.id)
+            } else {
+                _ = try await lists.startShopping(listId, in: household.id, by: session.user, minutes: 60)
+            }
             return WebResponse.redirect("/h/\(household.id)/lists/\(listId)")
         }
         // +/−: one more or one less; at zero the entry goes.

@@ -12,6 +12,8 @@ struct WebRoutes {
     let configuration: ServerConfiguration
     let catalog: ProductCatalog?
     let wake: JobSignal
+    /// Who is online in a household (the pages' own WebSocket connections count).
+    let live: LiveHub
 
     /// Every page route's path, for telling pages from the API (the OpenAPI document covers the API only).
     static func isPage(_ path: String) -> Bool {
@@ -25,7 +27,7 @@ struct WebRoutes {
         addPublic(to: router)
         let pages = router.group().add(middleware: WebPageMiddleware(accounts: services.accounts))
         addHouseholds(to: pages)
-        CartPageRoutes(services: services).add(to: pages)
+        CartPageRoutes(services: services, live: live).add(to: pages)
         ListPageRoutes(services: services, catalog: catalog).add(to: pages)
         ReceiptPageRoutes(services: services, configuration: configuration, catalog: catalog, wake: wake).add(to: pages)
         GroupPageRoutes(services: services).add(to: pages)

@@ -2,12 +2,12 @@
 // forms marked data-enhance submit in place, uploads show progress, and the regions marked
 // data-live follow what other members change.
 //
-// Live updates come from one `changes` source. Today it asks for the page again with If-None-Match
-// (the server answers 304 while nothing changed); when the server's /api/v1/live WebSocket is
-// there, the same `onChange` is called from its messages instead of a timer.
+// Live updates: the server's WebSocket (/api/v1/live) says when something this user may see
+// changed; the page then asks for itself again with If-None-Match (a 304 while its HTML is the
+// same) and swaps the regions that differ. While the socket is down the page asks every
+// POLL_MS instead, and reconnects with the last `seq` it got, so nothing is missed.
 
-const POLL_MS = 500;
-
+const POLL_MS = 1000;
 /** Replaces each [data-live] region of the page with the one of the same id in `html`. */
 function applyRegions(html) {
   const next = new DOMParser().parseFromString(html, "text/html");
@@ -16,7 +16,11 @@ function applyRegions(html) {
   const anchorKey = anchor && [...anchor.attributes].find((a) => a.name.startsWith("data-") && a.name !== "data-live");
   for (const region of document.querySelectorAll("[data-live][id]")) {
     const fresh = next.getElementById(region.id);
-    if (fresh && fresh.innerHTML !== region.innerHTML) region.innerHTML = fresh.innerHTML;
+    if (!fresh) continue;
+    // What the person opened stays open.
+    const opened = [...region.querySelectorAll("details")].map((d) => d.open);
+    fresh.querySelectorAll("details").forEach((d, i) => { if (opened[i]) d.open = true; });
+    if (fresh.innerHTML !== region.innerHTML) region.innerHTML = fresh.innerHTML;
   }
   if (anchorKey && !document.contains(active)) {
     const again = document.querySelector(`[${anchorKey.name}="${CSS.escape(anchorKey.value)}"] button`);
@@ -25,32 +29,68 @@ function applyRegions(html) {
   followJob();
 }
 
-/** Calls `onChange(html)` whenever the page would render differently. */
-function watchPage(onChange) {
+/** Fetches the page again and applies it when its HTML changed (the ETag says). */
+function pageRefresher(apply) {
   let etag = null;
   let busy = false;
-  async function check() {
-    if (busy || document.hidden) return;
+  let again = false;
+  return async function refresh() {
+    if (busy) { again = true; return; }
     busy = true;
     try {
-      const headers = { Accept: "text/html", "X-Live": "1" };
+      const headers = { Accept: "text/html" };
       if (etag) headers["If-None-Match"] = etag;
       const response = await fetch(location.href, { headers, credentials: "same-origin", cache: "no-store" });
       if (response.status === 200) {
         const first = etag === null;
         etag = response.headers.get("ETag");
         const html = await response.text();
-        if (!first) onChange(html);
+        if (!first) apply(html);
       }
     } catch {
-      // Offline for a moment: the next tick tries again.
+      // Offline for a moment: the next change or tick tries again.
     } finally {
       busy = false;
+      if (again) { again = false; refresh(); }
     }
+  };
+}
+
+/** Calls `onChange()` whenever something may have changed: on the WebSocket's events, else by polling. */
+function liveSource(onChange) {
+  let since = null;
+  let retry = 500;
+  let poller = null;
+  let pending = null;
+  const poll = (on) => {
+    if (on && !poller) poller = setInterval(() => { if (!document.hidden) onChange(); }, POLL_MS);
+    if (!on && poller) { clearInterval(poller); poller = null; }
+  };
+  const soon = () => { if (!pending) pending = setTimeout(() => { pending = null; onChange(); }, 30); };
+  function connect() {
+    const url = new URL("/api/v1/live", location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    if (since !== null) url.searchParams.set("since", String(since));
+    let socket;
+    try { socket = new WebSocket(url); } catch { poll(true); return; }
+    socket.addEventListener("message", (message) => {
+      let event;
+      try { event = JSON.parse(message.data); } catch { return; }
+      if (typeof event.seq === "number") since = event.seq;
+      if (event.type === "hello") { poll(false); retry = 500; soon(); }
+      else if (event.type === "change" || event.type === "presence") soon();
+      else if (event.type === "resume") since = event.since;
+      else if (event.type === "reload") { since = null; soon(); }
+    });
+    socket.addEventListener("close", () => {
+      poll(true);
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 15000);
+    });
   }
-  check();
-  setInterval(check, POLL_MS);
-  document.addEventListener("visibilitychange", check);
+  poll(true); // until the socket says hello
+  connect();
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) onChange(); });
 }
 
 /** Submits a form in place and refreshes the live regions from the page the server redirects to. */
@@ -133,5 +173,5 @@ document.addEventListener("submit", (event) => {
   else if (form.matches("form[data-enhance]")) submitInPlace(form, event);
 });
 
-if (document.querySelector("[data-live]")) watchPage(applyRegions);
+if (document.querySelector("[data-live]")) liveSource(pageRefresher(applyRegions));
 followJob();
