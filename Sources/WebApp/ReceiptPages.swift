@@ -82,7 +82,7 @@ public enum ReceiptPages {
                 \(field("merchant", "Merchant", cart.merchant?.name, doubt: doubtful.merchant, extra: " maxlength=\"200\""))
                 \(field("date", "Date", cart.date, doubt: doubtful.date, extra: " type=\"date\""))
                 \(field("total", "Total\(cart.currency.map { " (\($0))" } ?? "")", cart.total?.description ?? cart.totalPrice?.description, doubt: doubtful.total, extra: " inputmode=\"decimal\""))
-                <table class="review-items"><caption>Items</caption>
+                <table class="review-items"><caption>Items\(if: doubtful.items, " <span class=\"badge warn\">check</span>")</caption>
                 <thead><tr><th scope="col">Item</th><th scope="col" class="num">Price</th></tr></thead>
                 <tbody>\(items)</tbody></table>
                 <p class="meta">Subtotal \(Formatting.money(cart.subtotal, nil)) · tax \(Formatting.money(cart.tax, nil))\(cart.tip.map { " · tip \($0.description)" } ?? "")</p>
@@ -92,38 +92,34 @@ public enum ReceiptPages {
             """)
     }
 
-    /// Which fields the reader doubted: low confidence, a failed check or a warning naming them.
+    /// Which fields the reader doubted: low confidence, a failed check or a warning naming them;
+    /// what a person already corrected (`verified`) is no longer in doubt.
     struct Doubt {
         var merchant: Bool
         var date: Bool
         var total: Bool
         var items: Bool
-        var itemNames: Set<String>
+        /// Item positions whose line was read with low confidence or that a warning names.
+        var lines: Set<Int>
 
         init(cart: CartDocument) {
             let text = cart.warnings.joined(separator: "\n").lowercased()
             let verified = Set(cart.verified)
-            func doubted(_ field: String, _ confidence: Double?) -> Bool {
+            func doubted(_ field: String, _ confidence: Double?, missing: Bool = false) -> Bool {
                 guard !verified.contains(field) else { return false }
-                return (confidence.map { $0 < 0.6 } ?? false) || text.contains(field)
+                return missing || (confidence.map { $0 < 0.6 } ?? false) || text.contains(field)
             }
-            merchant = doubted("merchant", cart.confidence.merchant) || (cart.merchant?.name == nil && !verified.contains("merchant"))
-            date = doubted("date", cart.confidence.date) || (cart.date == nil && !verified.contains("date"))
-            total = doubted("total", cart.confidence.total) || cart.checks.subtotalPlusTaxMatchesTotal == false
-            items = doubted("item", cart.confidence.items) || cart.checks.itemsMatchSubtotal == false
-            itemNames = Set(cart.items.map(\.name).filter { text.contains($0.lowercased()) })
-            verifiedItems = verified
-            lowConfidence = Set(cart.items.indices.filter { (cart.items[$0].confidence ?? 1) < 0.6 })
-            names = cart.items.map(\.name)
+            merchant = doubted("merchant", cart.confidence.merchant, missing: cart.merchant?.name == nil)
+            date = doubted("date", cart.confidence.date, missing: cart.date == nil)
+            total = doubted("total", cart.confidence.total, missing: cart.checks.subtotalPlusTaxMatchesTotal == false)
+            items = doubted("item", cart.confidence.items, missing: cart.checks.itemsMatchSubtotal == false)
+            lines = Set(cart.items.indices.filter { index in
+                let item = cart.items[index]
+                guard !verified.contains("items[\(index)].name"), !verified.contains("items[\(index)].price") else { return false }
+                return (item.confidence ?? 1) < 0.6 || text.contains(item.name.lowercased())
+            })
         }
 
-        var verifiedItems: Set<String>
-        var lowConfidence: Set<Int>
-        var names: [String]
-
-        func item(_ index: Int) -> Bool {
-            guard !verifiedItems.contains("items[\(index)].name"), !verifiedItems.contains("items[\(index)].price") else { return false }
-            return lowConfidence.contains(index) || itemNames.contains(names[index])
-        }
+        func item(_ index: Int) -> Bool { lines.contains(index) }
     }
 }

@@ -100,7 +100,7 @@ struct ListPageRoutes {
             let form = try await WebForm.read(request, session: session, accounts: services.accounts)
             let delta: Decimal = form["delta"] == "-1" ? -1 : 1
             let list = try await lists.list(listId, in: household.id, for: session.user.id)
-            guard let entry = list.value.entries.first(where: { $0.id == entryId }) else { throw ShoppingListsErrors.entryNotFound }
+            guard let entry = list.value.entries.first(where: { $0.id == entryId }) else { throw HouseholdError(.entryNotFound, "No such entry in this list.") }
             let quantity = entry.quantity + delta
             if quantity <= 0 {
                 _ = try await lists.deleteEntry(entryId, of: listId, in: household.id, by: session.user.id, ifMatch: list.rev)
@@ -110,8 +110,4 @@ struct ListPageRoutes {
             return WebResponse.redirect("/h/\(household.id)/lists/\(listId)")
         }
     }
-}
-
-enum ShoppingListsErrors {
-    static let entryNotFound = HouseholdError(.entryNotFound, "No such entry in this list.")
 }
