@@ -41,7 +41,8 @@ class Server:
 
     def __init__(self):
         self.work = tempfile.mkdtemp(prefix="receipts-web.")
-        env = dict(os.environ, OMP_THREAD_LIMIT="1", RECEIPTS_STORE="", CHOMP_API_KEY="")
+        # Tesseract alone (as the Swift tests run): the same reading on every machine.
+        env = dict(os.environ, OMP_THREAD_LIMIT="1", RECEIPTS_STORE="", CHOMP_API_KEY="", RECEIPTS_NEURAL="off")
         self.out = open(os.path.join(self.work, "serve.out"), "w+")
         self.err = open(os.path.join(self.work, "serve.err"), "w+")
         self.process = subprocess.Popen(
