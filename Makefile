@@ -34,6 +34,7 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	RECEIPTS_NEURAL=off scripts/with-postgres.sh scripts/with-watchdog.sh 1500 $(SWIFT) test --skip-build
 	scripts/fuzz-api.sh
+	scripts/web-tests.sh
 
 bench: test-deps
 	$(SWIFT) build -c release

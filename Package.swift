@@ -114,12 +114,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The web app's views: a small escaping HTML builder, the pages, SVG charts, and the one
+        // CSS file and JS module the binary serves. No HTTP and no store: ReceiptServer's page
+        // routes call the domain and render with these.
+        .target(
+            name: "WebApp",
+            dependencies: ["ReceiptModel", "Households", "ReceiptPipeline", "Expenses"],
+            resources: [.copy("Assets")],
+            swiftSettings: strict
+        ),
         // `receipts serve`: the HTTP API (Hummingbird 2) over Households and ReceiptPipeline, and the
         // receipt-job worker.
         .target(
             name: "ReceiptServer",
             dependencies: [
-                "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households", "Expenses",
+                "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households", "Expenses", "WebApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -219,6 +228,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "WebAppTests", dependencies: ["WebApp", "ReceiptModel", "ReceiptPipeline"], swiftSettings: strict),
         .testTarget(name: "ReceiptTestingTests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
     ]
 )

@@ -21,7 +21,7 @@ done
 runtime=(libtesseract-dev libleptonica-dev libcurl4-openssl-dev libsqlite3-dev
          tesseract-ocr-eng tesseract-ocr-osd pkg-config ca-certificates)
 testing=(postgresql postgresql-contrib tesseract-ocr python3 python3-pil python3-venv fonts-dejavu-core sqlite3 gdb
-         curl wrk)
+         curl wrk chromium chromium-driver python3-selenium)
 schemathesis_version=4.32.5
 
 wanted=("${runtime[@]}")

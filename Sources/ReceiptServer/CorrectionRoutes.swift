@@ -41,15 +41,22 @@ struct CorrectionRoutes {
                     correction.items[index] = item
                 }
             }
-            do {
-                var corrected = try await CartCorrector(store: services.store).correct(cartId, correction, expectedRev: current.rev)
-                corrected.assignItemIDs()
-                return try JSONResponse.make(CartAnswer(Revisioned(corrected, rev: corrected.rev)), etag: corrected.rev)
-            } catch let error as CorrectionError {
-                throw Problem.badRequest(error.field, error.message)
-            } catch let error as StoreError where error.code == .conflict {
-                throw HouseholdError(.stale, "Someone changed this cart while you corrected it. Reload it and correct it again.")
-            }
+            let corrected = try await Self.save(correction, to: cartId, expectedRev: current.rev, store: services.store)
+            return try JSONResponse.make(CartAnswer(Revisioned(corrected, rev: corrected.rev)), etag: corrected.rev)
+        }
+    }
+
+    /// Saves a correction as a new revision of a cart the caller was checked to see, read at
+    /// `expectedRev` (the API's and the review page's save).
+    static func save(_ correction: CartCorrection, to cartId: String, expectedRev: Int, store: any DocumentStore) async throws -> CartDocument {
+        do {
+            var corrected = try await CartCorrector(store: store).correct(cartId, correction, expectedRev: expectedRev)
+            corrected.assignItemIDs()
+            return corrected
+        } catch let error as CorrectionError {
+            throw Problem.badRequest(error.field, error.message)
+        } catch let error as StoreError where error.code == .conflict {
+            throw HouseholdError(.stale, "Someone changed this cart while you corrected it. Reload it and correct it again.")
         }
     }
 }

@@ -166,7 +166,7 @@ struct ListRoutes {
 
     /// What the household paid before, for its own members only: a guest of a shared list does
     /// not see the household's purchases.
-    private func priceBook(_ householdId: String, for userId: String? = nil) async throws -> PriceBook {
+    func priceBook(_ householdId: String, for userId: String? = nil) async throws -> PriceBook {
         if let userId, try await !services.store.exists(collection: Collections.memberships, id: userId + "|" + householdId) {
             return PriceBook(carts: [])
         }
@@ -174,7 +174,7 @@ struct ListRoutes {
     }
 
     /// The catalog product of a new entry: by barcode when given, else a confident name match.
-    private func product(barcode: String?, name: String) async throws -> ProductRef? {
+    func product(barcode: String?, name: String) async throws -> ProductRef? {
         guard let catalog else { return nil }
         if let barcode, !barcode.isEmpty {
             guard let product = try await catalog.lookup(barcode: barcode) else {

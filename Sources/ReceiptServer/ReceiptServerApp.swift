@@ -38,9 +38,14 @@ public enum ReceiptServerApp {
         CorrectionRoutes(services: services, catalog: catalog).add(to: authenticated)
         ExpenseRoutes(services: services).add(to: authenticated)
         GroupRoutes(services: services, maxPictureBytes: configuration.maxUploadBytes).add(to: authenticated)
-        LiveRoutes(services: services, hub: live ?? LiveHub(store: services.store, logger: Logger(label: "live"))).addOnline(to: authenticated)
+        let hub = live ?? LiveHub(store: services.store, logger: Logger(label: "live"))
+        LiveRoutes(services: services, hub: hub).addOnline(to: authenticated)
+        WebRoutes(services: services, configuration: configuration, catalog: catalog, wake: signal, live: hub).add(to: router)
         return router
     }
+
+    /// Whether a route path is a web page (or its assets) rather than part of the API.
+    public static func isPage(_ path: String) -> Bool { WebRoutes.isPage(path) }
 
     /// The whole server: HTTP on `configuration.host:port`, plus `configuration.workers` receipt
     /// readers in process (none with 0: run `receipts worker` elsewhere).

@@ -23,13 +23,19 @@ enum UploadedImage {
         guard !data.isEmpty else {
             throw Problem(.badRequest, OCRError.Code.imageEmpty.rawValue, "The request has no image. Send the photo's bytes as the body (Content-Type: image/jpeg).")
         }
+        try await check(data)
+        return data
+    }
+
+    /// Checks that the bytes are a whole image this server can read (415 for another format,
+    /// 422 for a corrupt or cut-off one).
+    static func check(_ data: Data) async throws {
         do {
             _ = try await offPool { try OCRImage(data: data) }
         } catch let error as OCRError {
             let status: HTTPResponse.Status = error.code == .imageUnsupportedFormat ? .unsupportedMediaType : .unprocessableContent
             throw Problem(status, error.code.rawValue, error.message)
         }
-        return data
     }
 
     /// The image as stored, or a 320 px wide JPEG of it (made once, then kept as a blob).

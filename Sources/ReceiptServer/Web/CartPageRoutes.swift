@@ -1,0 +1,59 @@
+import Foundation
+import Households
+import Hummingbird
+import ReceiptModel
+import ReceiptPipeline
+import WebApp
+
+/// Carts and items, and the spend page.
+struct CartPageRoutes {
+    let services: HouseholdServices
+    let live: LiveHub
+
+    func add(to pages: RouterGroup<APIContext>) {
+        let carts = services.carts
+        pages.page(.get, "h/{householdId}", services: services) { request, _, session, household in
+            let page = try await carts.list(household.id, for: session.user.id, cursor: nil, limit: 100)
+            let online = try await live.presence.online(in: household.id).map(\.displayName)
+            return WebResponse.html(
+                CartPages.list(
+                    session.frame("Carts", household: household, section: .carts), household: household, carts: page.carts, online: online),
+                request: request)
+        }
+        pages.page(.post, "h/{householdId}/carts", services: services) { request, _, session, household in
+            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+            let cart = try await carts.create(in: household.id, name: form["name"] ?? "", currency: form["currency"], by: session.user)
+            return WebResponse.redirect("/h/\(household.id)/carts/\(cart.value.id)")
+        }
+        pages.page(.get, "h/{householdId}/carts/{cartId}", services: services) { request, context, session, household in
+            let cart = try await carts.cart(try context.parameters.require("cartId"), in: household.id, for: session.user.id)
+            return WebResponse.html(
+                CartPages.detail(session.frame(cart.value.name, household: household, section: .carts), household: household, cart: cart.value),
+                request: request)
+        }
+        pages.page(.post, "h/{householdId}/carts/{cartId}/items", services: services) { request, context, session, household in
+            let cartId = try context.parameters.require("cartId")
+            let body = try await WebForm.read(request, session: session, accounts: services.accounts).json(["name", "quantity", "price"])
+            _ = try await carts.addItem(
+                to: cartId, in: household.id,
+                ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: try body.amount("price")),
+                by: session.user, ifMatch: nil)
+            return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
+        }
+        pages.page(.post, "h/{householdId}/carts/{cartId}/items/{itemId}/tick", services: services) { request, context, session, household in
+            let cartId = try context.parameters.require("cartId")
+            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+            _ = try await carts.tick(
+                try context.parameters.require("itemId"), of: cartId, in: household.id, completed: form["completed"] != "0", by: session.user,
+                ifMatch: nil)
+            return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
+        }
+        pages.page(.get, "h/{householdId}/spend", services: services) { request, context, session, household in
+            let stats = try await SpendingStats.load(
+                from: services.store, asOf: CalendarDay.today(), currentUser: session.user.id, filters: [.equals("household", household.id)],
+                logger: context.logger)
+            return WebResponse.html(
+                SpendPage.render(session.frame("Spend", household: household, section: .spend), household: household, stats: stats), request: request)
+        }
+    }
+}

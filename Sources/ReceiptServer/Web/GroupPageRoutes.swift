@@ -1,0 +1,139 @@
+import Expenses
+import Foundation
+import Households
+import Hummingbird
+import ReceiptModel
+import WebApp
+
+/// Friends, groups, expenses (evenly, or a receipt split by item), balances, settling up.
+struct GroupPageRoutes {
+    let services: HouseholdServices
+
+    var groups: ExpenseGroups { services.ledger.groups }
+    var payments: ExpensePayments { ExpensePayments(ledger: services.ledger) }
+
+    func add(to pages: RouterGroup<APIContext>) {
+        pages.get("groups") { request, context in
+            let session = try WebSession.current(request, context)
+            let userId = session.user.id
+            let friends = try await services.friends.friends(of: userId)
+            let balances = try await payments.balancesByPerson(of: userId)
+            let rows = friends.map { friend in
+                FriendRow(friend: friend, balances: (balances[friend.id] ?? [:]).reduce(into: [:]) { $0[$1.key] = MinorUnits.amount($1.value, currency: $1.key) })
+            }
+            let found = try await groups.groups(of: userId).map(\.value)
+            let names = try await names(found.flatMap(\.members))
+            let page = GroupPages.index(try await frame(session, "Groups"), friends: rows, groups: found, names: names)
+            return WebResponse.html(page, request: request)
+        }
+        pages.post("friends") { request, context in
+            let session = try WebSession.current(request, context)
+            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+            _ = try await services.friends.add(email: form["email"] ?? "", by: session.user)
+            return WebResponse.redirect("/groups")
+        }
+        pages.post("groups") { request, context in
+            let session = try WebSession.current(request, context)
+            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+            let created = try await groups.create(
+                name: form["name"] ?? "", members: form.all("member"), currency: form["currency"], by: session.user.id)
+            return WebResponse.redirect("/groups/\(created.value.id)")
+        }
+        pages.get("groups/{groupId}") { request, context in
+            let session = try WebSession.current(request, context)
+            let userId = session.user.id
+            let group = try await groups.group(try context.parameters.require("groupId"), for: userId).value
+            let balances = try await payments.balances(ofGroup: group.id, for: userId)
+            let expenses = try await services.ledger.expenses(inGroup: group.id, for: userId)
+            let statuses = try await payments.statuses(of: expenses.map(\.value), for: userId)
+            var rows: [ExpenseRow] = []
+            for expense in expenses.reversed() {
+                let record = expense.value
+                let shares = try record.expense.shares().mapValues { MinorUnits.amount($0, currency: record.expense.currency) }
+                let paid = Set(try await payments.paidMembers(ofExpense: record.id).map(\.from))
+                rows.append(ExpenseRow(record: record, status: statuses[record.id] ?? .paid, shares: shares, paid: paid))
+            }
+            let page = GroupPages.group(
+                try await frame(session, group.name), group: group, names: try await names(group.members), balances: balances, expenses: rows,
+                receipts: try await receipts(for: userId), me: userId)
+            return WebResponse.html(page, request: request)
+        }
+        pages.get("groups/{groupId}/split") { request, context in
+            let session = try WebSession.current(request, context)
+            let group = try await groups.group(try context.parameters.require("groupId"), for: session.user.id).value
+            let choice = try Self.receipt(request.query("receipt"))
+            let cart = try await services.carts.cart(choice.cartId, in: choice.household, for: session.user.id).value
+            let page = GroupPages.split(
+                try await frame(session, "Split"), group: group, names: try await names(group.members), receipt: choice, cart: cart,
+                me: session.user.id)
+            return WebResponse.html(page, request: request)
+        }
+        pages.post("groups/{groupId}/expenses") { request, context in
+            let session = try WebSession.current(request, context)
+            let groupId = try context.parameters.require("groupId")
+            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+            let body = form.json(["total"])
+            var input = ExpenseInput(group: groupId, merchant: form["merchant"], currency: form["currency"], paidBy: form["paidBy"])
+            if case .some(.some(let total)) = try body.amount("total") { input.total = total }
+            if form["mode"] == "byItem" {
+                let choice = try Self.receipt(form["receipt"])
+                input.receipt = ReceiptInput(household: choice.household, cart: choice.cartId)
+                var items: [String: [String: Int]] = [:]
+                for (name, member) in form.fields where name.hasPrefix("line.") {
+                    items[String(name.dropFirst(5)), default: [:]][member] = 1
+                }
+                input.split = SplitInput(mode: "byItem", items: items)
+            } else {
+                input.split = SplitInput(mode: "evenly")
+            }
+            _ = try await services.ledger.add(input, by: session.user.id)
+            return WebResponse.redirect("/groups/\(groupId)")
+        }
+        pages.post("expenses/{expenseId}/payments") { request, context in
+            let session = try WebSession.current(request, context)
+            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+            let expenseId = try context.parameters.require("expenseId")
+            _ = try await payments.markPaid(expense: expenseId, member: form["member"] ?? "", by: session.user.id)
+            let expense = try await services.ledger.expense(expenseId, for: session.user.id).value
+            return WebResponse.redirect(expense.group.map { "/groups/\($0)" } ?? "/groups")
+        }
+        pages.post("groups/{groupId}/payments") { request, context in
+            let session = try WebSession.current(request, context)
+            let groupId = try context.parameters.require("groupId")
+            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+            guard let amount = try form.json(["amount"]).amount("amount") ?? nil else { throw Problem.badRequest("amount", "Give the amount, e.g. 12.50.") }
+            _ = try await payments.recordTransfer(
+                in: groupId, from: form["from"] ?? "", to: form["to"] ?? "", amount: amount, currency: form["currency"] ?? "", by: session.user.id)
+            return WebResponse.redirect("/groups/\(groupId)")
+        }
+    }
+
+    /// The frame of a page outside a household: the caller's first household gives the navigation.
+    private func frame(_ session: WebSession, _ title: String) async throws -> PageFrame {
+        session.frame(title, household: try await services.directory.households(of: session.user.id).first?.value, section: .groups)
+    }
+
+    private func names(_ ids: [String]) async throws -> [String: String] {
+        try await services.accounts.users(ids).mapValues(\.displayName)
+    }
+
+    /// Carts with items from the caller's households, newest first: what an expense can split.
+    private func receipts(for userId: String) async throws -> [ReceiptChoice] {
+        var result: [ReceiptChoice] = []
+        for household in try await services.directory.households(of: userId) {
+            let page = try await services.carts.list(household.value.id, for: userId, cursor: nil, limit: 50)
+            for cart in page.carts where cart.itemCount > 0 {
+                let label = [cart.merchant ?? cart.name, cart.date, cart.totalPrice.map { "\($0) \(cart.currency ?? "")" }].compactMap { $0 }.joined(separator: " · ")
+                result.append(ReceiptChoice(household: household.value.id, cartId: cart.id, label: label))
+            }
+        }
+        return result
+    }
+
+    /// `household/cart` from a form.
+    static func receipt(_ value: String?) throws -> ReceiptChoice {
+        let parts = (value ?? "").split(separator: "/").map(String.init)
+        guard parts.count == 2 else { throw Problem.badRequest("receipt", "Choose a receipt to split.") }
+        return ReceiptChoice(household: parts[0], cartId: parts[1], label: "")
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Households
+import ReceiptModel
+import ReceiptPipeline
+
+/// A catalog product offered while adding to a list: what search found, with what the household
+/// last paid for it and where.
+public struct ProductChoice: Sendable, Hashable {
+    public var name: String
+    public var brand: String?
+    public var barcode: String?
+    public var picture: String?
+    public var caloriesPer100g: Decimal?
+    public var lastPrice: String?
+    public var lastMerchant: String?
+    public var lastDate: String?
+
+    public init(
+        name: String, brand: String? = nil, barcode: String? = nil, picture: String? = nil, caloriesPer100g: Decimal? = nil,
+        lastPrice: String? = nil, lastMerchant: String? = nil, lastDate: String? = nil
+    ) {
+        self.name = name
+        self.brand = brand
+        self.barcode = barcode
+        self.picture = picture
+        self.caloriesPer100g = caloriesPer100g
+        self.lastPrice = lastPrice
+        self.lastMerchant = lastMerchant
+        self.lastDate = lastDate
+    }
+}
+
+/// Shopping lists (Group 10 / Sharecart): the household's lists, and one list with its entries.
+public enum ListPages {
+    public static func index(_ frame: PageFrame, household: Household, lists: [HouseholdList]) -> HTML {
+        let base = "/h/\(household.id)/lists"
+        let rows = lists.html { list in
+            let open = list.entries.filter { !$0.completed }.count
+            return """
+                <li><a class="row" href="\(base)/\(list.id)"><span class="grow name">\(list.name)</span>
+                <span class="meta">\(open) open · \(list.entries.count) in all</span></a></li>
+                """
+        }
+        let empty: HTML = "<li class=\"empty\">No lists yet.</li>"
+        return Layout.page(frame, """
+            <h1>Shopping lists</h1>
+            <ul class="list" id="lists" data-live>\(lists.isEmpty ? empty : rows)</ul>
+            <section class="card" aria-labelledby="new-list">
+            <h2 id="new-list">New list</h2>
+            \(frame.form(base, class: "stack", enhance: false, """
+                <label for="list-name">Name</label>
+                <input id="list-name" name="name" required maxlength="100" placeholder="Weekly shop">
+                <button type="submit">Create list</button>
+                """))
+            </section>
+            """)
+    }
+
+    public static func detail(
+        _ frame: PageFrame, household: Household, list: HouseholdList, estimates: [String: PriceEstimate], query: String?,
+        results: [ProductChoice], shoppers: [ShoppingStatus]
+    ) -> HTML {
+        let base = "/h/\(household.id)/lists/\(list.id)"
+        let me = frame.user?.id
+        let amShopping = shoppers.contains { $0.userId == me }
+        let others = shoppers.filter { $0.userId != me }.map(\.displayName)
+        let whoText = others.isEmpty ? (amShopping ? "You are shopping." : "Nobody is shopping with this list.")
+            : "\(others.joined(separator: ", ")) \(others.count == 1 ? "is" : "are") shopping\(amShopping ? ", and so are you" : "")."
+        let shopping: HTML = """
+            <div class="shopping row" id="shopping" data-live>
+            <p class="grow\(amShopping || !others.isEmpty ? " active" : "")" data-testid="shoppers">\(whoText)</p>
+            \(frame.form("\(base)/shopping", class: "inline", """
+                <input type="hidden" name="shopping" value="\(amShopping ? "0" : "1")">
+                <button type="submit" class="secondary" aria-pressed="\(amShopping ? "true" : "false")">I'm shopping</button>
+                """))
+            </div>
+            """
+        let entries = list.entries.html { entry in
+            let product: HTML = entry.product.map { product in
+                let calories: HTML = product.caloriesPer100g.map { " · \("\($0)") kcal/100 g" } ?? .empty
+                return "<span class=\"meta\">\(product.brand ?? product.name)\(calories)</span>"
+            } ?? .empty
+            let estimate: HTML = estimates[entry.id].map { "<span class=\"price\" title=\"From the last time you bought it\">≈ \(Formatting.money($0.price, $0.currency))</span>" } ?? .empty
+            let bought: HTML = entry.bought.map { bought in
+                "<span class=\"meta\">bought\(bought.merchant.map { " at \($0)" } ?? "")\(bought.price.map { " for \($0)" } ?? "")</span>"
+            } ?? .empty
+            return """
+                <li class="item entry\(if: entry.completed, " done")" data-entry="\(entry.id)">
+                \(frame.tickForm("\(base)/entries/\(entry.id)/tick", completed: entry.completed, """
+                    <span class="grow"><span class="name">\(entry.name)</span> \(product) \(bought)</span>
+                    \(estimate)
+                    """))
+                <div class="stepper" role="group" aria-label="Quantity of \(entry.name)">
+                \(frame.form("\(base)/entries/\(entry.id)/quantity", class: "inline", """
+                    <input type="hidden" name="delta" value="-1"><button type="submit" class="round" aria-label="One less \(entry.name)">−</button>
+                    """))
+                <output class="qty" data-testid="quantity">\("\(entry.quantity)")</output>
+                \(frame.form("\(base)/entries/\(entry.id)/quantity", class: "inline", """
+                    <input type="hidden" name="delta" value="1"><button type="submit" class="round" aria-label="One more \(entry.name)">+</button>
+                    """))
+                </div>
+                </li>
+                """
+        }
+        let found = results.html { choice in
+            let picture: HTML = choice.picture.map { "<img class=\"thumb\" src=\"\($0)\" alt=\"\" width=\"48\" height=\"48\" loading=\"lazy\">" }
+                ?? "<span class=\"thumb placeholder\" aria-hidden=\"true\">\(Icons.bag)</span>"
+            let calories: HTML = choice.caloriesPer100g.map { "<span>\("\($0)") kcal/100 g</span>" } ?? .empty
+            let last: HTML = choice.lastPrice.map { price in
+                "<span>last paid \(price)\(choice.lastMerchant.map { " at \($0)" } ?? "")\(choice.lastDate.map { " on \($0)" } ?? "")</span>"
+            } ?? "<span>never bought yet</span>"
+            return """
+                <li class="product">
+                \(picture)
+                <span class="grow"><span class="name">\(choice.name)</span> <span class="meta">\(choice.brand ?? "")</span>
+                <span class="meta facts">\(calories) \(last)</span></span>
+                \(frame.form("\(base)/entries", class: "inline", """
+                    <input type="hidden" name="name" value="\(choice.name)">
+                    <input type="hidden" name="barcode" value="\(choice.barcode ?? "")">
+                    <button type="submit" class="secondary" aria-label="Add \(choice.name)">Add</button>
+                    """))
+                </li>
+                """
+        }
+        let search: HTML = query.map { query in
+            results.isEmpty ? "<p class=\"meta\">No product matches “\(query)”. Add it by name below.</p>" : "<ul class=\"list products\" aria-label=\"Products found\">\(found)</ul>"
+        } ?? .empty
+        let empty: HTML = "<li class=\"empty\">Nothing on this list yet.</li>"
+        return Layout.page(frame, """
+            <p class="crumbs"><a href="/h/\(household.id)/lists">← Lists</a></p>
+            <h1 id="list-title">\(list.name)</h1>
+            \(shopping)
+            <ul class="list items" id="entries" data-live>\(list.entries.isEmpty ? empty : entries)</ul>
+            <section class="card" aria-labelledby="add-entry">
+            <h2 id="add-entry">Add to the list</h2>
+            <form method="get" action="\(base)" class="search" role="search">
+            <label for="product-search">Search products</label>
+            <div class="search-row"><input id="product-search" name="q" type="search" minlength="2" value="\(query ?? "")" placeholder="milk"><button type="submit" class="secondary">Search</button></div>
+            </form>
+            \(search)
+            \(frame.form("\(base)/entries", class: "grid-form", """
+                <label for="entry-name">Item</label>
+                <input id="entry-name" name="name" required maxlength="200" placeholder="Bread">
+                <label for="entry-quantity">Quantity</label>
+                <input id="entry-quantity" name="quantity" inputmode="decimal" value="1">
+                <button type="submit">Add</button>
+                """))
+            </section>
+            <details class="card">
+            <summary>Rename or delete this list</summary>
+            \(frame.form("\(base)/rename", class: "stack", enhance: false, """
+                <label for="list-rename">Name</label>
+                <input id="list-rename" name="name" required maxlength="100" value="\(list.name)">
+                <button type="submit" class="secondary">Rename</button>
+                """))
+            \(frame.form("\(base)/delete", class: "stack", enhance: false, """
+                <button type="submit" class="danger">Delete this list</button>
+                """))
+            </details>
+            """)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import HTTPTypes
+import ReceiptModel
+import ReceiptTesting
+import Testing
+
+/// The web app's pages over a live server: sessions, membership, CSRF on forms, escaping, headers.
+/// (Flows in a real browser are in Tests/web, run by scripts/web-tests.sh.)
+@Suite struct WebPageTests {
+    /// A browser of `name`: its cookies, and the CSRF token its forms carry.
+    struct Browser {
+        let api: API
+        let cookie: String
+        let csrf: String
+
+        func get(_ path: String) async throws -> Reply {
+            try await api.as(nil).call(.get, path, headers: [.cookie: cookie])
+        }
+
+        func post(_ path: String, _ fields: [(String, String)], csrf token: String? = nil, origin: String? = nil) async throws -> Reply {
+            var all = fields
+            all.append(("_csrf", token ?? csrf))
+            let body = all.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(separator: "&")
+            var headers: HTTPFields = [.cookie: cookie, .contentType: "application/x-www-form-urlencoded"]
+            if let origin { headers[.origin] = origin }
+            return try await api.as(nil).call(.post, path, data: Data(body.utf8), headers: headers)
+        }
+    }
+
+    static func browser(_ api: API, _ name: String) async throws -> (Browser, API) {
+        let (user, _) = try await api.newUser(name)
+        let login = try await api.call(.post, "/api/v1/sessions", json: #"{"email":"\#(name.lowercased())@example.org","password":"correct horse battery"}"#)
+        let token = try #require(login["token"]?.stringValue)
+        let csrf = try #require(login["csrfToken"]?.stringValue)
+        return (Browser(api: api, cookie: "receipts_session=\(token); receipts_csrf=\(csrf)", csrf: csrf), user)
+    }
+
+    @Test("without a session a page sends the browser to the login page, and back after")
+    func loginRequired() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            let reply = try await api.call(.get, "/h/h_123/carts/c_1")
+            #expect(reply.status == 303)
+            #expect(reply.headers[.location] == "/login?next=/h/h_123/carts/c_1")
+            let login = try await api.call(.get, "/login")
+            #expect(login.status == 200)
+            #expect(login.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
+            #expect(String(decoding: login.bytes, as: UTF8.self).contains("name=\"password\""))
+        }
+    }
+
+    @Test("a member sees the household's pages; another household's id is a 404 page")
+    func membership() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            let (anna, annaAPI) = try await Self.browser(api, "Anna")
+            let (bo, boAPI) = try await Self.browser(api, "Bo")
+            let home = try await annaAPI.newHousehold("Home")
+            let other = try await boAPI.newHousehold("Other")
+            let page = try await anna.get("/h/\(home)")
+            #expect(page.status == 200)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(page.headers[.eTag] != nil)
+            for path in ["/h/\(other)", "/h/\(other)/spend", "/h/\(other)/lists", "/h/\(other)/upload"] {
+                let foreign = try await anna.get(path)
+                #expect(foreign.status == 404, "\(path)")
+                #expect(String(decoding: foreign.bytes, as: UTF8.self).contains("Not found"))
+            }
+            let again = try await bo.get("/h/\(other)")
+            #expect(again.status == 200)
+            // The same page with its ETag costs a 304.
+            let cached = try await anna.api.as(nil).call(.get, "/h/\(home)", headers: [.cookie: anna.cookie, .ifNoneMatch: page.etag ?? ""])
+            #expect(cached.status == 304)
+        }
+    }
+
+    @Test("a form post needs the session's CSRF token and this site's origin")
+    func csrf() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            let (anna, annaAPI) = try await Self.browser(api, "Anna")
+            let home = try await annaAPI.newHousehold("Home")
+            let forged = try await anna.post("/h/\(home)/carts", [("name", "Forged")], csrf: "not-the-token")
+            #expect(forged.status == 403)
+            let crossSite = try await anna.post("/h/\(home)/carts", [("name", "Cross")], origin: "https://evil.example")
+            #expect(crossSite.status == 403)
+            let made = try await anna.post("/h/\(home)/carts", [("name", "<b>Weekly</b> & more")])
+            #expect(made.status == 303)
+            let cartPath = try #require(made.headers[.location])
+            let page = String(decoding: try await anna.get(cartPath).bytes, as: UTF8.self)
+            #expect(page.contains("&lt;b&gt;Weekly&lt;/b&gt; &amp; more"))
+            #expect(!page.contains("<b>Weekly"))
+            let carts = try await annaAPI.call(.get, "/api/v1/households/\(home)/carts")
+            #expect(carts["carts"]?.arrayValue?.count == 1)
+        }
+    }
+
+    @Test("adding and ticking items through the forms uses the cart domain: the cart completes")
+    func itemsByForm() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            let (anna, annaAPI) = try await Self.browser(api, "Anna")
+            let home = try await annaAPI.newHousehold("Home")
+            let cartPath = try #require(try await anna.post("/h/\(home)/carts", [("name", "Shop")]).headers[.location])
+            #expect(try await anna.post(cartPath + "/items", [("name", "Milk"), ("quantity", "2"), ("price", "3.49")]).status == 303)
+            #expect(try await anna.post(cartPath + "/items", [("name", "Milk"), ("price", "three")]).status == 400)
+            let cartId = String(cartPath.split(separator: "/").last ?? "")
+            let cart = try await annaAPI.call(.get, "/api/v1/households/\(home)/carts/\(cartId)")
+            let itemId = try #require(cart["items"]?.arrayValue?.first?["id"]?.stringValue)
+            #expect(try await anna.post(cartPath + "/items/\(itemId)/tick", [("completed", "1")]).status == 303)
+            let after = try await annaAPI.call(.get, "/api/v1/households/\(home)/carts/\(cartId)")
+            #expect(after["completed"] == .bool(true))
+            #expect(after["totalPrice"]?.stringValue == "3.49")
+            let page = String(decoding: try await anna.get(cartPath).bytes, as: UTF8.self)
+            #expect(page.contains("data-testid=\"cart-completed\""))
+        }
+    }
+
+    @Test("the assets are served with validators")
+    func assets() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            for (name, type) in [("app.css", "text/css"), ("app.js", "text/javascript"), ("icon.svg", "image/svg+xml")] {
+                let reply = try await api.call(.get, "/assets/\(name)")
+                #expect(reply.status == 200)
+                #expect(reply.headers[.contentType]?.hasPrefix(type) == true)
+                let again = try await api.call(.get, "/assets/\(name)", headers: [.ifNoneMatch: reply.etag ?? ""])
+                #expect(again.status == 304)
+            }
+            #expect(try await api.call(.get, "/assets/nope.js").status == 404)
+        }
+    }
+}

@@ -1,0 +1,376 @@
+"""The web app in a real browser: Debian's Chromium driven by chromedriver through selenium.
+
+Starts `receipts serve` (RECEIPTS_BIN, default .build/debug/receipts) on a free loopback port
+over a throw-away SQLite store with one receipt reader, then walks the flows of issue 15 as two
+people, Anna and Bo, each in their own browser (a third one has JavaScript turned off). Nothing
+leaves the machine: the browsers resolve every host but 127.0.0.1 to nothing.
+
+Screenshots of every main page at 390 px and 1280 px wide go to WEB_TEST_OUTPUT (default
+.build/web-tests/screenshots); with WEB_SCREENSHOTS_DOCS=1 the 390 px ones are also written to
+docs/screenshots/. Run by scripts/web-tests.sh (part of `make test`).
+"""
+
+import base64
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+import unittest
+
+from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+BIN = os.environ.get("RECEIPTS_BIN", os.path.join(ROOT, ".build", "debug", "receipts"))
+OUTPUT = os.environ.get("WEB_TEST_OUTPUT", os.path.join(ROOT, ".build", "web-tests"))
+SHOTS = os.path.join(OUTPUT, "screenshots")
+DOCS_SHOTS = os.path.join(ROOT, "docs", "screenshots") if os.environ.get("WEB_SCREENSHOTS_DOCS") == "1" else None
+FIXTURE = os.path.join(ROOT, "Fixtures", "receipts", "us-grocery-freshmart.png")
+PASSWORD = "a long password"
+
+
+class Server:
+    """`receipts serve` on a free port over a new SQLite store."""
+
+    def __init__(self):
+        self.work = tempfile.mkdtemp(prefix="receipts-web.")
+        # Tesseract alone (as the Swift tests run): the same reading on every machine.
+        env = dict(os.environ, OMP_THREAD_LIMIT="1", RECEIPTS_STORE="", CHOMP_API_KEY="", RECEIPTS_NEURAL="off")
+        self.out = open(os.path.join(self.work, "serve.out"), "w+")
+        self.err = open(os.path.join(self.work, "serve.err"), "w+")
+        self.process = subprocess.Popen(
+            [BIN, "serve", "--store", os.path.join(self.work, "store.sqlite"), "--host", "127.0.0.1", "--port", "0",
+             "--workers", "1", "--bcrypt-cost", "4", "--log-level", "error"],
+            cwd=ROOT, env=env, stdout=self.out, stderr=self.err)
+        deadline = time.time() + 60
+        self.port = None
+        while time.time() < deadline and self.port is None:
+            self.out.seek(0)
+            found = re.search(r"^PORT (\d+)$", self.out.read(), re.M)
+            if found:
+                self.port = int(found.group(1))
+            elif self.process.poll() is not None:
+                break
+            else:
+                time.sleep(0.1)
+        if self.port is None:
+            self.err.seek(0)
+            raise RuntimeError("receipts serve did not start: " + self.err.read()[-2000:])
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.out.close()
+        self.err.close()
+        shutil.rmtree(self.work, ignore_errors=True)
+
+
+def browser(javascript=True):
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=390,844",
+                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-default-apps", "--disable-extensions", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
+        options.add_argument(flag)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.implicitly_wait(0)
+    return driver
+
+
+class WebAppFlows(unittest.TestCase):
+    """One story in order: each step builds on the ones before (the names keep the order)."""
+
+    @classmethod
+    def setUpClass(cls):
+        started = time.time()
+        cls.server = Server()
+        cls.anna = browser()
+        cls.bo = browser()
+        cls.console = []
+        cls.household = None
+        os.makedirs(SHOTS, exist_ok=True)
+        if DOCS_SHOTS:
+            os.makedirs(DOCS_SHOTS, exist_ok=True)
+        print(f"\nweb tests: server on {cls.server.base}, browsers up in {time.time() - started:.1f}s")
+
+    @classmethod
+    def tearDownClass(cls):
+        for driver in (cls.anna, cls.bo):
+            try:
+                driver.quit()
+            except Exception:
+                pass
+        cls.server.stop()
+
+    # --- helpers ---
+
+    def go(self, driver, path):
+        driver.get(self.server.base + path)
+        self.collect_console(driver)
+
+    def collect_console(self, driver):
+        for entry in driver.get_log("browser"):
+            if entry.get("level") == "SEVERE":
+                self.console.append(f"{driver.current_url}: {entry.get('message')}")
+
+    def wait(self, driver, condition, timeout=10):
+        # A live region may be swapped between finding an element and reading it: look again.
+        return WebDriverWait(driver, timeout, poll_frequency=0.05,
+                             ignored_exceptions=[NoSuchElementException, StaleElementReferenceException]).until(condition)
+
+    def fill(self, driver, field_id, text):
+        element = driver.find_element(By.ID, field_id)
+        element.clear()
+        element.send_keys(text)
+        return element
+
+    def submit_form_of(self, driver, field_id):
+        driver.find_element(By.ID, field_id).find_element(By.XPATH, "./ancestor::form").find_element(
+            By.CSS_SELECTOR, "button[type=submit]").click()
+
+    def path(self, driver):
+        return driver.current_url[len(self.server.base):]
+
+    def screenshot(self, driver, name, widths=(390, 1280)):
+        """A full-page screenshot per width (the page laid out at that width)."""
+        for width in widths:
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": width < 800})
+            height = driver.execute_script("return Math.ceil(document.documentElement.scrollHeight)")
+            shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+                "format": "png", "captureBeyondViewport": True,
+                "clip": {"x": 0, "y": 0, "width": width, "height": min(height, 4000), "scale": 1}})
+            data = base64.b64decode(shot["data"])
+            with open(os.path.join(SHOTS, f"{name}-{width}.png"), "wb") as file:
+                file.write(data)
+            if DOCS_SHOTS and width == 390:
+                with open(os.path.join(DOCS_SHOTS, f"{name}.png"), "wb") as file:
+                    file.write(data)
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+    def sign_up(self, driver, name, email):
+        self.go(driver, "/signup")
+        self.fill(driver, "displayName", name)
+        self.fill(driver, "email", email)
+        self.fill(driver, "password", PASSWORD)
+        self.submit_form_of(driver, "password")
+        self.wait(driver, EC.url_contains("/households"))
+
+    # --- the story ---
+
+    def test_01_sign_up_and_create_a_household(self):
+        self.go(self.anna, "/")
+        self.assertTrue(self.path(self.anna).startswith("/login"))
+        self.screenshot(self.anna, "login")
+        self.sign_up(self.anna, "Anna", "anna@example.org")
+        self.screenshot(self.anna, "households-empty", widths=(390,))
+        self.fill(self.anna, "household-name", "Home <&> sweet")
+        self.submit_form_of(self.anna, "household-name")
+        self.wait(self.anna, EC.url_matches(r"/h/[^/]+$"))
+        type(self).household = self.path(self.anna).split("/")[2]
+        self.assertIn("Home <&> sweet", self.anna.find_element(By.CLASS_NAME, "household").text)
+        self.assertEqual(self.anna.find_element(By.TAG_NAME, "h1").text, "Carts")
+
+    def test_02_second_person_joins_by_code(self):
+        self.go(self.anna, "/households")
+        self.anna.find_element(By.XPATH, "//form[contains(@action, '/invites')]//button").click()
+        code = self.wait(self.anna, EC.presence_of_element_located((By.CSS_SELECTOR, "[data-testid=invite-code]"))).text
+        self.screenshot(self.anna, "households")
+        self.sign_up(self.bo, "Bo", "bo@example.org")
+        self.fill(self.bo, "join-code", code)
+        self.submit_form_of(self.bo, "join-code")
+        self.wait(self.bo, EC.url_contains(f"/h/{self.household}"))
+        self.assertIn("Home <&> sweet", self.bo.find_element(By.CLASS_NAME, "household").text)
+
+    def test_03_a_tick_shows_on_the_other_phone_within_a_second(self):
+        self.go(self.anna, f"/h/{self.household}")
+        self.fill(self.anna, "cart-name", "Weekly")
+        self.submit_form_of(self.anna, "cart-name")
+        self.wait(self.anna, EC.url_contains("/carts/"))
+        cart_path = self.path(self.anna)
+        type(self).cart_path = cart_path
+        for name in ("Milk", "Bread", "Apples"):
+            self.fill(self.anna, "item-name", name)
+            self.anna.find_element(By.ID, "item-name").submit()
+            self.wait(self.anna, lambda d, n=name: n in d.find_element(By.ID, "items").text)
+        self.go(self.bo, cart_path)
+        self.assertIn("Milk", self.bo.find_element(By.ID, "items").text)
+        milk_b = "//li[contains(@class,'item')][.//span[@class='name' and text()='Milk']]"
+        self.assertNotIn("done", self.bo.find_element(By.XPATH, milk_b).get_attribute("class"))
+        self.anna.find_element(By.XPATH, milk_b + "//button").click()
+        clicked = time.time()
+        self.wait(self.bo, lambda d: "done" in d.find_element(By.XPATH, milk_b).get_attribute("class"), timeout=1.0)
+        elapsed = time.time() - clicked
+        print(f"\nweb tests: Bo saw Anna's tick after {elapsed:.2f}s")
+        self.assertLess(elapsed, 1.0)
+        self.assertEqual(self.bo.current_url, self.server.base + cart_path, "no reload")
+        self.assertIn("✓", self.bo.find_element(By.XPATH, milk_b + "//span[contains(@class,'check')]").text)
+        self.screenshot(self.bo, "cart")
+        # Both have the app open: the carts page counts them, and the button lists who.
+        self.go(self.anna, f"/h/{self.household}")
+        self.wait(self.anna, lambda d: d.find_element(By.CSS_SELECTOR, "[data-testid=online-count]").text == "2 online", timeout=5)
+        self.anna.find_element(By.CSS_SELECTOR, "[data-testid=online-count]").click()
+        self.wait(self.anna, lambda d: "Bo" in d.find_element(By.CSS_SELECTOR, "#online ul").text)
+        self.screenshot(self.anna, "carts")
+
+    def test_04_upload_read_correct_and_see_it_in_spend(self):
+        self.go(self.anna, f"/h/{self.household}/upload")
+        self.screenshot(self.anna, "upload")
+        chooser = self.anna.find_element(By.ID, "photo")
+        self.assertEqual(chooser.get_attribute("accept"), "image/*")
+        chooser.send_keys(FIXTURE)
+        self.submit_form_of(self.anna, "photo")
+        # The job page follows the reading and goes on to the review page when it is done.
+        self.wait(self.anna, EC.url_contains("/jobs/"), timeout=30)
+        self.screenshot(self.anna, "job", widths=(390,))
+        self.wait(self.anna, EC.url_contains("/review"), timeout=180)
+        total = self.anna.find_element(By.ID, "total")
+        self.assertEqual(total.get_attribute("value"), "43.48")
+        self.assertTrue(self.anna.find_elements(By.CSS_SELECTOR, "img[alt='The receipt photo']"))
+        self.screenshot(self.anna, "review")
+        review_path = self.path(self.anna)
+        type(self).receipt_cart = review_path.split("/")[4]
+        total.clear()
+        total.send_keys("50.00")
+        self.submit_form_of(self.anna, "total")
+        self.wait(self.anna, lambda d: self.path(d) == review_path[: -len("/review")])
+        self.assertIn("50.00", self.anna.find_element(By.CSS_SELECTOR, "#cart-head [data-testid=cart-total]").text)
+        self.go(self.anna, f"/h/{self.household}")
+        totals = [e.text for e in self.anna.find_elements(By.CSS_SELECTOR, "#carts [data-testid=cart-total]")]
+        self.assertIn("50.00 USD", totals)
+        self.go(self.anna, f"/h/{self.household}/spend")
+        self.assertEqual(self.anna.find_element(By.CSS_SELECTOR, "[data-testid=spend-total-USD]").text, "50.00 USD")
+        self.assertTrue(self.anna.find_elements(By.CSS_SELECTOR, "svg[data-testid=chart-months] rect.bar"))
+        self.assertIn("FRESH MART", self.anna.find_element(By.CSS_SELECTOR, "svg[data-testid=chart-merchants]").get_attribute("innerHTML"))
+        self.screenshot(self.anna, "spend")
+
+    def test_05_lists_search_add_quantity_tick(self):
+        self.go(self.anna, f"/h/{self.household}/lists")
+        self.fill(self.anna, "list-name", "Weekly shop")
+        self.submit_form_of(self.anna, "list-name")
+        self.wait(self.anna, EC.url_matches(r"/lists/[^/]+$"))
+        list_path = self.path(self.anna)
+        self.go(self.bo, list_path)
+        # "I'm shopping": Bo's open list says so at once.
+        self.anna.find_element(By.XPATH, "//button[text()=\"I'm shopping\"]").click()
+        self.wait(self.bo, lambda d: d.find_element(By.CSS_SELECTOR, "[data-testid=shoppers]").text == "Anna is shopping.", timeout=3)
+        self.fill(self.anna, "product-search", "milk")
+        self.submit_form_of(self.anna, "product-search")
+        add = self.wait(self.anna, EC.element_to_be_clickable((By.CSS_SELECTOR, ".products button")))
+        product = self.anna.find_element(By.CSS_SELECTOR, ".products .product .name").text
+        self.assertIn("kcal", self.anna.find_element(By.CSS_SELECTOR, ".products").text)
+        self.screenshot(self.anna, "list-search", widths=(390,))
+        add.click()
+        entry = f"//li[contains(@class,'entry')][.//span[@class='name' and text()='{product}']]"
+        self.wait(self.anna, EC.presence_of_element_located((By.XPATH, entry)))
+        self.anna.find_element(By.XPATH, entry + "//button[starts-with(@aria-label,'One more')]").click()
+        self.wait(self.anna, lambda d: d.find_element(By.XPATH, entry + "//output").text == "2")
+        self.anna.find_element(By.XPATH, entry + "//form[contains(@class,'tick')]//button").click()
+        self.wait(self.anna, lambda d: "done" in d.find_element(By.XPATH, entry).get_attribute("class"))
+        # Bo's open list followed all of it.
+        self.wait(self.bo, lambda d: "done" in d.find_element(By.XPATH, entry).get_attribute("class"), timeout=3)
+        self.assertEqual(self.bo.find_element(By.XPATH, entry + "//output").text, "2")
+        self.screenshot(self.anna, "list")
+
+    def test_06_expense_split_by_item_and_balances(self):
+        self.go(self.anna, "/groups")
+        self.fill(self.anna, "friend-email", "bo@example.org")
+        self.submit_form_of(self.anna, "friend-email")
+        self.wait(self.anna, lambda d: "Bo" in d.find_element(By.ID, "friends").text)
+        self.fill(self.anna, "group-name", "Flat")
+        self.anna.find_element(By.CSS_SELECTOR, "input[name=member]").click()
+        self.submit_form_of(self.anna, "group-name")
+        self.wait(self.anna, EC.url_matches(r"/groups/[^/]+$"))
+        group_path = self.path(self.anna)
+        Select(self.anna.find_element(By.ID, "split-receipt")).select_by_value(f"{self.household}/{self.receipt_cart}")
+        self.submit_form_of(self.anna, "split-receipt")
+        self.wait(self.anna, EC.url_contains("/split"))
+        self.screenshot(self.anna, "split")
+        # The first line is Anna's alone; every other line is shared by both.
+        first = self.anna.find_elements(By.CSS_SELECTOR, "fieldset.line")[0]
+        for box in first.find_elements(By.CSS_SELECTOR, "input[type=checkbox]"):
+            if "Bo" in box.find_element(By.XPATH, "..").text:
+                box.click()
+        self.anna.find_element(By.ID, "split-payer").find_element(By.XPATH, "./ancestor::form").submit()
+        self.wait(self.anna, lambda d: self.path(d) == group_path)
+        balances = self.anna.find_element(By.ID, "balances-title").find_element(By.XPATH, "..").text
+        self.assertIn("gets back", balances)
+        self.assertIn("owes", balances)
+        self.assertIn("uploaded by me", self.anna.find_element(By.CLASS_NAME, "expenses").text)
+        self.screenshot(self.anna, "group")
+        self.go(self.bo, group_path)
+        self.assertIn("to pay", self.bo.find_element(By.CLASS_NAME, "expenses").text)
+        bo_balance = self.bo.find_element(By.ID, "balances-title").find_element(By.XPATH, "..").text
+        self.assertIn("You", bo_balance)
+        self.assertIn("owes", bo_balance)
+        # Anna received the money: she marks the suggestion paid, and Bo's open page follows.
+        self.anna.find_element(By.XPATH, "//h3[text()='Settle up']/following-sibling::ul//button").click()
+        self.wait(self.anna, lambda d: "Nothing to settle" in d.page_source)
+        self.wait(self.bo, lambda d: "Nothing to settle" in d.page_source, timeout=3)
+        self.go(self.anna, "/groups")
+        self.screenshot(self.anna, "groups")
+
+    def test_07_forms_work_without_javascript(self):
+        plain = browser(javascript=False)
+        try:
+            plain.get(self.server.base + "/login")
+            self.fill(plain, "email", "anna@example.org")
+            self.fill(plain, "password", PASSWORD)
+            self.submit_form_of(plain, "password")
+            self.wait(plain, EC.url_contains(f"/h/{self.household}"))
+            plain.get(self.server.base + self.cart_path)
+            self.fill(plain, "item-name", "Eggs <b>free range</b>")
+            self.submit_form_of(plain, "item-name")
+            eggs = "//li[contains(@class,'item')][.//span[@class='name' and text()='Eggs <b>free range</b>']]"
+            self.wait(plain, EC.presence_of_element_located((By.XPATH, eggs)))
+            plain.find_element(By.XPATH, eggs + "//button").click()
+            self.wait(plain, lambda d: "done" in d.find_element(By.XPATH, eggs).get_attribute("class"))
+            self.go(self.anna, self.cart_path)
+            self.assertIn("Eggs <b>free range</b>", self.anna.find_element(By.ID, "items").text)
+        finally:
+            plain.quit()
+
+    def test_08_main_pages_fit_390_px_without_horizontal_scrolling(self):
+        pages = [f"/h/{self.household}", self.cart_path, f"/h/{self.household}/spend", f"/h/{self.household}/lists",
+                 f"/h/{self.household}/upload", f"/h/{self.household}/carts/{self.receipt_cart}/review", "/groups", "/households"]
+        for page in pages:
+            self.go(self.anna, page)
+            self.anna.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                      {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+            overflow = self.anna.execute_script(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            self.anna.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            self.assertLessEqual(overflow, 0, f"{page} scrolls sideways by {overflow}px at 390px")
+
+    def test_09_another_households_page_is_not_found(self):
+        self.go(self.bo, "/households")
+        self.fill(self.bo, "household-name", "Bo's own")
+        self.submit_form_of(self.bo, "household-name")
+        self.wait(self.bo, EC.url_matches(r"/h/[^/]+$"))
+        other = self.path(self.bo).split("/")[2]
+        self.anna.get(self.server.base + f"/h/{other}/spend")
+        self.assertEqual(self.anna.find_element(By.TAG_NAME, "h1").text, "Not found")
+        self.anna.get_log("browser")  # the 404 itself is expected here
+
+    def test_10_no_console_errors(self):
+        for driver in (self.anna, self.bo):
+            self.collect_console(driver)
+        self.assertEqual(self.console, [])
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
