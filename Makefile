@@ -43,6 +43,7 @@ bench: test-deps
 	$(RELEASE_BIN)/receipts-bench catalog
 	$(RELEASE_BIN)/receipts-bench ingest
 	scripts/with-postgres.sh $(RELEASE_BIN)/receipts-bench server
+	$(RELEASE_BIN)/receipts-bench live
 
 clean:
 	rm -rf .build
