@@ -115,9 +115,17 @@ public protocol DocumentStore: Sendable {
 
     /// Closes connections. The store must not be used afterwards.
     func close() async throws
+
+    /// A signal each time any process commits a write to this store, for readers of the change
+    /// feed that would otherwise poll it; nil when the engine has none (SQLite: one process, which
+    /// knows its own writes). Signals may be coalesced or, while reconnecting, missed: they say
+    /// "read the feed now", never what changed.
+    func changeSignals() -> AsyncStream<Void>?
 }
 
 extension DocumentStore {
+    public func changeSignals() -> AsyncStream<Void>? { nil }
+
     /// Creates or replaces a document (no revision check).
     @discardableResult
     public func put(collection: String, id: String, document: JSONValue) async throws -> StoredDocument {

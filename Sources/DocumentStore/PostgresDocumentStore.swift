@@ -17,6 +17,8 @@ public final class PostgresDocumentStore: DocumentStore {
     public let engine = StoreEngine.postgres
     private let client: PostgresClient
     private let runTask: Task<Void, Never>
+    /// The `LISTEN`/`NOTIFY` channel of this store's schema: every write transaction notifies it.
+    private let channel: String
     private let logger: Logger
     /// `host:port/database` (no user, no password), for messages.
     public let displayName: String
@@ -37,6 +39,7 @@ public final class PostgresDocumentStore: DocumentStore {
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
         self.displayName = displayName
+        self.channel = "receipts_changes_" + (schema ?? "public")
         let client = self.client
         self.runTask = Task { await client.run() }
         do {
@@ -487,12 +490,16 @@ public final class PostgresDocumentStore: DocumentStore {
         }
     }
 
-    /// Runs `body` in a transaction: COMMIT when it returns, ROLLBACK when it throws.
+    /// Runs `body` in a transaction: COMMIT when it returns, ROLLBACK when it throws. Every
+    /// transaction writes, so it notifies the store's channel (delivered at COMMIT, to every
+    /// instance listening: see ``changeSignals()``).
     private func transaction<T: Sendable>(_ body: (PostgresConnection, Logger) async throws -> T) async throws -> T {
-        try await withConnection { connection, logger in
+        let notify = PostgresQuery(unsafeSQL: "NOTIFY \(channel)")
+        return try await withConnection { connection, logger in
             try await connection.query("BEGIN", logger: logger)
             do {
                 let result = try await body(connection, logger)
+                try await connection.query(notify, logger: logger)
                 try await connection.query("COMMIT", logger: logger)
                 return result
             } catch {
@@ -500,6 +507,33 @@ public final class PostgresDocumentStore: DocumentStore {
                 throw error
             }
         }
+    }
+
+    /// One signal per notification of the store's channel, from a connection kept for listening
+    /// (reconnected after a second when it drops; writes meanwhile are found by the reader's own
+    /// polling).
+    public func changeSignals() -> AsyncStream<Void>? {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let client = self.client, channel = self.channel, logger = self.logger
+        let task = Task {
+            while !Task.isCancelled {
+                do {
+                    try await client.withConnection { connection in
+                        try await connection.listen(on: channel) { notifications in
+                            continuation.yield()  // listening now: whatever came before, read it
+                            for try await _ in notifications { continuation.yield() }
+                        }
+                    }
+                } catch {
+                    if Task.isCancelled { break }
+                    logger.debug("listening for store changes failed; retrying", metadata: ["error": "\(error)"])
+                }
+                try? await Task.sleep(for: .seconds(1))
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
     }
 
     static func mapError(_ error: any Error, displayName: String) -> any Error {

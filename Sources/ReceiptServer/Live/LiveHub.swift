@@ -61,6 +61,8 @@ public actor LiveHub: Service {
     private var subscribers: [Int: Subscriber] = [:]
     private var nextId = 0
     private var wakeUp: CheckedContinuation<Void, Never>?
+    /// How long the feed reader sleeps when nothing wakes it.
+    private var idleInterval: Duration = .zero
     private var pendingWake = false
 
     public init(
@@ -91,6 +93,16 @@ public actor LiveHub: Service {
             }
         }
         defer { heartbeat.cancel() }
+        // On PostgreSQL every instance's writes are announced by NOTIFY: read at once, and poll
+        // only as a fallback.
+        let signals = store.changeSignals()
+        let listener = signals.map { signals in
+            Task { [weak self] in
+                for await _ in signals { await self?.wake() }
+            }
+        }
+        defer { listener?.cancel() }
+        if signals != nil { idleInterval = max(settings.pollInterval, .seconds(1)) }
         await withGracefulShutdownHandler {
             while !Task.isShuttingDownGracefully && !Task.isCancelled {
                 do {
@@ -127,7 +139,7 @@ public actor LiveHub: Service {
             pendingWake = false
             return
         }
-        let interval = settings.pollInterval
+        let interval = idleInterval > .zero ? idleInterval : settings.pollInterval
         let timer = Task { [weak self] in
             guard (try? await Task.sleep(for: interval)) != nil else { return }
             await self?.wake()
