@@ -75,7 +75,8 @@ import Glibc
         let store = try await TestStores.open(location)
         defer { Task { try? await store.close() } }
         let process = try CLI.start(binary, ["import", file.path, "--store", location, "--batch-size", "\(batchSize)"])
-        let deadline = ContinuousClock.now + .seconds(60)
+        // Generous: on a loaded machine the binary may take long to start writing.
+        let deadline = ContinuousClock.now + .seconds(240)
         var killedAt: Int64 = 0
         while ContinuousClock.now < deadline, !process.hasExited {
             let seq = try await store.lastSequence()
