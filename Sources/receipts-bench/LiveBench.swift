@@ -16,8 +16,9 @@ import Glibc
 /// SQLite store; for each client count, that many WebSocket clients of one household connect to
 /// `/api/v1/live`, then one item is ticked and unticked `--changes` times through the API; each
 /// client notes when the change reaches it. Latency is from just before the request is sent to
-/// the event's arrival, over every client and change; memory per client is the server's resident
-/// memory with the clients connected less before, divided by the count.
+/// the event's arrival, over every client and change, once the connection burst has quietened;
+/// memory per client is the server's resident memory with the clients connected less before,
+/// divided by the count.
 struct LiveBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "live",
@@ -49,6 +50,8 @@ struct LiveBench: AsyncParsableCommand {
     final class Arrivals: Sendable {
         let times = Mutex<[String: [ContinuousClock.Instant]]>([:])
         let connected = Mutex(0)
+        /// When any client last received anything (the connection burst's presence messages too).
+        let lastMessage = Mutex(ContinuousClock.now)
         func note(_ key: String) { times.withLock { $0[key, default: []].append(.now) } }
         func take(_ key: String) -> [ContinuousClock.Instant] { times.withLock { $0.removeValue(forKey: key) ?? [] } }
     }
@@ -58,15 +61,19 @@ struct LiveBench: AsyncParsableCommand {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("receipts-bench-live-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        let server = try await ServerBench.startServer(binary: binary, store: work.appendingPathComponent("live.sqlite").path, log: work.appendingPathComponent("serve"))
-        defer { server.child.kill() }
-        let origin = "http://127.0.0.1:\(server.port)"
-        let seed = try await Seed.make(origin: origin, carts: 1, items: 1)
-        let tick = URL(string: "\(origin)/api/v1/households/\(seed.household)/carts/\(seed.carts[0].id)/items/\(seed.carts[0].items[0])/completed")!
         if !json { print("clients  deliveries  missed   p50 ms   p99 ms   max ms   server RSS per client") }
         let logger = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
         var ticked = false
         for count in clients {
+            // A fresh server and store per count, so one count's connections and their teardown
+            // never overlap the next count's measurement.
+            let server = try await ServerBench.startServer(
+                binary: binary, store: work.appendingPathComponent("live-\(count).sqlite").path, log: work.appendingPathComponent("serve-\(count)"))
+            defer { server.child.kill() }
+            let origin = "http://127.0.0.1:\(server.port)"
+            let seed = try await Seed.make(origin: origin, carts: 1, items: 1)
+            let tick = URL(string: "\(origin)/api/v1/households/\(seed.household)/carts/\(seed.carts[0].id)/items/\(seed.carts[0].items[0])/completed")!
+            ticked = false
             let before = Self.residentKB(pid: server.child.pid)
             let arrivals = Arrivals()
             var tasks: [Task<Void, any Error>] = []
@@ -78,6 +85,7 @@ struct LiveBench: AsyncParsableCommand {
                     ) { inbound, _, _ in
                         for try await message in inbound.messages(maxSize: 1 << 20) {
                             guard case .text(let text) = message else { continue }
+                            arrivals.lastMessage.withLock { $0 = .now }
                             if text.contains("\"type\":\"hello\"") { arrivals.connected.withLock { $0 += 1 }; continue }
                             // One key per cart revision: each change makes exactly one.
                             if text.contains("\"collection\":\"carts\""), let rev = Self.number("rev", in: text) { arrivals.note("rev\(rev)") }
@@ -87,7 +95,11 @@ struct LiveBench: AsyncParsableCommand {
             }
             let deadline = ContinuousClock.now + .seconds(60)
             while arrivals.connected.withLock({ $0 }) < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            try await Task.sleep(for: .milliseconds(500))
+            // Measure the steady state: wait until the connection burst (each connection's presence
+            // announced to the others) has quietened, for one second.
+            while ContinuousClock.now - arrivals.lastMessage.withLock({ $0 }) < .seconds(1), ContinuousClock.now < deadline + .seconds(60) {
+                try await Task.sleep(for: .milliseconds(100))
+            }
             let during = Self.residentKB(pid: server.child.pid)
             var latencies: [Double] = []
             var missed = 0
@@ -98,6 +110,10 @@ struct LiveBench: AsyncParsableCommand {
                 try await Task.sleep(for: .seconds(1))
                 let times = arrivals.take("rev\(rev)")
                 missed += count - times.count
+                if ProcessInfo.processInfo.environment["LIVE_BENCH_TRACE"] != nil {
+                    let each = times.map { ($0 - started) }.sorted()
+                    FileHandle.standardError.write(Data("change rev \(rev): \(times.count) arrivals, first \(each.first.map { "\($0)" } ?? "-"), last \(each.last.map { "\($0)" } ?? "-")\n".utf8))
+                }
                 latencies += times.map { Double(($0 - started).components.attoseconds) / 1e15 + Double(($0 - started).components.seconds) * 1000 }
             }
             for task in tasks { task.cancel() }

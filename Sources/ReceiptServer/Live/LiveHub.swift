@@ -58,6 +58,8 @@ public actor LiveHub: Service {
     /// clients hear of it.
     let housekeeping: @Sendable () async throws -> Void
     private var cursor: Int64 = -1
+    /// Who was last announced online per household.
+    private var lastAnnounced: [String: [OnlineUser]] = [:]
     private var subscribers: [Int: Subscriber] = [:]
     private var nextId = 0
     private var wakeUp: CheckedContinuation<Void, Never>?
@@ -173,7 +175,11 @@ public actor LiveHub: Service {
                 }
             }
             for household in presenceChanged.sorted() {
-                let text = LiveEvent.presence(household: household, online: try await presence.online(in: household))
+                // Heartbeats rewrite presence without changing who is online: say nothing then.
+                let online = try await presence.online(in: household)
+                if lastAnnounced[household] == online { continue }
+                lastAnnounced[household] = online
+                let text = LiveEvent.presence(household: household, online: online)
                 for (id, subscriber) in subscribers where subscriber.scopes.contains("h:" + household) { send(.text(text), to: id) }
             }
             cursor = last.seq

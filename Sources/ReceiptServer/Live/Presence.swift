@@ -50,9 +50,14 @@ struct Presence: Sendable {
     /// Extends this instance's connections and removes any instance's expired ones.
     func heartbeat() async throws {
         let expiresAt = expiry()
-        for var entry in local.all {
+        // One transaction per few hundred connections, not one per connection.
+        let writes = try local.all.map { entry in
+            var entry = entry
             entry.expiresAt = expiresAt
-            try await store.put(collection: Self.collection, id: Self.documentId(entry), document: try JSONValue(encoding: entry))
+            return DocumentWrite(collection: Self.collection, id: Self.documentId(entry), document: try JSONValue(encoding: entry), expectedRev: nil)
+        }
+        for start in stride(from: 0, to: writes.count, by: 500) {
+            try await store.putBatch(Array(writes[start..<min(start + 500, writes.count)]))
         }
         let now = Instant.string(Date())
         for try await stale in store.query(DocumentQuery(collection: Self.collection, filters: [.less("expiresAt", .string(now))])) {
