@@ -133,8 +133,9 @@ public struct ExpenseLedger: Sendable {
     /// A group's expenses (recurring ones due by today included), newest first.
     public func expenses(inGroup groupId: String, for userId: String) async throws -> [Revisioned<ExpenseRecord>] {
         _ = try await groups.group(groupId, for: userId)
-        try await RecurringExpenses(ledger: self).materialize(group: groupId)
-        let all = try await records.all(ExpenseRecord.self, DocumentQuery(collection: Collections.expenses, filters: [.equals("group", groupId)]))
+        // One read of the group's expenses serves both: which recurring occurrences are due, and the answer.
+        var all = try await records.all(ExpenseRecord.self, DocumentQuery(collection: Collections.expenses, filters: [.equals("group", groupId)]))
+        all += try await RecurringExpenses(ledger: self).materialize(group: groupId, existing: Set(all.map(\.value.id)))
         return Self.newestFirst(all.filter { !$0.value.isDeleted })
     }
 

@@ -88,7 +88,8 @@ public struct ExpensePayments: Sendable {
 
     var records: Records { ledger.records }
 
-    func payments(ofExpense id: String) async throws -> [PaymentRecord] {
+    /// The share payments recorded for one expense.
+    public func payments(ofExpense id: String) async throws -> [PaymentRecord] {
         try await records.all(PaymentRecord.self, DocumentQuery(collection: Collections.payments, filters: [.equals("expenseId", id)])).map(\.value)
     }
 
@@ -170,24 +171,26 @@ public struct ExpensePayments: Sendable {
         return result
     }
 
-    /// Where each expense stands for the caller.
-    public func statuses(of expenses: [ExpenseRecord], for userId: String) async throws -> [String: ExpenseStatus] {
-        var result: [String: ExpenseStatus] = [:]
+    /// Each expense's recorded share payments and where it stands for the caller, reading each
+    /// expense's payments once.
+    public func standings(of expenses: [ExpenseRecord], for userId: String) async throws -> [String: Standing] {
+        var result: [String: Standing] = [:]
         for record in expenses {
-            if record.createdBy == userId {
-                result[record.id] = .uploadedByMe
-                continue
-            }
-            let owes = try record.expense.debts().contains { $0.from == userId }
-            let paid = try await payments(ofExpense: record.id).contains { $0.from == userId }
-            result[record.id] = owes && !paid ? .toPay : .paid
+            let paid = try await payments(ofExpense: record.id)
+            result[record.id] = Standing(payments: paid, status: try Self.status(of: record, payments: paid, for: userId))
         }
         return result
     }
 
-    /// Who has paid their share of one expense.
-    public func paidMembers(ofExpense id: String) async throws -> [PaymentRecord] {
-        try await payments(ofExpense: id)
+    public struct Standing: Sendable {
+        public var payments: [PaymentRecord]
+        public var status: ExpenseStatus
+    }
+
+    static func status(of record: ExpenseRecord, payments: [PaymentRecord], for userId: String) throws -> ExpenseStatus {
+        if record.createdBy == userId { return .uploadedByMe }
+        let owes = try record.expense.debts().contains { $0.from == userId }
+        return owes && !payments.contains { $0.from == userId } ? .toPay : .paid
     }
 }
 

@@ -69,7 +69,12 @@ public struct RecurringExpenses: Sendable {
     }
 
     /// Adds every occurrence due by today that is not there yet.
-    func materialize(group groupId: String) async throws {
+    /// - Parameter existing: the ids of the group's expenses already stored (deleted ones too),
+    ///   when the caller has read them; otherwise each due day is looked up.
+    /// - Returns: the occurrences added.
+    @discardableResult
+    func materialize(group groupId: String, existing: Set<String>? = nil) async throws -> [Revisioned<ExpenseRecord>] {
+        var addedRecords: [Revisioned<ExpenseRecord>] = []
         let schedules = try await ledger.records.all(
             RecurringExpense.self, DocumentQuery(collection: Collections.recurringExpenses, filters: [.equals("group", groupId)]))
         let today = ExpenseCalendar.string(ledger.now())
@@ -78,11 +83,15 @@ public struct RecurringExpenses: Sendable {
             var added = 0
             for day in Self.days(from: schedule.start, every: schedule.every, through: end) {
                 let id = schedule.id + "-" + day.replacingOccurrences(of: "-", with: "")
-                if try await ledger.records.store.exists(collection: Collections.expenses, id: id) { continue }
+                if let existing {
+                    if existing.contains(id) { continue }
+                } else if try await ledger.records.store.exists(collection: Collections.expenses, id: id) {
+                    continue
+                }
                 var input = schedule.template
                 input.date = day
                 do {
-                    _ = try await ledger.add(input, by: schedule.createdBy, id: id, recurringId: schedule.id)
+                    addedRecords.append(try await ledger.add(input, by: schedule.createdBy, id: id, recurringId: schedule.id))
                     added += 1
                 } catch let error as StoreError where error.code == .conflict {
                     continue  // another reader added it meanwhile
@@ -94,6 +103,7 @@ public struct RecurringExpenses: Sendable {
                 if added >= Self.catchUpLimit { break }
             }
         }
+        return addedRecords
     }
 
     /// The schedule's days from `start` through `end` (both `yyyy-MM-dd`), at most 400.

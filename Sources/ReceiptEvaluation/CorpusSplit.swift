@@ -44,7 +44,7 @@ public enum Ceiling {
 
     /// `12.34` or `12,34` (thousands separators and spaces inside ignored), not as part of a longer number.
     static func amountAppears(_ amount: Amount, in text: String) -> Bool {
-        let plain = String(format: "%.2f", NSDecimalNumber(decimal: amount.value.magnitude).doubleValue)
+        let plain = Amount(amount.value.magnitude, scale: max(2, amount.scale)).description
         let squeezed = text.replacingOccurrences(of: " ", with: "")
         for candidate in [plain, plain.replacingOccurrences(of: ".", with: ",")] {
             var searchRange = squeezed.startIndex..<squeezed.endIndex

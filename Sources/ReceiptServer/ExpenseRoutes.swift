@@ -65,7 +65,7 @@ struct ExpenseRoutes {
             let userId = try context.caller().user.id
             let id = try context.parameters.require("expenseId")
             _ = try await ledger.expense(id, for: userId)
-            guard try await payments.paidMembers(ofExpense: id).contains(where: { $0.id == (try? context.parameters.require("paymentId")) }) else {
+            guard try await payments.payments(ofExpense: id).contains(where: { $0.id == (try? context.parameters.require("paymentId")) }) else {
                 throw HouseholdError(.expenseNotFound, "No such payment of this expense.")
             }
             throw Self.irreversible
@@ -86,13 +86,11 @@ struct ExpenseRoutes {
         .paymentIrreversible, "Payments are a permanent record and cannot be reversed. If money went back, record a payment the other way.")
 
     func answers(_ expenses: [Revisioned<ExpenseRecord>], for userId: String) async throws -> [ExpenseAnswer] {
-        let statuses = try await payments.statuses(of: expenses.map(\.value), for: userId)
-        var result: [ExpenseAnswer] = []
-        for expense in expenses {
-            result.append(try ExpenseAnswer(
-                expense, status: statuses[expense.value.id] ?? .paid, payments: try await payments.paidMembers(ofExpense: expense.value.id)))
+        let standings = try await payments.standings(of: expenses.map(\.value), for: userId)
+        return try expenses.map { expense in
+            let standing = standings[expense.value.id]
+            return try ExpenseAnswer(expense, status: standing?.status ?? .paid, payments: standing?.payments ?? [])
         }
-        return result
     }
 
     func answer(_ expense: Revisioned<ExpenseRecord>, for userId: String) async throws -> ExpenseAnswer {

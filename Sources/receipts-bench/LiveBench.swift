@@ -110,10 +110,6 @@ struct LiveBench: AsyncParsableCommand {
                 try await Task.sleep(for: .seconds(1))
                 let times = arrivals.take("rev\(rev)")
                 missed += count - times.count
-                if ProcessInfo.processInfo.environment["LIVE_BENCH_TRACE"] != nil {
-                    let each = times.map { ($0 - started) }.sorted()
-                    FileHandle.standardError.write(Data("change rev \(rev): \(times.count) arrivals, first \(each.first.map { "\($0)" } ?? "-"), last \(each.last.map { "\($0)" } ?? "-")\n".utf8))
-                }
                 latencies += times.map { Double(($0 - started).components.attoseconds) / 1e15 + Double(($0 - started).components.seconds) * 1000 }
             }
             for task in tasks { task.cancel() }

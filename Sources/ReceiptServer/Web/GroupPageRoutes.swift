@@ -45,13 +45,13 @@ struct GroupPageRoutes {
             let group = try await groups.group(try context.parameters.require("groupId"), for: userId).value
             let balances = try await payments.balances(ofGroup: group.id, for: userId)
             let expenses = try await services.ledger.expenses(inGroup: group.id, for: userId)
-            let statuses = try await payments.statuses(of: expenses.map(\.value), for: userId)
+            let standings = try await payments.standings(of: expenses.map(\.value), for: userId)
             var rows: [ExpenseRow] = []
             for expense in expenses.reversed() {
                 let record = expense.value
                 let shares = try record.expense.shares().mapValues { MinorUnits.amount($0, currency: record.expense.currency) }
-                let paid = Set(try await payments.paidMembers(ofExpense: record.id).map(\.from))
-                rows.append(ExpenseRow(record: record, status: statuses[record.id] ?? .paid, shares: shares, paid: paid))
+                let standing = standings[record.id]
+                rows.append(ExpenseRow(record: record, status: standing?.status ?? .paid, shares: shares, paid: Set((standing?.payments ?? []).map(\.from))))
             }
             let page = GroupPages.group(
                 try await frame(session, group.name), group: group, names: try await names(group.members), balances: balances, expenses: rows,

@@ -73,13 +73,11 @@ struct ExpenseCommand: AsyncParsableCommand {
                     try await ledger.expenses(of: member.me)
                 }
                 let payments = ExpensePayments(ledger: ledger)
-                let statuses = try await payments.statuses(of: records.map(\.value), for: member.me)
-                var result: [ExpenseSummary] = []
-                for record in records {
-                    result.append(try ExpenseSummary(
-                        record.value, payments: try await payments.paidMembers(ofExpense: record.value.id), status: statuses[record.value.id]))
+                let standings = try await payments.standings(of: records.map(\.value), for: member.me)
+                return try records.map { record in
+                    try ExpenseSummary(
+                        record.value, payments: standings[record.value.id]?.payments ?? [], status: standings[record.value.id]?.status)
                 }
-                return result
             }
             if json { return try LocalLedger.printJSON(summaries) }
             if summaries.isEmpty { print("No expenses yet: receipts expense add --group NAME --total 12.50") }
@@ -103,7 +101,7 @@ struct ExpenseCommand: AsyncParsableCommand {
             let summary = try await LocalLedger.run(store, logger: logger) { _, ledger in
                 let updated = try await ledger.edit(id, ExpenseLedger.Edit(split: input), by: member.me, ifMatch: nil)
                 return try ExpenseSummary(
-                    updated.value, payments: try await ExpensePayments(ledger: ledger).paidMembers(ofExpense: id), status: .uploadedByMe)
+                    updated.value, payments: try await ExpensePayments(ledger: ledger).payments(ofExpense: id), status: .uploadedByMe)
             }
             if json { return try LocalLedger.printJSON(summary) }
             ExpenseCommand.show(summary)
