@@ -248,7 +248,7 @@ public final class SQLiteDocumentStore: DocumentStore {
 
     public func getBlob(id: String) async throws -> Data? {
         try StoreSchema.validateID(id)
-        return try await run { db in
+        return try await runStatement { db in
             try Data.fetchOne(db, sql: "SELECT data FROM blobs WHERE id = ?", arguments: [id])
         }
     }
@@ -257,7 +257,7 @@ public final class SQLiteDocumentStore: DocumentStore {
 
     public func get(collection: String, id: String) async throws -> StoredDocument? {
         try StoreSchema.validateCollection(collection)
-        return try await run { db in
+        return try await runStatement { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT rev, seq, body FROM documents WHERE collection = ? AND id = ? AND deleted = 0"), arguments: [collection, id]).map { row in
                 StoredDocument(collection: collection, id: id, rev: row[0], seq: row[1], document: try JSONText.decode(row[2]))
             }
@@ -266,7 +266,7 @@ public final class SQLiteDocumentStore: DocumentStore {
 
     public func exists(collection: String, id: String) async throws -> Bool {
         try StoreSchema.validateCollection(collection)
-        return try await run { db in
+        return try await runStatement { db in
             try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM documents WHERE collection = ? AND id = ? AND deleted = 0)"), arguments: [collection, id]) ?? false
         }
     }
@@ -282,7 +282,7 @@ public final class SQLiteDocumentStore: DocumentStore {
             }
             let sql = "SELECT id, rev, seq, body, \(expression ?? "NULL") FROM documents\(indexHint(collection: query.collection, filters: query.filters)) WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(orderBy) LIMIT \(count)"
             let arguments = StatementArguments(builder.params.map { Self.databaseValue($0) as (any DatabaseValueConvertible)? })
-            return try await run { db in
+            return try await runStatement { db in
                 try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
                     let id: String = row[0]
                     let document = StoredDocument(collection: query.collection, id: id, rev: row[1], seq: row[2], document: try JSONText.decode(row[3]))
@@ -298,11 +298,11 @@ public final class SQLiteDocumentStore: DocumentStore {
         conditions += try builder.conditions(for: filters)
         let sql = "SELECT count(*) FROM documents\(indexHint(collection: collection, filters: filters)) WHERE \(conditions.joined(separator: " AND "))"
         let arguments = StatementArguments(builder.params.map { Self.databaseValue($0) as (any DatabaseValueConvertible)? })
-        return try await run { db in try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0 }
+        return try await runStatement { db in try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0 }
     }
 
     public func changes(since: Int64, limit: Int) async throws -> [StoreChange] {
-        try await run { db in
+        try await runStatement { db in
             try Row.fetchAll(db, sql: "SELECT seq, collection, id, rev, deleted, body FROM documents WHERE seq > ? ORDER BY seq LIMIT ?", arguments: [since, max(0, limit)]).map { row in
                 let deleted: Bool = row[4]
                 return StoreChange(seq: row[0], collection: row[1], id: row[2], rev: row[3], deleted: deleted, document: try JSONText.decode(row[5]))
@@ -311,7 +311,7 @@ public final class SQLiteDocumentStore: DocumentStore {
     }
 
     public func lastSequence() async throws -> Int64 {
-        try await run { db in try Self.lastSequence(db) }
+        try await runStatement { db in try Self.lastSequence(db) }
     }
 
     // MARK: Text search
@@ -433,6 +433,16 @@ public final class SQLiteDocumentStore: DocumentStore {
     private func run<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await database.read(body)
+        } catch {
+            throw Self.mapError(error, opening: nil)
+        }
+    }
+
+    /// Runs one statement without the transaction `run` wraps it in: a single statement sees one
+    /// snapshot anyway, and BEGIN and COMMIT were two of every lookup's three statements.
+    private func runStatement<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await database.unsafeRead(body)
         } catch {
             throw Self.mapError(error, opening: nil)
         }

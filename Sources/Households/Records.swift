@@ -56,7 +56,8 @@ struct Records: Sendable {
         _ change: (inout T) throws -> R
     ) async throws -> (Revisioned<T>, R) {
         for _ in 0..<8 {
-            guard var current = try await get(T.self, collection, id) else { throw notFound }
+            guard let stored = try await store.get(collection: collection, id: id) else { throw notFound }
+            var current = Revisioned(try stored.document.decode(as: T.self), rev: stored.rev)
             if let ifMatch, ifMatch != current.rev { throw HouseholdError.stale(current: current.rev) }
             let before = current.value
             let result = try change(&current.value)
@@ -66,9 +67,10 @@ struct Records: Sendable {
                 let after = try JSONValue(encoding: current.value)
                 var writes = [DocumentWrite(collection: collection, id: id, document: after, expectedRev: current.rev)]
                 if let author, let household = after["household"]?.stringValue {
+                    // The log compares the stored JSON with the new: the same encoder wrote both.
                     writes.append(try logWrite(
                         collection: collection, id: id, rev: current.rev + 1, household: household, action: .changed,
-                        before: try JSONValue(encoding: before), after: after, by: author))
+                        before: stored.document, after: after, by: author))
                 }
                 let rev = try await store.putBatch(writes)[0].rev
                 return (Revisioned(current.value, rev: rev), result)

@@ -16,20 +16,53 @@ public struct Amount: Sendable, Hashable, Comparable, Codable, CustomStringConve
     /// Parses a plain decimal string with a point: "12.50", "-0.99", "1234".
     /// Returns nil for anything else (no thousands separators, no currency).
     public init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { return nil }
-        var body = Substring(trimmed)
-        var negative = false
-        if body.first == "-" { negative = true; body = body.dropFirst() } else if body.first == "+" { body = body.dropFirst() }
-        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty || parts.count == 2,
-              whole.allSatisfy(\.isASCIIDigitCharacter),
-              parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy(\.isASCIIDigitCharacter)),
-              let decimal = Decimal(string: (negative ? "-" : "") + (whole.isEmpty ? "0" : String(whole)) + (parts.count == 2 ? "." + parts[1] : ""), locale: Locale(identifier: "en_US_POSIX"))
-        else { return nil }
-        self.value = decimal
-        self.scale = parts.count == 2 ? parts[1].count : 0
+        // Byte by byte into an integer significand: every stored amount is parsed on every read,
+        // and `Decimal(string:locale:)` with a new `Locale` each time was most of a cart's decoding.
+        var significand: UInt64 = 0
+        var digits = 0, fractionDigits = 0
+        var negative = false, sawPoint = false, sawSign = false, overflow = false
+        var started = false, ended = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                ended = started
+                continue
+            }
+            // Inner blanks ("1 2") are not a number.
+            guard !ended else { return nil }
+            started = true
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if digits < 19 {
+                    significand = significand * 10 + UInt64(byte - UInt8(ascii: "0"))
+                } else {
+                    overflow = true
+                }
+                digits += 1
+                if sawPoint { fractionDigits += 1 }
+            case UInt8(ascii: "."):
+                guard !sawPoint else { return nil }
+                sawPoint = true
+            case UInt8(ascii: "-"), UInt8(ascii: "+"):
+                guard !sawSign, digits == 0, !sawPoint else { return nil }
+                sawSign = true
+                negative = byte == UInt8(ascii: "-")
+            default:
+                return nil
+            }
+        }
+        // A point needs digits after it; at least one digit in all.
+        guard digits > 0, !sawPoint || fractionDigits > 0 else { return nil }
+        if overflow {
+            let plain = text.trimmingCharacters(in: .whitespaces)
+            guard let decimal = Decimal(string: plain, locale: Self.posix) else { return nil }
+            value = decimal
+        } else {
+            value = Decimal(sign: negative ? .minus : .plus, exponent: -fractionDigits, significand: Decimal(significand))
+        }
+        scale = fractionDigits
     }
+
+    private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// Builds an amount from integer minor units, e.g. `Amount(minorUnits: 1299)` is "12.99".
     public init(minorUnits: Int, scale: Int = 2) {
@@ -107,8 +140,4 @@ public struct Amount: Sendable, Hashable, Comparable, Codable, CustomStringConve
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigitCharacter: Bool { isASCII && isNumber }
 }

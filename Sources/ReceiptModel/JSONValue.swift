@@ -87,16 +87,14 @@ public enum JSONValue: Sendable, Hashable, Codable {
 
 extension JSONValue {
     /// Encodes any `Encodable` value to a `JSONValue` tree.
+    /// Straight to the tree (no JSON text in between), with JSONEncoder's default strategies.
     public init(encoding value: some Encodable) throws {
-        // Encoder text → the package's parser: `JSONValue`'s Codable init tries each JSON type in
-        // turn with a thrown error per miss, which made this the server's hottest path.
-        let data = try JSONEncoder().encode(value)
-        self = try JSONParser.parse(String(decoding: data, as: UTF8.self))
+        self = try JSONTreeEncoder.encode(value)
     }
 
-    /// Decodes this tree as a `Decodable` type.
+    /// Decodes this tree as a `Decodable` type, with JSONDecoder's default strategies.
     public func decode<T: Decodable>(as type: T.Type = T.self) throws -> T {
-        try JSONCoding.decoder.decode(T.self, from: Data(JSONWriter.bytes(self)))
+        try JSONTreeDecoder.decode(T.self, from: self)
     }
 
     /// Compact JSON text with sorted keys: the same value always gives the same bytes.

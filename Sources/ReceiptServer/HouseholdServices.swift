@@ -14,7 +14,10 @@ public struct HouseholdServices: Sendable {
     public let friends: FriendDirectory
     public let ledger: ExpenseLedger
 
-    public init(store: any DocumentStore, bcryptCost: UInt8 = 12, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+    public init(store base: any DocumentStore, bcryptCost: UInt8 = 12, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+        // Every request reads its session, its user and its membership: those come from memory,
+        // as does the store's last sequence number that keys the cached pages.
+        let store = CachingDocumentStore(base, caching: [Collections.sessions, Collections.users, Collections.memberships])
         self.store = store
         accounts = AccountService(store: store, settings: .init(bcryptCost: bcryptCost), now: now, logger: logger)
         directory = HouseholdDirectory(store: store, now: now, logger: logger)

@@ -102,14 +102,15 @@ public struct ReceiptJobWorker: Service {
             cart.assignItemIDs()
             // Same id for the same photo in the same household: a job read twice writes one cart.
             try await services.store.put(collection: Collections.carts, id: cart.id, document: try JSONValue(encoding: cart), expectedRev: nil)
-            try await services.jobs.complete(claimed, cartId: cart.id)
-            // The receipt closes the loop: open list entries it shows bought are ticked. A failure
-            // here costs only the ticks, never the cart.
+            // The receipt closes the loop: open list entries it shows bought are ticked, before the
+            // job says it is done, so whoever waits for it sees the ticks. A failure here costs
+            // only the ticks, never the cart.
             do {
                 try await services.lists.tickBought(by: cart)
             } catch {
                 logger.warning("could not tick the list entries this receipt bought", metadata: ["error": "\(error)"])
             }
+            try await services.jobs.complete(claimed, cartId: cart.id)
             Self.jobs(outcome: "done").increment()
             Metrics.Timer(label: "receipts_receipt_job_seconds").recordNanoseconds(Int64((ContinuousClock.now - started).seconds * 1e9))
             logger.info("receipt read", metadata: ["cart.id": "\(cart.id)"])

@@ -55,6 +55,10 @@ struct ServerBench: AsyncParsableCommand {
         var socketErrors: Int
         /// The server's VmHWM after the scenario (cumulative over the engine's scenarios).
         var serverPeakRSSMB: Double
+        /// The server's CPU time (user + system) per request: unlike requests per second, it
+        /// hardly moves when something else shares the machine, so it compares builds measured
+        /// on a busy one.
+        var serverCPUMicrosecondsPerRequest: Double
     }
 
     func validate() throws {
@@ -83,7 +87,7 @@ struct ServerBench: AsyncParsableCommand {
         }
         if !json {
             print("\(carts) carts x \(items) items, wrk -t\(threads) -c\(connections) -d\(duration)s per scenario")
-            print("engine    scenario                       req/s   p50 ms   p99 ms   max ms   >=400  sock.err  server peak RSS")
+            print("engine    scenario                       req/s   p50 ms   p99 ms   max ms   >=400  sock.err  server peak RSS  CPU µs/req")
         }
         for (engine, location) in locations {
             for figures in try await measure(engine: engine, location: location, binary: binary, wrk: wrk, work: work) {
@@ -94,9 +98,9 @@ struct ServerBench: AsyncParsableCommand {
                 } else {
                     let label = figures.engine.padding(toLength: 10, withPad: " ", startingAt: 0)
                         + figures.scenario.padding(toLength: 28, withPad: " ", startingAt: 0)
-                    print(label + String(format: " %7.0f %8.2f %8.2f %8.1f %7d %9d %12.0f MB", figures.requestsPerSecond,
+                    print(label + String(format: " %7.0f %8.2f %8.2f %8.1f %7d %9d %12.0f MB %11.0f", figures.requestsPerSecond,
                                  figures.p50Milliseconds, figures.p99Milliseconds, figures.maxMilliseconds, figures.errorResponses,
-                                 figures.socketErrors, figures.serverPeakRSSMB))
+                                 figures.socketErrors, figures.serverPeakRSSMB, figures.serverCPUMicrosecondsPerRequest))
                 }
             }
         }
@@ -144,6 +148,7 @@ struct ServerBench: AsyncParsableCommand {
             let scriptURL = work.appendingPathComponent("\(engine)-\(results.count).lua")
             try Data(script.utf8).write(to: scriptURL)
             let output = work.appendingPathComponent("\(engine)-\(results.count).wrk")
+            let cpuBefore = try Self.cpuSeconds(pid: server.child.pid)
             let status = try await ChildProcess(
                 executable: URL(fileURLWithPath: wrk),
                 arguments: ["-t\(threads)", "-c\(connections)", "-d\(duration)s", "--timeout", "10s", "--latency", "-s", scriptURL.path, origin + path],
@@ -156,10 +161,12 @@ struct ServerBench: AsyncParsableCommand {
             let numbers = line.split(separator: " ").dropFirst().compactMap { Double($0) }
             guard numbers.count == 7 else { throw ValidationError("unexpected wrk report: \(line)") }
             let seconds = numbers[1] / 1e6
+            let cpu = try Self.cpuSeconds(pid: server.child.pid) - cpuBefore
             results.append(Figures(
                 engine: engine, scenario: scenario, requests: Int(numbers[0]), seconds: seconds, requestsPerSecond: numbers[0] / seconds,
                 p50Milliseconds: numbers[4] / 1000, p99Milliseconds: numbers[5] / 1000, maxMilliseconds: numbers[6] / 1000,
-                errorResponses: Int(numbers[2]), socketErrors: Int(numbers[3]), serverPeakRSSMB: OCRBench.peakRSSMegabytes(pid: "\(server.child.pid)")))
+                errorResponses: Int(numbers[2]), socketErrors: Int(numbers[3]), serverPeakRSSMB: OCRBench.peakRSSMegabytes(pid: "\(server.child.pid)"),
+                serverCPUMicrosecondsPerRequest: numbers[0] > 0 ? cpu * 1e6 / numbers[0] : 0))
         }
         // A graceful stop, as in production; the store must close cleanly under load's aftermath.
         kill(server.child.pid, SIGTERM)
@@ -175,6 +182,18 @@ struct ServerBench: AsyncParsableCommand {
             e.connect + e.read + e.write + e.timeout, latency:percentile(50), latency:percentile(99), latency.max))
         end
         """
+
+    /// User plus system CPU time a process has used, from /proc/PID/stat (fields 14 and 15).
+    static func cpuSeconds(pid: Int32) throws -> Double {
+        let text = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // The command name (field 2) may hold spaces; the fields after its ')' are plain.
+        guard let close = text.lastIndex(of: ")") else { throw ValidationError("unreadable /proc/\(pid)/stat") }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else {
+            throw ValidationError("unreadable /proc/\(pid)/stat")
+        }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
 
     /// A file beside this executable.
     static func sibling(_ name: String) -> String {

@@ -1,0 +1,419 @@
+import Foundation
+
+// Codable straight to and from `JSONValue` trees. Documents are stored as JSON and read back as
+// trees; going through `JSONEncoder`/`JSONDecoder` meant writing each tree out as text and parsing
+// it again on every read and write, most of a write request's time. These follow those coders'
+// default strategies, so both routes give the same values: `Decimal` is a number, `Data` base64
+// text, `URL` its absolute string, `Date` seconds since 2001.
+
+/// Decodes `Decodable` values from a `JSONValue` tree.
+struct JSONTreeDecoder {
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, path: [any CodingKey] = []) throws -> T {
+        // Identity comparisons of metadata, cheapest first for the types documents hold most.
+        // `unsafeBitCast` only where `T` is that very type: it skips the runtime's dynamic cast.
+        if T.self == String.self {
+            guard case .string(let text) = value else { throw mismatch(T.self, value, path) }
+            return unsafeBitCast(text, to: T.self)
+        }
+        if T.self == JSONValue.self { return unsafeBitCast(value, to: T.self) }
+        if T.self == Decimal.self {
+            guard case .number(let number) = value else { throw mismatch(T.self, value, path) }
+            return unsafeBitCast(number, to: T.self)
+        }
+        if T.self == Bool.self {
+            guard case .bool(let flag) = value else { throw mismatch(T.self, value, path) }
+            return unsafeBitCast(flag, to: T.self)
+        }
+        if T.self == Int.self { return unsafeBitCast(try integer(Int.self, value, path), to: T.self) }
+        if T.self == Double.self {
+            guard case .number(let number) = value else { throw mismatch(T.self, value, path) }
+            return double(number) as! T
+        }
+        if T.self == Date.self {
+            guard case .number(let number) = value else { throw mismatch(T.self, value, path) }
+            return Date(timeIntervalSinceReferenceDate: double(number)) as! T
+        }
+        if T.self == Data.self {
+            guard case .string(let text) = value, let data = Data(base64Encoded: text) else { throw mismatch(T.self, value, path) }
+            return data as! T
+        }
+        if T.self == URL.self {
+            guard case .string(let text) = value, let url = URL(string: text) else { throw mismatch(T.self, value, path) }
+            return url as! T
+        }
+        // The other scalars: their own `init(from:)` would ask this decoder's single-value
+        // container for themselves again.
+        if let integer = T.self as? any FixedWidthInteger.Type { return try Self.integer(integer, value, path) as! T }
+        if T.self == Float.self {
+            guard case .number(let number) = value else { throw mismatch(T.self, value, path) }
+            return (Float(number.description) ?? Float(double(number))) as! T
+        }
+        return try T(from: TreeDecoder(value: value, codingPath: path))
+    }
+
+    /// The nearest Double, as a parser of the number's text finds it (NSDecimalNumber's own
+    /// conversion is off by an ulp for numbers like 0.98).
+    static func double(_ number: Decimal) -> Double {
+        Double(number.description) ?? NSDecimalNumber(decimal: number).doubleValue
+    }
+
+    static func integer<I: FixedWidthInteger>(_ type: I.Type, _ value: JSONValue, _ path: [any CodingKey]) throws -> I {
+        guard case .number(let number) = value else { throw mismatch(I.self, value, path) }
+        let whole = NSDecimalNumber(decimal: number).int64Value
+        if Decimal(whole) == number, let result = I(exactly: whole) { return result }
+        // Beyond Int64 (a large UInt64): the digits themselves.
+        guard let result = I(number.description) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "Number \(number) does not fit in \(I.self)."))
+        }
+        return result
+    }
+
+    static func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
+        if value == .null {
+            return .valueNotFound(type, .init(codingPath: path, debugDescription: "Expected \(type) but found null instead."))
+        }
+        return .typeMismatch(type, .init(codingPath: path, debugDescription: "Expected to decode \(type) but found \(value.kindName) instead."))
+    }
+}
+
+extension JSONValue {
+    /// What kind of JSON this is, for error messages.
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+private struct TreeDecoder: Decoder {
+    let value: JSONValue
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let members) = value else { throw JSONTreeDecoder.mismatch([String: JSONValue].self, value, codingPath) }
+        return KeyedDecodingContainer(KeyedTreeDecoding<Key>(members: members, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let items) = value else { throw JSONTreeDecoder.mismatch([JSONValue].self, value, codingPath) }
+        return UnkeyedTreeDecoding(items: items, codingPath: codingPath)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleTreeDecoding(value: value, codingPath: codingPath) }
+}
+
+private struct KeyedTreeDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let members: [String: JSONValue]
+    let codingPath: [any CodingKey]
+
+    var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+
+    private func member(_ key: Key) throws -> JSONValue {
+        guard let value = members[key.stringValue] else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
+        }
+        return value
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try member(key) == .null }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try JSONTreeDecoder.decode(T.self, from: try member(key), path: codingPath + [key])
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let value = members[key.stringValue], value != .null else { return nil }
+        return try JSONTreeDecoder.decode(T.self, from: value, path: codingPath + [key])
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try TreeDecoder(value: try member(key), codingPath: codingPath + [key]).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try TreeDecoder(value: try member(key), codingPath: codingPath + [key]).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        TreeDecoder(value: members["super"] ?? .null, codingPath: codingPath + [TreeKey("super")])
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        TreeDecoder(value: members[key.stringValue] ?? .null, codingPath: codingPath + [key])
+    }
+}
+
+private struct UnkeyedTreeDecoding: UnkeyedDecodingContainer {
+    let items: [JSONValue]
+    let codingPath: [any CodingKey]
+    var currentIndex = 0
+
+    init(items: [JSONValue], codingPath: [any CodingKey]) {
+        self.items = items
+        self.codingPath = codingPath
+    }
+
+    var count: Int? { items.count }
+    var isAtEnd: Bool { currentIndex >= items.count }
+
+    private var path: [any CodingKey] { codingPath + [TreeKey(index: currentIndex)] }
+
+    private func current(_ type: Any.Type) throws -> JSONValue {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(type, .init(codingPath: path, debugDescription: "Unkeyed container is at end."))
+        }
+        return items[currentIndex]
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard try current(Never.self) == .null else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let value = try JSONTreeDecoder.decode(T.self, from: try current(T.self), path: path)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let container = try TreeDecoder(value: try current(type), codingPath: path).container(keyedBy: type)
+        currentIndex += 1
+        return container
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let container = try TreeDecoder(value: try current([JSONValue].self), codingPath: path).unkeyedContainer()
+        currentIndex += 1
+        return container
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let decoder = TreeDecoder(value: try current(JSONValue.self), codingPath: path)
+        currentIndex += 1
+        return decoder
+    }
+}
+
+private struct SingleTreeDecoding: SingleValueDecodingContainer {
+    let value: JSONValue
+    let codingPath: [any CodingKey]
+
+    func decodeNil() -> Bool { value == .null }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONTreeDecoder.decode(T.self, from: value, path: codingPath)
+    }
+}
+
+/// A key for paths in error messages and super coders.
+private struct TreeKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+
+    init(_ string: String) { stringValue = string }
+    init(index: Int) {
+        stringValue = "Index \(index)"
+        intValue = index
+    }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) {
+        stringValue = "\(intValue)"
+        self.intValue = intValue
+    }
+}
+
+// MARK: Encoding
+
+/// Encodes `Encodable` values to `JSONValue` trees.
+enum JSONTreeEncoder {
+    static func encode<T: Encodable>(_ value: T, path: [any CodingKey] = []) throws -> JSONValue {
+        try box(value, path: path).resolved()
+    }
+
+    static func box<T: Encodable>(_ value: T, path: [any CodingKey]) throws -> TreeSlot {
+        if T.self == String.self { return .value(.string(unsafeBitCast(value, to: String.self))) }
+        if T.self == JSONValue.self { return .value(unsafeBitCast(value, to: JSONValue.self)) }
+        if T.self == Decimal.self { return .value(.number(unsafeBitCast(value, to: Decimal.self))) }
+        if T.self == Bool.self { return .value(.bool(unsafeBitCast(value, to: Bool.self))) }
+        if T.self == Int.self { return .value(.number(Decimal(unsafeBitCast(value, to: Int.self)))) }
+        if let number = value as? Double { return .value(try floating(number, path)) }
+        if let date = value as? Date { return .value(try floating(date.timeIntervalSinceReferenceDate, path)) }
+        if let data = value as? Data { return .value(.string(data.base64EncodedString())) }
+        if let url = value as? URL { return .value(.string(url.absoluteString)) }
+        let encoder = TreeEncoder(codingPath: path)
+        try value.encode(to: encoder)
+        // A value that encoded nothing is an empty object, as with JSONEncoder.
+        return encoder.slot ?? .value(.object([:]))
+    }
+
+    /// A floating-point number as the text JSONEncoder would write, read back as a Decimal.
+    static func floating(_ number: Double, _ path: [any CodingKey]) throws -> JSONValue {
+        guard number.isFinite else {
+            throw EncodingError.invalidValue(number, .init(codingPath: path, debugDescription: "Unable to encode \(number) directly in JSON."))
+        }
+        if number == number.rounded(), abs(number) < 1e15 { return .number(Decimal(Int64(number))) }
+        return .number(Decimal(string: "\(number)", locale: Locale(identifier: "en_US_POSIX")) ?? Decimal(number))
+    }
+
+    static func integer<I: BinaryInteger>(_ number: I) -> JSONValue {
+        if let small = Int64(exactly: number) { return .number(Decimal(small)) }
+        return .number(Decimal(string: "\(number)") ?? 0)
+    }
+}
+
+/// Where an encoded value is while its containers may still be written to.
+enum TreeSlot {
+    case value(JSONValue)
+    case object(ObjectNode)
+    case array(ArrayNode)
+    case encoder(TreeEncoder)
+
+    func resolved() -> JSONValue {
+        switch self {
+        case .value(let value): value
+        case .object(let node): .object(node.members.mapValues { $0.resolved() })
+        case .array(let node): .array(node.items.map { $0.resolved() })
+        case .encoder(let encoder): encoder.slot?.resolved() ?? .object([:])
+        }
+    }
+}
+
+final class ObjectNode {
+    var members: [String: TreeSlot] = [:]
+}
+
+final class ArrayNode {
+    var items: [TreeSlot] = []
+}
+
+final class TreeEncoder: Encoder {
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var slot: TreeSlot?
+
+    init(codingPath: [any CodingKey]) {
+        self.codingPath = codingPath
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let node: ObjectNode
+        if case .object(let existing)? = slot {
+            node = existing
+        } else {
+            node = ObjectNode()
+            slot = .object(node)
+        }
+        return KeyedEncodingContainer(KeyedTreeEncoding<Key>(node: node, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        let node: ArrayNode
+        if case .array(let existing)? = slot {
+            node = existing
+        } else {
+            node = ArrayNode()
+            slot = .array(node)
+        }
+        return UnkeyedTreeEncoding(node: node, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { SingleTreeEncoding(encoder: self) }
+}
+
+private struct KeyedTreeEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let node: ObjectNode
+    let codingPath: [any CodingKey]
+
+    mutating func encodeNil(forKey key: Key) throws { node.members[key.stringValue] = .value(.null) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        node.members[key.stringValue] = try JSONTreeEncoder.box(value, path: codingPath + [key])
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        let nested = ObjectNode()
+        node.members[key.stringValue] = .object(nested)
+        return KeyedEncodingContainer(KeyedTreeEncoding<NestedKey>(node: nested, codingPath: codingPath + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let nested = ArrayNode()
+        node.members[key.stringValue] = .array(nested)
+        return UnkeyedTreeEncoding(node: nested, codingPath: codingPath + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder { superEncoder(named: "super", key: TreeKey("super")) }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key.stringValue, key: key) }
+
+    private func superEncoder(named name: String, key: any CodingKey) -> any Encoder {
+        let encoder = TreeEncoder(codingPath: codingPath + [key])
+        node.members[name] = .encoder(encoder)
+        return encoder
+    }
+}
+
+private struct UnkeyedTreeEncoding: UnkeyedEncodingContainer {
+    let node: ArrayNode
+    let codingPath: [any CodingKey]
+
+    var count: Int { node.items.count }
+
+    private var path: [any CodingKey] { codingPath + [TreeKey(index: node.items.count)] }
+
+    mutating func encodeNil() throws { node.items.append(.value(.null)) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws { node.items.append(try JSONTreeEncoder.box(value, path: path)) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let nested = ObjectNode()
+        let path = path
+        node.items.append(.object(nested))
+        return KeyedEncodingContainer(KeyedTreeEncoding<NestedKey>(node: nested, codingPath: path))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let nested = ArrayNode()
+        let path = path
+        node.items.append(.array(nested))
+        return UnkeyedTreeEncoding(node: nested, codingPath: path)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let encoder = TreeEncoder(codingPath: path)
+        node.items.append(.encoder(encoder))
+        return encoder
+    }
+}
+
+private struct SingleTreeEncoding: SingleValueEncodingContainer {
+    let encoder: TreeEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    mutating func encodeNil() throws { encoder.slot = .value(.null) }
+    mutating func encode(_ value: Bool) throws { encoder.slot = .value(.bool(value)) }
+    mutating func encode(_ value: String) throws { encoder.slot = .value(.string(value)) }
+    mutating func encode(_ value: Double) throws { encoder.slot = .value(try JSONTreeEncoder.floating(value, codingPath)) }
+    mutating func encode(_ value: Float) throws { encoder.slot = .value(try JSONTreeEncoder.floating(Double("\(value)") ?? Double(value), codingPath)) }
+    mutating func encode(_ value: Int) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }
+    mutating func encode(_ value: Int8) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }
+    mutating func encode(_ value: Int16) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }
+    mutating func encode(_ value: Int32) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }
+    mutating func encode(_ value: Int64) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }
+    mutating func encode(_ value: UInt) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }
+    mutating func encode(_ value: UInt8) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }
+    mutating func encode(_ value: UInt16) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }
+    mutating func encode(_ value: UInt32) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }
+    mutating func encode(_ value: UInt64) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { encoder.slot = try JSONTreeEncoder.box(value, path: codingPath) }
+}
