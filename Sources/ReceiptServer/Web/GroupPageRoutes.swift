@@ -108,9 +108,8 @@ struct GroupPageRoutes {
         }
     }
 
-    /// The frame of a page outside a household: the caller's first household gives the navigation.
     private func frame(_ session: WebSession, _ title: String) async throws -> PageFrame {
-        session.frame(title, household: try await services.directory.households(of: session.user.id).first?.value, section: .groups)
+        try await session.frame(title, section: .groups, outsideHousehold: services.directory)
     }
 
     private func names(_ ids: [String]) async throws -> [String: String] {
