@@ -1,3 +1,4 @@
+import Expenses
 import Foundation
 import Households
 import ReceiptModel
@@ -97,5 +98,24 @@ import WebApp
         #expect(page.contains("action=\"/h/h_1/carts/c_1/items/i_1/delete\""))
         #expect(page.contains("action=\"/h/h_1/carts/c_1/rename\"") && page.contains("action=\"/h/h_1/carts/c_1/delete\""))
         Self.expectLabelled(page)
+    }
+
+    @Test("the add-expense form splits evenly, by shares, percentages or amounts, with a labelled part per member")
+    func splitForm() throws {
+        let group: ExpenseGroup = try Self.decode(#"{"id":"g_1","name":"Flat","createdBy":"u_a","createdAt":"2026-01-01T00:00:00Z","members":["u_a","u_b"],"currency":"EUR"}"#)
+        let balances: GroupBalances = try Self.decode(#"{"currencies":[],"members":[],"pairs":[],"suggestions":[]}"#)
+        let page = GroupPages.group(Self.frame, group: group, names: ["u_b": "Bo"], balances: balances, expenses: [], receipts: [], me: "u_a").rendered
+        for mode in ["evenly", "shares", "percentages", "exact"] { #expect(page.contains("<option value=\"\(mode)\"")) }
+        #expect(page.contains("name=\"part.u_a\"") && page.contains("name=\"part.u_b\""))
+        Self.expectLabelled(page)
+    }
+
+    @Test("a friend's row counts the shared expenses to pay, paid and uploaded by the caller")
+    func friendMarks() throws {
+        let friend: Friend = try Self.decode(#"{"id":"u_b","displayName":"Bo","email":"bo@example.org","since":"2026-01-01","hasPicture":false}"#)
+        let page = GroupPages.index(
+            Self.frame, friends: [FriendRow(friend: friend, balances: [:], statuses: [.toPay: 2, .uploadedByMe: 1])], groups: [], names: [:]
+        ).rendered
+        #expect(page.contains(">2 to pay<") && page.contains(">1 uploaded by me<") && !page.contains(" paid<"))
     }
 }

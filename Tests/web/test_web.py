@@ -429,6 +429,27 @@ class WebAppFlows(unittest.TestCase):
         self.anna.find_element(By.XPATH, "//h3[text()='Settle up']/following-sibling::ul//button").click()
         self.wait(self.anna, lambda d: "Nothing to settle" in d.page_source)
         self.wait(self.bo, lambda d: "Nothing to settle" in d.page_source, timeout=3)
+        # An amount split by shares: Bo's two parts of 30.00 are 20.00.
+        self.fill(self.anna, "expense-merchant", "Groceries")
+        self.fill(self.anna, "expense-total", "30.00")
+        Select(self.anna.find_element(By.ID, "expense-mode")).select_by_value("shares")
+        parts = self.anna.find_elements(By.CSS_SELECTOR, "fieldset.parts input")
+        for part in parts:
+            label = self.anna.find_element(By.CSS_SELECTOR, f"label[for='{part.get_attribute('id')}']").text
+            part.send_keys("2" if label == "Bo" else "1")
+        self.screenshot(self.anna, "group-add-expense", widths=(390,))
+        self.submit_form_of(self.anna, "expense-total")
+        groceries = "//li[contains(@class,'expense')][.//span[text()='Groceries']]"
+        self.wait(self.anna, EC.presence_of_element_located((By.XPATH, groceries)))
+        self.assertIn("split by shares", self.anna.find_element(By.XPATH, groceries).text)
+        self.assertIn("Bo: 20.00", self.anna.find_element(By.XPATH, groceries).text)
+        # Per friend: the balance and how the shared expenses stand.
+        self.go(self.anna, "/groups")
+        friends = self.anna.find_element(By.ID, "friends").text
+        self.assertIn("owes you 20.00", friends)
+        self.assertIn("2 uploaded by me", friends)
+        self.go(self.bo, "/groups")
+        self.assertRegex(self.bo.find_element(By.ID, "friends").text, r"\d+ to pay")
         self.go(self.anna, "/groups")
         self.screenshot(self.anna, "groups")
 
