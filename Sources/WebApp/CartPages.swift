@@ -57,6 +57,7 @@ public enum CartPages {
                     <span class="grow"><span class="name">\(item.name)</span> <span class="qty">× \(Formatting.quantity(item.quantity))</span> \(by)</span>
                     \(price)
                     """))
+                \(editItem(frame, base: "\(base)/items/\(id)", item: item))
                 </li>
                 """
         }
@@ -92,6 +93,31 @@ public enum CartPages {
                 <button type="submit">Add item</button>
                 """))
             </section>
+            \(frame.renameOrDelete(base, "cart", name: cart.name))
             """)
+    }
+
+    /// An item's name, quantity and price to change, or the item to remove. Plain forms that
+    /// reload the page: the panel closes and the cart's totals show the change.
+    static func editItem(_ frame: PageFrame, base: String, item: CartItem) -> HTML {
+        guard let id = item.id else { return .empty }
+        let field = "item-\(id)"
+        return """
+            <details class="edit">
+            <summary aria-label="Edit \(item.name)">Edit</summary>
+            \(frame.form("\(base)/edit", class: "grid-form", enhance: false, """
+                <label for="\(field)-name">Name</label>
+                <input id="\(field)-name" name="name" required maxlength="200" value="\(item.name)">
+                <label for="\(field)-quantity">Quantity</label>
+                <input id="\(field)-quantity" name="quantity" inputmode="decimal" required value="\(Formatting.quantity(item.quantity))">
+                <label for="\(field)-price">Price <span class="hint">(empty: none)</span></label>
+                <input id="\(field)-price" name="price" inputmode="decimal" value="\(item.price?.description ?? "")">
+                <button type="submit" class="secondary">Save</button>
+                """))
+            \(frame.form("\(base)/delete", class: "stack", enhance: false, """
+                <button type="submit" class="danger" aria-label="Remove \(item.name) from the cart">Remove item</button>
+                """))
+            </details>
+            """
     }
 }

@@ -8,10 +8,13 @@ public struct FriendRow: Sendable {
     public var friend: Friend
     /// Positive: the caller owes them; negative: they owe the caller.
     public var balances: [String: Amount]
+    /// How many of the expenses shared with them stand how for the caller.
+    public var statuses: [ExpenseStatus: Int]
 
-    public init(friend: Friend, balances: [String: Amount]) {
+    public init(friend: Friend, balances: [String: Amount], statuses: [ExpenseStatus: Int] = [:]) {
         self.friend = friend
         self.balances = balances
+        self.statuses = statuses
     }
 }
 
@@ -51,7 +54,10 @@ public struct ReceiptChoice: Sendable, Hashable {
 public enum GroupPages {
     public static func index(_ frame: PageFrame, friends: [FriendRow], groups: [ExpenseGroup], names: [String: String]) -> HTML {
         let friendRows = friends.html { row in
-            "<li class=\"row\"><span class=\"grow name\">\(row.friend.displayName)</span><span class=\"meta\">\(row.friend.email)</span>\(balanceText(row.balances))</li>"
+            """
+            <li class="row friend"><span class="grow"><span class="name">\(row.friend.displayName)</span> <span class="meta">\(row.friend.email)</span>
+            <span class="marks" data-testid="marks-\(row.friend.id)">\(marks(row.statuses))</span></span>\(balanceText(row.balances))</li>
+            """
         }
         let groupRows = groups.html { group in
             let members = group.members.map { names[$0] ?? $0 }.joined(separator: ", ")
@@ -167,7 +173,7 @@ public enum GroupPages {
             <button type="submit" class="secondary">Split by item</button>
             </form>
             \(frame.form("/groups/\(group.id)/expenses", class: "stack", enhance: false, """
-                <p class="meta">Or an amount shared evenly:</p>
+                <p class="meta">Or an amount, split as you choose:</p>
                 <label for="expense-merchant">What</label>
                 <input id="expense-merchant" name="merchant" maxlength="200" placeholder="Bakery">
                 <label for="expense-total">Total</label>
@@ -176,7 +182,12 @@ public enum GroupPages {
                 <input id="expense-currency" name="currency" maxlength="3" value="\(group.currency ?? "")" pattern="[A-Za-z]{3}">
                 <label for="expense-payer">Paid by</label>
                 <select id="expense-payer" name="paidBy">\(memberOptions)</select>
-                <input type="hidden" name="mode" value="evenly">
+                <label for="expense-mode">Split</label>
+                <select id="expense-mode" name="mode">
+                <option value="evenly">Evenly</option><option value="shares">By shares</option>
+                <option value="percentages">By percentages</option><option value="exact">By exact amounts</option>
+                </select>
+                \(splitParts(group, name: name))
                 <button type="submit">Add expense</button>
                 """))
             </section>
@@ -208,6 +219,30 @@ public enum GroupPages {
                 <button type="submit">Add expense</button>
                 """))
             """)
+    }
+
+    /// The expenses shared with a friend, counted by where they stand for the caller.
+    static func marks(_ statuses: [ExpenseStatus: Int]) -> HTML {
+        let kinds: [(ExpenseStatus, String, String)] = [(.toPay, "warn", "to pay"), (.paid, "ok", "paid"), (.uploadedByMe, "", "uploaded by me")]
+        return kinds.compactMap { status, style, text in statuses[status].map { (style, "\($0) \(text)") } }
+            .html { style, text in "<span class=\"badge \(style)\">\(text)</span> " }
+    }
+
+    /// One field per member for the split's numbers; what they mean depends on the split chosen,
+    /// so the form works without a script.
+    static func splitParts(_ group: ExpenseGroup, name: (String) -> String) -> HTML {
+        let fields = group.members.html { member in
+            """
+            <div class="part"><label for="part-\(member)">\(name(member))</label>
+            <input id="part-\(member)" name="part.\(member)" inputmode="decimal" aria-describedby="parts-hint"></div>
+            """
+        }
+        return """
+            <fieldset class="parts"><legend>Each member's part</legend>
+            <p class="hint" id="parts-hint">Evenly: leave all empty to share among everyone, or put 1 for each who shares. By shares: whole numbers such as 1 or 2. By percentages: adding up to 100. By exact amounts: adding up to the total. Empty is nothing.</p>
+            \(fields)
+            </fieldset>
+            """
     }
 
     static func balanceText(_ balances: [String: Amount]) -> HTML {

@@ -55,12 +55,30 @@ extension PageFrame {
             </button>
             """)
     }
+
+    /// A folded panel to rename or delete a cart or a list (`what`), posting to `base`/rename and
+    /// `base`/delete.
+    func renameOrDelete(_ base: String, _ what: String, name: String) -> HTML {
+        """
+        <details class="card">
+        <summary>Rename or delete this \(what)</summary>
+        \(form("\(base)/rename", class: "stack", enhance: false, """
+            <label for="\(what)-rename">Name</label>
+            <input id="\(what)-rename" name="name" required maxlength="100" value="\(name)">
+            <button type="submit" class="secondary">Rename</button>
+            """))
+        \(form("\(base)/delete", class: "stack", enhance: false, """
+            <button type="submit" class="danger">Delete this \(what)</button>
+            """))
+        </details>
+        """
+    }
 }
 
 /// The frame of every page: head, header with navigation, messages, content.
 public enum Layout {
     /// Asset URLs carry a version so browsers may cache them for long.
-    public static let assetVersion = "1"
+    public static let assetVersion = "2"
 
     public static func page(_ frame: PageFrame, _ content: HTML) -> HTML {
         """

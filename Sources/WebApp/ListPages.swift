@@ -32,19 +32,15 @@ public struct ProductChoice: Sendable, Hashable {
 
 /// Shopping lists (Group 10 / Sharecart): the household's lists, and one list with its entries.
 public enum ListPages {
-    public static func index(_ frame: PageFrame, household: Household, lists: [HouseholdList]) -> HTML {
+    /// - Parameter shared: lists of other households the caller joined as a guest.
+    public static func index(_ frame: PageFrame, household: Household, lists: [HouseholdList], shared: [HouseholdList] = []) -> HTML {
         let base = "/h/\(household.id)/lists"
-        let rows = lists.html { list in
-            let open = list.entries.filter { !$0.completed }.count
-            return """
-                <li><a class="row" href="\(base)/\(list.id)"><span class="grow name">\(list.name)</span>
-                <span class="meta">\(open) open · \(list.entries.count) in all</span></a></li>
-                """
-        }
+        let rows = lists.html { row($0, href: "\(base)/\($0.id)") }
         let empty: HTML = "<li class=\"empty\">No lists yet.</li>"
         return Layout.page(frame, """
             <h1>Shopping lists</h1>
             <ul class="list" id="lists" data-live>\(lists.isEmpty ? empty : rows)</ul>
+            \(SharedListPages.joinedSection(shared))
             <section class="card" aria-labelledby="new-list">
             <h2 id="new-list">New list</h2>
             \(frame.form(base, class: "stack", enhance: false, """
@@ -56,9 +52,19 @@ public enum ListPages {
             """)
     }
 
+    /// A list in a list of lists: its name and how much of it is still open.
+    static func row(_ list: HouseholdList, href: String) -> HTML {
+        let open = list.entries.filter { !$0.completed }.count
+        return """
+            <li><a class="row" href="\(href)"><span class="grow name">\(list.name)</span>
+            <span class="meta">\(open) open · \(list.entries.count) in all</span></a></li>
+            """
+    }
+
+    /// - Parameter sharing: the list's sharing beyond the household, for the section that manages it.
     public static func detail(
         _ frame: PageFrame, household: Household, list: HouseholdList, estimates: [String: PriceEstimate], query: String?,
-        results: [ProductChoice], shoppers: [ShoppingStatus]
+        results: [ProductChoice], shoppers: [ShoppingStatus], sharing: ListSharing = ListSharing()
     ) -> HTML {
         let base = "/h/\(household.id)/lists/\(list.id)"
         let me = frame.user?.id
@@ -75,33 +81,6 @@ public enum ListPages {
                 """))
             </div>
             """
-        let entries = list.entries.html { entry in
-            let product: HTML = entry.product.map { product in
-                let calories: HTML = product.caloriesPer100g.map { " · \("\($0)") kcal/100 g" } ?? .empty
-                return "<span class=\"meta\">\(product.brand ?? product.name)\(calories)</span>"
-            } ?? .empty
-            let estimate: HTML = estimates[entry.id].map { "<span class=\"price\" title=\"From the last time you bought it\">≈ \(Formatting.money($0.price, $0.currency))</span>" } ?? .empty
-            let bought: HTML = entry.bought.map { bought in
-                "<span class=\"meta\">bought\(bought.merchant.map { " at \($0)" } ?? "")\(bought.price.map { " for \($0)" } ?? "")</span>"
-            } ?? .empty
-            return """
-                <li class="item entry\(if: entry.completed, " done")" data-entry="\(entry.id)">
-                \(frame.tickForm("\(base)/entries/\(entry.id)/tick", completed: entry.completed, """
-                    <span class="grow"><span class="name">\(entry.name)</span> \(product) \(bought)</span>
-                    \(estimate)
-                    """))
-                <div class="stepper" role="group" aria-label="Quantity of \(entry.name)">
-                \(frame.form("\(base)/entries/\(entry.id)/quantity", class: "inline", """
-                    <input type="hidden" name="delta" value="-1"><button type="submit" class="round" aria-label="One less \(entry.name)">−</button>
-                    """))
-                <output class="qty" data-testid="quantity">\("\(entry.quantity)")</output>
-                \(frame.form("\(base)/entries/\(entry.id)/quantity", class: "inline", """
-                    <input type="hidden" name="delta" value="1"><button type="submit" class="round" aria-label="One more \(entry.name)">+</button>
-                    """))
-                </div>
-                </li>
-                """
-        }
         let found = results.html { choice in
             let picture: HTML = choice.picture.map { "<img class=\"thumb\" src=\"\($0)\" alt=\"\" width=\"48\" height=\"48\" loading=\"lazy\">" }
                 ?? "<span class=\"thumb placeholder\" aria-hidden=\"true\">\(Icons.bag)</span>"
@@ -125,12 +104,11 @@ public enum ListPages {
         let search: HTML = query.map { query in
             results.isEmpty ? "<p class=\"meta\">No product matches “\(query)”. Add it by name below.</p>" : "<ul class=\"list products\" aria-label=\"Products found\">\(found)</ul>"
         } ?? .empty
-        let empty: HTML = "<li class=\"empty\">Nothing on this list yet.</li>"
         return Layout.page(frame, """
             <p class="crumbs"><a href="/h/\(household.id)/lists">← Lists</a></p>
             <h1 id="list-title">\(list.name)</h1>
             \(shopping)
-            <ul class="list items" id="entries" data-live>\(list.entries.isEmpty ? empty : entries)</ul>
+            \(entries(frame, base: base, list: list, estimates: estimates, purchases: true))
             <section class="card" aria-labelledby="add-entry">
             <h2 id="add-entry">Add to the list</h2>
             <form method="get" action="\(base)" class="search" role="search">
@@ -138,25 +116,58 @@ public enum ListPages {
             <div class="search-row"><input id="product-search" name="q" type="search" minlength="2" value="\(query ?? "")" placeholder="milk"><button type="submit" class="secondary">Search</button></div>
             </form>
             \(search)
-            \(frame.form("\(base)/entries", class: "grid-form", """
-                <label for="entry-name">Item</label>
-                <input id="entry-name" name="name" required maxlength="200" placeholder="Bread">
-                <label for="entry-quantity">Quantity</label>
-                <input id="entry-quantity" name="quantity" inputmode="decimal" value="1">
-                <button type="submit">Add</button>
-                """))
+            \(addByName(frame, base: base))
             </section>
-            <details class="card">
-            <summary>Rename or delete this list</summary>
-            \(frame.form("\(base)/rename", class: "stack", enhance: false, """
-                <label for="list-rename">Name</label>
-                <input id="list-rename" name="name" required maxlength="100" value="\(list.name)">
-                <button type="submit" class="secondary">Rename</button>
-                """))
-            \(frame.form("\(base)/delete", class: "stack", enhance: false, """
-                <button type="submit" class="danger">Delete this list</button>
-                """))
-            </details>
+            \(SharedListPages.sharingSection(frame, base: base, list: list, sharing: sharing))
+            \(frame.renameOrDelete(base, "list", name: list.name))
+            """)
+    }
+
+    /// The list's entries, each ticked by tapping it, with − and + for its quantity. The forms post
+    /// under `base` (the member's or the guest's address of the list).
+    /// - Parameter purchases: where and for how much an entry was bought: the household's own
+    ///   purchases, so not for guests.
+    static func entries(_ frame: PageFrame, base: String, list: HouseholdList, estimates: [String: PriceEstimate], purchases: Bool) -> HTML {
+        let rows = list.entries.html { entry in
+            let product: HTML = entry.product.map { product in
+                let calories: HTML = product.caloriesPer100g.map { " · \("\($0)") kcal/100 g" } ?? .empty
+                return "<span class=\"meta\">\(product.brand ?? product.name)\(calories)</span>"
+            } ?? .empty
+            let estimate: HTML = estimates[entry.id].map { "<span class=\"price\" title=\"From the last time you bought it\">≈ \(Formatting.money($0.price, $0.currency))</span>" } ?? .empty
+            let bought: HTML = entry.bought.map { bought in
+                guard purchases else { return "<span class=\"meta\">bought</span>" }
+                return "<span class=\"meta\">bought\(bought.merchant.map { " at \($0)" } ?? "")\(bought.price.map { " for \($0)" } ?? "")</span>"
+            } ?? .empty
+            return """
+                <li class="item entry\(if: entry.completed, " done")" data-entry="\(entry.id)">
+                \(frame.tickForm("\(base)/entries/\(entry.id)/tick", completed: entry.completed, """
+                    <span class="grow"><span class="name">\(entry.name)</span> \(product) \(bought)</span>
+                    \(estimate)
+                    """))
+                <div class="stepper" role="group" aria-label="Quantity of \(entry.name)">
+                \(frame.form("\(base)/entries/\(entry.id)/quantity", class: "inline", """
+                    <input type="hidden" name="delta" value="-1"><button type="submit" class="round" aria-label="One less \(entry.name)">−</button>
+                    """))
+                <output class="qty" data-testid="quantity">\("\(entry.quantity)")</output>
+                \(frame.form("\(base)/entries/\(entry.id)/quantity", class: "inline", """
+                    <input type="hidden" name="delta" value="1"><button type="submit" class="round" aria-label="One more \(entry.name)">+</button>
+                    """))
+                </div>
+                </li>
+                """
+        }
+        let empty: HTML = "<li class=\"empty\">Nothing on this list yet.</li>"
+        return "<ul class=\"list items\" id=\"entries\" data-live>\(list.entries.isEmpty ? empty : rows)</ul>"
+    }
+
+    /// Adds an entry by its name and quantity.
+    static func addByName(_ frame: PageFrame, base: String) -> HTML {
+        frame.form("\(base)/entries", class: "grid-form", """
+            <label for="entry-name">Item</label>
+            <input id="entry-name" name="name" required maxlength="200" placeholder="Bread">
+            <label for="entry-quantity">Quantity</label>
+            <input id="entry-quantity" name="quantity" inputmode="decimal" value="1">
+            <button type="submit">Add</button>
             """)
     }
 }

@@ -112,6 +112,76 @@ import Testing
         }
     }
 
+    @Test("a cart's item edited and removed, the cart renamed and deleted, through the forms")
+    func cartEditsByForm() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            let (anna, annaAPI) = try await Self.browser(api, "Anna")
+            let home = try await annaAPI.newHousehold("Home")
+            let cartPath = try #require(try await anna.post("/h/\(home)/carts", [("name", "Shop")]).headers[.location])
+            let cartId = String(cartPath.split(separator: "/").last ?? "")
+            let apiPath = "/api/v1/households/\(home)/carts/\(cartId)"
+            #expect(try await anna.post(cartPath + "/items", [("name", "Milk"), ("price", "3.49")]).status == 303)
+            #expect(try await anna.post(cartPath + "/items", [("name", "Eggs")]).status == 303)
+            let itemId = try #require(try await annaAPI.call(.get, apiPath)["items"]?.arrayValue?.first?["id"]?.stringValue)
+            #expect(try await anna.post(cartPath + "/items/\(itemId)/edit", [("name", "Oat milk"), ("quantity", "2"), ("price", "4.10")]).status == 303)
+            var item = try await annaAPI.call(.get, apiPath)["items"]?.arrayValue?.first
+            #expect(item?["name"]?.stringValue == "Oat milk" && item?["price"]?.stringValue == "4.10")
+            // An emptied price field takes the price away.
+            #expect(try await anna.post(cartPath + "/items/\(itemId)/edit", [("name", "Oat milk"), ("quantity", "2"), ("price", "")]).status == 303)
+            item = try await annaAPI.call(.get, apiPath)["items"]?.arrayValue?.first
+            #expect(item?["price"] == nil || item?["price"] == .null)
+            #expect(try await anna.post(cartPath + "/items/\(itemId)/delete", []).status == 303)
+            #expect(try await annaAPI.call(.get, apiPath)["items"]?.arrayValue?.count == 1)
+            #expect(try await anna.post(cartPath + "/rename", [("name", "Renamed")]).status == 303)
+            #expect(try await annaAPI.call(.get, apiPath)["name"]?.stringValue == "Renamed")
+            #expect(try await anna.post(cartPath + "/delete", []).headers[.location] == "/h/\(home)")
+            #expect(try await annaAPI.call(.get, apiPath).status == 404)
+        }
+    }
+
+    @Test("a list shared through the pages: the passcode shown once, wrong ones refused then throttled, guest pages for guests only")
+    func sharedListPages() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            func text(_ reply: Reply) -> String { String(decoding: reply.bytes, as: UTF8.self) }
+            let (anna, annaAPI) = try await Self.browser(api, "Anna")
+            let (cleo, _) = try await Self.browser(api, "Cleo")
+            let (dan, _) = try await Self.browser(api, "Dan")
+            let home = try await annaAPI.newHousehold("Home")
+            let listPath = try #require(try await anna.post("/h/\(home)/lists", [("name", "Weekly")]).headers[.location])
+            let listId = String(listPath.split(separator: "/").last ?? "")
+            #expect(try await anna.post(listPath + "/entries", [("name", "Milk")]).status == 303)
+            let shared = try await anna.post(listPath + "/share", [])
+            #expect(shared.status == 200)
+            let passcode = String(try #require(text(shared).firstMatch(of: /data-testid="share-passcode">([^<]+)</)?.output.1))
+            #expect(!text(try await anna.get(listPath)).contains(passcode), "shown once")
+            // Only the household's members share; to anyone else the list's household pages do not exist.
+            #expect(try await cleo.post(listPath + "/share", []).status == 404)
+            let wrong = try await cleo.post("/shared-lists/join", [("listId", listId), ("passcode", "NOPE-NOPE")])
+            #expect(wrong.status == 404)
+            #expect(text(wrong).contains("No shared list with this id and passcode"))
+            #expect(try await cleo.get("/shared-lists/\(listId)").status == 404)
+            let joined = try await cleo.post("/shared-lists/join", [("listId", listId), ("passcode", passcode.lowercased())])
+            #expect(joined.headers[.location] == "/shared-lists/\(listId)")
+            let page = try await cleo.get("/shared-lists/\(listId)")
+            #expect(page.status == 200 && text(page).contains("Milk"))
+            #expect(try await cleo.post("/shared-lists/\(listId)/entries", [("name", "Eggs")]).status == 303)
+            #expect(try await cleo.get(listPath).status == 404)
+            let annaPage = text(try await anna.get(listPath))
+            #expect(annaPage.contains("Eggs") && annaPage.contains("Cleo"))
+            // Dan did not join: the guest pages and forms are not found for him.
+            #expect(try await dan.get("/shared-lists/\(listId)").status == 404)
+            #expect(try await dan.post("/shared-lists/\(listId)/entries", [("name", "Ham")]).status == 404)
+            // Cleo leaves; the list is no longer hers.
+            #expect(try await cleo.post("/shared-lists/\(listId)/leave", []).status == 303)
+            #expect(try await cleo.get("/shared-lists/\(listId)").status == 404)
+            // Guessing is throttled: after five wrong passcodes the form says how long to wait.
+            var last = wrong
+            for _ in 0..<6 { last = try await dan.post("/shared-lists/join", [("listId", listId), ("passcode", "GUESS-GUESS")]) }
+            #expect(last.status == 429)
+            #expect(text(last).contains("Too many wrong passcodes"))
+        }
+    }
+
     @Test("the assets are served with validators")
     func assets() async throws {
         try await ServerHarness.with(.sqlite) { api, _ in

@@ -2,7 +2,8 @@
 
 Starts `receipts serve` (RECEIPTS_BIN, default .build/debug/receipts) on a free loopback port
 over a throw-away SQLite store with one receipt reader, then walks the flows of issue 15 as two
-people, Anna and Bo, each in their own browser (a third one has JavaScript turned off). Nothing
+people, Anna and Bo, each in their own browser (another one has JavaScript turned off), and Cleo
+of another household, who joins a list Anna shares. Nothing
 leaves the machine: the browsers resolve every host but 127.0.0.1 to nothing.
 
 Screenshots of every main page at 390 px and 1280 px wide go to WEB_TEST_OUTPUT (default
@@ -100,6 +101,7 @@ class WebAppFlows(unittest.TestCase):
         cls.server = Server()
         cls.anna = browser()
         cls.bo = browser()
+        cls.cleo = None  # of another household: started by the shared-list test
         cls.console = []
         cls.household = None
         os.makedirs(SHOTS, exist_ok=True)
@@ -109,7 +111,9 @@ class WebAppFlows(unittest.TestCase):
 
     @classmethod
     def tearDownClass(cls):
-        for driver in (cls.anna, cls.bo):
+        for driver in (cls.anna, cls.bo, cls.cleo):
+            if driver is None:
+                continue
             try:
                 driver.quit()
             except Exception:
@@ -227,6 +231,41 @@ class WebAppFlows(unittest.TestCase):
         self.wait(self.anna, lambda d: "Bo" in d.find_element(By.CSS_SELECTOR, "#online ul").text)
         self.screenshot(self.anna, "carts")
 
+    def test_03b_edit_an_item_rename_and_delete_a_cart(self):
+        self.go(self.anna, self.cart_path)
+        bread = "//li[contains(@class,'item')][.//span[@class='name' and text()='Bread']]"
+        self.anna.find_element(By.XPATH, bread + "//summary").click()
+        item_id = self.anna.find_element(By.XPATH, bread).get_attribute("data-item")
+        self.fill(self.anna, f"item-{item_id}-name", "Rye bread")
+        self.fill(self.anna, f"item-{item_id}-quantity", "2")
+        self.fill(self.anna, f"item-{item_id}-price", "4.10")
+        self.screenshot(self.anna, "cart-edit-item")
+        self.submit_form_of(self.anna, f"item-{item_id}-price")
+        rye = "//li[contains(@class,'item')][.//span[@class='name' and text()='Rye bread']]"
+        self.wait(self.anna, EC.presence_of_element_located((By.XPATH, rye)))
+        self.assertIn("× 2", self.anna.find_element(By.XPATH, rye).text)
+        self.assertIn("4.10", self.anna.find_element(By.XPATH, rye).text)
+        # Emptying the price takes it away.
+        self.anna.find_element(By.XPATH, rye + "//summary").click()
+        self.anna.find_element(By.ID, f"item-{item_id}-price").clear()
+        self.submit_form_of(self.anna, f"item-{item_id}-price")
+        self.wait(self.anna, lambda d: "4.10" not in d.find_element(By.XPATH, rye).text)
+        # A cart made by mistake: renamed, then deleted.
+        self.go(self.anna, f"/h/{self.household}")
+        self.fill(self.anna, "cart-name", "Oops")
+        self.submit_form_of(self.anna, "cart-name")
+        self.wait(self.anna, EC.url_contains("/carts/"))
+        oops = self.path(self.anna)
+        self.anna.find_element(By.XPATH, "//summary[text()='Rename or delete this cart']").click()
+        self.fill(self.anna, "cart-rename", "Oops, renamed")
+        self.submit_form_of(self.anna, "cart-rename")
+        self.wait(self.anna, lambda d: d.find_element(By.TAG_NAME, "h1").text == "Oops, renamed")
+        self.anna.find_element(By.XPATH, "//summary[text()='Rename or delete this cart']").click()
+        self.anna.find_element(By.XPATH, "//button[text()='Delete this cart']").click()
+        self.wait(self.anna, lambda d: self.path(d) == f"/h/{self.household}")
+        self.assertNotIn("Oops", self.anna.find_element(By.ID, "carts").text)
+        self.assertNotIn(oops, self.anna.page_source)
+
     def test_04_upload_read_correct_and_see_it_in_spend(self):
         self.go(self.anna, f"/h/{self.household}/upload")
         self.screenshot(self.anna, "upload")
@@ -264,6 +303,7 @@ class WebAppFlows(unittest.TestCase):
         self.submit_form_of(self.anna, "list-name")
         self.wait(self.anna, EC.url_matches(r"/lists/[^/]+$"))
         list_path = self.path(self.anna)
+        type(self).list_path = list_path
         self.go(self.bo, list_path)
         # "I'm shopping": Bo's open list says so at once.
         self.anna.find_element(By.XPATH, "//button[text()=\"I'm shopping\"]").click()
@@ -285,6 +325,74 @@ class WebAppFlows(unittest.TestCase):
         self.wait(self.bo, lambda d: "done" in d.find_element(By.XPATH, entry).get_attribute("class"), timeout=3)
         self.assertEqual(self.bo.find_element(By.XPATH, entry + "//output").text, "2")
         self.screenshot(self.anna, "list")
+
+    def test_05b_a_list_shared_by_passcode_with_another_household(self):
+        # Anna shares the list: its id and a passcode, shown once.
+        self.go(self.anna, self.list_path)
+        self.anna.find_element(By.XPATH, "//button[text()='Share this list']").click()
+        passcode = self.wait(self.anna, EC.presence_of_element_located((By.CSS_SELECTOR, "[data-testid=share-passcode]"))).text
+        list_id = self.anna.find_element(By.CSS_SELECTOR, "[data-testid=share-list-id]").text
+        self.assertEqual(self.list_path.split("/")[-1], list_id)
+        # Cleo, of a household of her own, finds the join page from her lists.
+        type(self).cleo = browser()
+        cleo = self.cleo
+        self.sign_up(cleo, "Cleo", "cleo@example.org")
+        self.fill(cleo, "household-name", "Cleo's flat")
+        self.submit_form_of(cleo, "household-name")
+        self.wait(cleo, EC.url_matches(r"/h/[^/]+$"))
+        cleo_lists = f"/h/{self.path(cleo).split('/')[2]}/lists"
+        self.go(cleo, cleo_lists)
+        cleo.find_element(By.LINK_TEXT, "Join a shared list").click()
+        self.wait(cleo, EC.url_contains("/shared-lists"))
+        self.fill(cleo, "join-list-id", list_id)
+        self.fill(cleo, "join-passcode", "WRONG-CODE")
+        self.submit_form_of(cleo, "join-passcode")
+        error = self.wait(cleo, EC.presence_of_element_located((By.CSS_SELECTOR, ".error[role=alert]"))).text
+        self.assertIn("No shared list with this id and passcode", error)
+        self.assertEqual(cleo.find_element(By.ID, "join-list-id").get_attribute("value"), list_id, "the id stays filled in")
+        self.screenshot(cleo, "join-list")
+        cleo.get_log("browser")  # the wrong passcode's 404 itself is expected
+        self.fill(cleo, "join-passcode", passcode)
+        self.submit_form_of(cleo, "join-passcode")
+        self.wait(cleo, EC.url_contains(f"/shared-lists/{list_id}"))
+        guest_path = self.path(cleo)
+        entries = cleo.find_element(By.ID, "entries").text
+        product = self.anna.find_element(By.CSS_SELECTOR, "#entries .entry .name").text
+        self.assertIn(product, entries)
+        self.assertNotIn("≈", entries)  # no prices from Anna's household
+        self.assertFalse(cleo.find_elements(By.ID, "product-search"))
+        # Anna's open page (still the one that showed the passcode) lists her guest.
+        self.wait(self.anna, lambda d: "Cleo" in d.find_element(By.ID, "sharing").text, timeout=3)
+        self.assertTrue(self.anna.find_elements(By.CSS_SELECTOR, "[data-testid=share-passcode]"), "the passcode stays on screen")
+        # Cleo adds an entry, one more of it, and ticks it: Anna's page follows without a reload.
+        anna_url = self.anna.current_url
+        self.fill(cleo, "entry-name", "Oat milk")
+        cleo.find_element(By.ID, "entry-name").submit()
+        oat = "//li[contains(@class,'entry')][.//span[@class='name' and text()='Oat milk']]"
+        self.wait(cleo, EC.presence_of_element_located((By.XPATH, oat)))
+        cleo.find_element(By.XPATH, oat + "//button[starts-with(@aria-label,'One more')]").click()
+        self.wait(cleo, lambda d: d.find_element(By.XPATH, oat + "//output").text == "2")
+        self.wait(self.anna, lambda d: d.find_element(By.XPATH, oat + "//output").text == "2", timeout=3)
+        cleo.find_element(By.XPATH, oat + "//form[contains(@class,'tick')]//button").click()
+        ticked = time.time()
+        self.wait(self.anna, lambda d: "done" in d.find_element(By.XPATH, oat).get_attribute("class"), timeout=5)
+        print(f"\nweb tests: Anna saw Cleo's tick after {time.time() - ticked:.2f}s")
+        self.assertEqual(self.anna.current_url, anna_url, "no reload")
+        self.screenshot(cleo, "shared-list")
+        self.go(self.anna, self.list_path)
+        self.screenshot(self.anna, "list-shared")
+        # The list is beside Cleo's own lists; her household's pages are hers alone.
+        self.go(cleo, cleo_lists)
+        self.assertIn("Weekly shop", cleo.find_element(By.ID, "shared-lists").text)
+        cleo.get(self.server.base + self.list_path)
+        self.assertEqual(cleo.find_element(By.TAG_NAME, "h1").text, "Not found")
+        cleo.get_log("browser")  # that 404 is expected
+        # Cleo leaves: the list goes from her lists, and from Anna's guests.
+        self.go(cleo, guest_path)
+        cleo.find_element(By.XPATH, "//button[text()='Leave this list']").click()
+        self.wait(cleo, lambda d: self.path(d) == cleo_lists)
+        self.assertNotIn("Weekly shop", cleo.find_element(By.ID, "shared-lists").text)
+        self.wait(self.anna, lambda d: "Cleo" not in d.find_element(By.ID, "sharing").text, timeout=3)
 
     def test_06_expense_split_by_item_and_balances(self):
         self.go(self.anna, "/groups")
@@ -321,6 +429,27 @@ class WebAppFlows(unittest.TestCase):
         self.anna.find_element(By.XPATH, "//h3[text()='Settle up']/following-sibling::ul//button").click()
         self.wait(self.anna, lambda d: "Nothing to settle" in d.page_source)
         self.wait(self.bo, lambda d: "Nothing to settle" in d.page_source, timeout=3)
+        # An amount split by shares: Bo's two parts of 30.00 are 20.00.
+        self.fill(self.anna, "expense-merchant", "Groceries")
+        self.fill(self.anna, "expense-total", "30.00")
+        Select(self.anna.find_element(By.ID, "expense-mode")).select_by_value("shares")
+        parts = self.anna.find_elements(By.CSS_SELECTOR, "fieldset.parts input")
+        for part in parts:
+            label = self.anna.find_element(By.CSS_SELECTOR, f"label[for='{part.get_attribute('id')}']").text
+            part.send_keys("2" if label == "Bo" else "1")
+        self.screenshot(self.anna, "group-add-expense", widths=(390,))
+        self.submit_form_of(self.anna, "expense-total")
+        groceries = "//li[contains(@class,'expense')][.//span[text()='Groceries']]"
+        self.wait(self.anna, EC.presence_of_element_located((By.XPATH, groceries)))
+        self.assertIn("split by shares", self.anna.find_element(By.XPATH, groceries).text)
+        self.assertIn("Bo: 20.00", self.anna.find_element(By.XPATH, groceries).text)
+        # Per friend: the balance and how the shared expenses stand.
+        self.go(self.anna, "/groups")
+        friends = self.anna.find_element(By.ID, "friends").text
+        self.assertIn("owes you 20.00", friends)
+        self.assertIn("2 uploaded by me", friends)
+        self.go(self.bo, "/groups")
+        self.assertRegex(self.bo.find_element(By.ID, "friends").text, r"\d+ to pay")
         self.go(self.anna, "/groups")
         self.screenshot(self.anna, "groups")
 
@@ -346,7 +475,8 @@ class WebAppFlows(unittest.TestCase):
 
     def test_08_main_pages_fit_390_px_without_horizontal_scrolling(self):
         pages = [f"/h/{self.household}", self.cart_path, f"/h/{self.household}/spend", f"/h/{self.household}/lists",
-                 f"/h/{self.household}/upload", f"/h/{self.household}/carts/{self.receipt_cart}/review", "/groups", "/households"]
+                 f"/h/{self.household}/upload", f"/h/{self.household}/carts/{self.receipt_cart}/review", "/groups", "/households",
+                 self.list_path, "/shared-lists"]
         for page in pages:
             self.go(self.anna, page)
             self.anna.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -367,7 +497,7 @@ class WebAppFlows(unittest.TestCase):
         self.anna.get_log("browser")  # the 404 itself is expected here
 
     def test_10_no_console_errors(self):
-        for driver in (self.anna, self.bo):
+        for driver in (self.anna, self.bo, self.cleo):
             self.collect_console(driver)
         self.assertEqual(self.console, [])
 

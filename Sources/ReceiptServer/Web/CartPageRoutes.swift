@@ -48,6 +48,34 @@ struct CartPageRoutes {
                 ifMatch: nil)
             return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
         }
+        pages.page(.post, "h/{householdId}/carts/{cartId}/items/{itemId}/edit", services: services) { request, context, session, household in
+            let cartId = try context.parameters.require("cartId")
+            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+            let body = form.json(["name", "quantity", "price"])
+            // An emptied price field takes the price away; a form without the field leaves it.
+            let price: Amount?? = form.fields.contains { $0.0 == "price" } && form["price"] == nil ? .some(nil) : try body.amount("price")
+            _ = try await carts.editItem(
+                try context.parameters.require("itemId"), of: cartId, in: household.id,
+                ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: price), by: session.user, ifMatch: nil)
+            return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
+        }
+        pages.page(.post, "h/{householdId}/carts/{cartId}/items/{itemId}/delete", services: services) { request, context, session, household in
+            let cartId = try context.parameters.require("cartId")
+            _ = try await WebForm.read(request, session: session, accounts: services.accounts)
+            _ = try await carts.deleteItem(try context.parameters.require("itemId"), of: cartId, in: household.id, by: session.user, ifMatch: nil)
+            return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
+        }
+        pages.page(.post, "h/{householdId}/carts/{cartId}/rename", services: services) { request, context, session, household in
+            let cartId = try context.parameters.require("cartId")
+            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+            _ = try await carts.update(cartId, in: household.id, name: form["name"] ?? "", keepDuplicate: nil, by: session.user.id, ifMatch: nil)
+            return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
+        }
+        pages.page(.post, "h/{householdId}/carts/{cartId}/delete", services: services) { request, context, session, household in
+            _ = try await WebForm.read(request, session: session, accounts: services.accounts)
+            try await carts.delete(try context.parameters.require("cartId"), in: household.id, by: session.user.id, ifMatch: nil)
+            return WebResponse.redirect("/h/\(household.id)")
+        }
         pages.page(.get, "h/{householdId}/spend", services: services) { request, context, session, household in
             let stats = try await SpendingStats.load(
                 from: services.store, asOf: CalendarDay.today(), currentUser: session.user.id, filters: [.equals("household", household.id)],

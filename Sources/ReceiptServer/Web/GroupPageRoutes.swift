@@ -18,8 +18,16 @@ struct GroupPageRoutes {
             let userId = session.user.id
             let friends = try await services.friends.friends(of: userId)
             let balances = try await payments.balancesByPerson(of: userId)
+            let shared = try await services.ledger.expenses(of: userId).map(\.value)
+            let standings = try await payments.standings(of: shared, for: userId)
             let rows = friends.map { friend in
-                FriendRow(friend: friend, balances: (balances[friend.id] ?? [:]).reduce(into: [:]) { $0[$1.key] = MinorUnits.amount($1.value, currency: $1.key) })
+                var statuses: [ExpenseStatus: Int] = [:]
+                for record in shared where record.participants.contains(friend.id) {
+                    if let status = standings[record.id]?.status { statuses[status, default: 0] += 1 }
+                }
+                return FriendRow(
+                    friend: friend, balances: (balances[friend.id] ?? [:]).reduce(into: [:]) { $0[$1.key] = MinorUnits.amount($1.value, currency: $1.key) },
+                    statuses: statuses)
             }
             let found = try await groups.groups(of: userId).map(\.value)
             let names = try await names(found.flatMap(\.members))
@@ -84,7 +92,7 @@ struct GroupPageRoutes {
                 }
                 input.split = SplitInput(mode: "byItem", items: items)
             } else {
-                input.split = SplitInput(mode: "evenly")
+                input.split = try Self.split(mode: form["mode"] ?? "evenly", form: form)
             }
             _ = try await services.ledger.add(input, by: session.user.id)
             return WebResponse.redirect("/groups/\(groupId)")
@@ -108,9 +116,8 @@ struct GroupPageRoutes {
         }
     }
 
-    /// The frame of a page outside a household: the caller's first household gives the navigation.
     private func frame(_ session: WebSession, _ title: String) async throws -> PageFrame {
-        session.frame(title, household: try await services.directory.households(of: session.user.id).first?.value, section: .groups)
+        try await session.frame(title, section: .groups, outsideHousehold: services.directory)
     }
 
     private func names(_ ids: [String]) async throws -> [String: String] {
@@ -128,6 +135,38 @@ struct GroupPageRoutes {
             }
         }
         return result
+    }
+
+    /// The add-expense form's split: each member's `part.<id>` field, read as `mode` says (the
+    /// ledger checks that percentages make 100 and amounts the total). An empty part is no part.
+    static func split(mode: String, form: WebForm) throws -> SplitInput {
+        let fields = form.fields.map(\.0).filter { $0.hasPrefix("part.") && form[$0] != nil }
+        let body = form.json(fields)
+        func member(_ field: String) -> String { String(field.dropFirst("part.".count)) }
+        var numbers: [String: Decimal] = [:]
+        for field in fields where mode != "exact" {
+            if let number = try body.decimal(field), number != 0 { numbers[member(field)] = number }
+        }
+        switch mode {
+        case "evenly":
+            return SplitInput(mode: mode, members: numbers.isEmpty ? nil : numbers.keys.sorted())
+        case "shares":
+            var weights: [String: Int] = [:]
+            for (member, number) in numbers {
+                let whole = NSDecimalNumber(decimal: number).intValue
+                guard Decimal(whole) == number, whole > 0 else { throw Problem.badRequest("part.\(member)", "Shares are whole numbers such as 1 or 2.") }
+                weights[member] = whole
+            }
+            return SplitInput(mode: mode, weights: weights)
+        case "percentages":
+            return SplitInput(mode: mode, percentages: numbers)
+        case "exact":
+            var amounts: [String: Amount] = [:]
+            for field in fields { if case .some(.some(let amount)) = try body.amount(field) { amounts[member(field)] = amount } }
+            return SplitInput(mode: mode, amounts: amounts)
+        default:
+            throw Problem.badRequest("mode", "Split evenly, by shares, by percentages or by exact amounts.")
+        }
     }
 
     /// `household/cart` from a form.

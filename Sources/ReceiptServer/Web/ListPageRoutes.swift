@@ -18,8 +18,11 @@ struct ListPageRoutes {
         let lists = services.lists
         pages.page(.get, "h/{householdId}/lists", services: services) { request, _, session, household in
             let found = try await lists.lists(of: household.id, for: session.user.id)
+            let shared = try await lists.sharedWith(session.user.id)
             return WebResponse.html(
-                ListPages.index(session.frame("Lists", household: household, section: .lists), household: household, lists: found.map(\.value)),
+                ListPages.index(
+                    session.frame("Lists", household: household, section: .lists), household: household, lists: found.map(\.value),
+                    shared: shared.map(\.value)),
                 request: request)
         }
         pages.page(.post, "h/{householdId}/lists", services: services) { request, _, session, household in
@@ -29,28 +32,7 @@ struct ListPageRoutes {
         }
         pages.page(.get, "h/{householdId}/lists/{listId}", services: services) { request, context, session, household in
             let list = try await lists.list(try context.parameters.require("listId"), in: household.id, for: session.user.id).value
-            let book = try await api.priceBook(household.id)
-            var estimates: [String: PriceEstimate] = [:]
-            for entry in list.entries where !entry.completed {
-                estimates[entry.id] = book.estimate(entry.name, product: entry.product, quantity: entry.quantity)
-            }
-            let query = request.query("q")?.trimmingCharacters(in: .whitespaces).prefix(100)
-            var results: [ProductChoice] = []
-            if let query, query.count >= 2, let catalog {
-                let outcome = try await catalog.search(String(query), limit: 8) { product in book.pricesPaid(for: product) }
-                results = outcome.results.map { result in
-                    let reference = result.product.reference()
-                    let last = result.pricesPaid.first
-                    return ProductChoice(
-                        name: reference.name, brand: reference.brand, barcode: reference.barcode, picture: reference.picture,
-                        caloriesPer100g: reference.caloriesPer100g, lastPrice: last?.price, lastMerchant: last?.merchant, lastDate: last?.date)
-                }
-            }
-            let page = ListPages.detail(
-                session.frame(list.name, household: household, section: .lists), household: household, list: list, estimates: estimates,
-                query: query.map(String.init), results: results,
-                shoppers: try await lists.shoppers(of: list.id, in: household.id, for: session.user.id))
-            return WebResponse.html(page, request: request)
+            return WebResponse.html(try await detail(list, request: request, session: session, household: household), request: request)
         }
         pages.page(.post, "h/{householdId}/lists/{listId}/rename", services: services) { request, context, session, household in
             let listId = try context.parameters.require("listId")
@@ -63,24 +45,11 @@ struct ListPageRoutes {
             try await lists.delete(try context.parameters.require("listId"), in: household.id, by: session.user.id, ifMatch: nil)
             return WebResponse.redirect("/h/\(household.id)/lists")
         }
-        pages.page(.post, "h/{householdId}/lists/{listId}/entries", services: services) { request, context, session, household in
+        addEntryRoutes(to: pages, under: "h/{householdId}/lists/{listId}") { request, context in
+            let session = try WebSession.current(request, context)
+            let household = try await services.directory.household(try context.parameters.require("householdId"), for: session.user.id)
             let listId = try context.parameters.require("listId")
-            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
-            let body = form.json(["name", "quantity"])
-            let name = try body.requiredString("name")
-            let product = try await api.product(barcode: form["barcode"], name: name)
-            _ = try await lists.addEntry(
-                to: listId, in: household.id, EntryInput(name: name, quantity: try body.decimal("quantity"), product: product), by: session.user,
-                ifMatch: nil)
-            return WebResponse.redirect("/h/\(household.id)/lists/\(listId)")
-        }
-        pages.page(.post, "h/{householdId}/lists/{listId}/entries/{entryId}/tick", services: services) { request, context, session, household in
-            let listId = try context.parameters.require("listId")
-            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
-            _ = try await lists.editEntry(
-                try context.parameters.require("entryId"), of: listId, in: household.id, EntryInput(completed: form["completed"] != "0"),
-                by: session.user, ifMatch: nil)
-            return WebResponse.redirect("/h/\(household.id)/lists/\(listId)")
+            return ListPlace(session: session, listId: listId, householdId: household.value.id, page: "/h/\(household.value.id)/lists/\(listId)")
         }
         // "I'm shopping" for an hour, or no longer.
         pages.page(.post, "h/{householdId}/lists/{listId}/shopping", services: services) { request, context, session, household in
@@ -93,21 +62,87 @@ struct ListPageRoutes {
             }
             return WebResponse.redirect("/h/\(household.id)/lists/\(listId)")
         }
+    }
+
+    /// A member's list page: its entries with what they will cost from the household's purchases,
+    /// product search (`q`), who is shopping, and its sharing (`fresh`: a passcode just made).
+    func detail(_ list: HouseholdList, request: Request, session: WebSession, household: Household, fresh: ListShare? = nil) async throws -> HTML {
+        let lists = services.lists
+        let book = try await api.priceBook(household.id)
+        var estimates: [String: PriceEstimate] = [:]
+        for entry in list.entries where !entry.completed {
+            estimates[entry.id] = book.estimate(entry.name, product: entry.product, quantity: entry.quantity)
+        }
+        let query = request.query("q")?.trimmingCharacters(in: .whitespaces).prefix(100)
+        var results: [ProductChoice] = []
+        if let query, query.count >= 2, let catalog {
+            let outcome = try await catalog.search(String(query), limit: 8) { product in book.pricesPaid(for: product) }
+            results = outcome.results.map { result in
+                let reference = result.product.reference()
+                let last = result.pricesPaid.first
+                return ProductChoice(
+                    name: reference.name, brand: reference.brand, barcode: reference.barcode, picture: reference.picture,
+                    caloriesPer100g: reference.caloriesPer100g, lastPrice: last?.price, lastMerchant: last?.merchant, lastDate: last?.date)
+            }
+        }
+        let guests = try await services.accounts.users(list.guests ?? [])
+        return ListPages.detail(
+            session.frame(list.name, household: household, section: .lists), household: household, list: list, estimates: estimates,
+            query: query.map(String.init), results: results,
+            shoppers: try await lists.shoppers(of: list.id, in: household.id, for: session.user.id),
+            sharing: ListSharing(guests: (list.guests ?? []).compactMap { guests[$0] }, fresh: fresh))
+    }
+
+    /// The entry forms of a list page, for members (under the household's address) and guests
+    /// (under `/shared-lists`) alike: `resolve` finds the list and its page for the caller, and
+    /// the domain checks again that the caller may change the list.
+    func addEntryRoutes(
+        to pages: RouterGroup<APIContext>, under prefix: String, resolve: @escaping @Sendable (Request, APIContext) async throws -> ListPlace
+    ) {
+        let lists = services.lists
+        pages.post(RouterPath(prefix + "/entries")) { request, context in
+            let place = try await resolve(request, context)
+            let form = try await WebForm.read(request, session: place.session, accounts: services.accounts)
+            let body = form.json(["name", "quantity"])
+            let name = try body.requiredString("name")
+            let product = try await api.product(barcode: form["barcode"], name: name)
+            _ = try await lists.addEntry(
+                to: place.listId, in: place.householdId, EntryInput(name: name, quantity: try body.decimal("quantity"), product: product),
+                by: place.session.user, ifMatch: nil)
+            return WebResponse.redirect(place.page)
+        }
+        pages.post(RouterPath(prefix + "/entries/{entryId}/tick")) { request, context in
+            let place = try await resolve(request, context)
+            let form = try await WebForm.read(request, session: place.session, accounts: services.accounts)
+            _ = try await lists.editEntry(
+                try context.parameters.require("entryId"), of: place.listId, in: place.householdId, EntryInput(completed: form["completed"] != "0"),
+                by: place.session.user, ifMatch: nil)
+            return WebResponse.redirect(place.page)
+        }
         // +/−: one more or one less; at zero the entry goes.
-        pages.page(.post, "h/{householdId}/lists/{listId}/entries/{entryId}/quantity", services: services) { request, context, session, household in
-            let listId = try context.parameters.require("listId")
+        pages.post(RouterPath(prefix + "/entries/{entryId}/quantity")) { request, context in
+            let place = try await resolve(request, context)
             let entryId = try context.parameters.require("entryId")
-            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+            let form = try await WebForm.read(request, session: place.session, accounts: services.accounts)
             let delta: Decimal = form["delta"] == "-1" ? -1 : 1
-            let list = try await lists.list(listId, in: household.id, for: session.user.id)
+            let list = try await lists.list(place.listId, in: place.householdId, for: place.session.user.id)
             guard let entry = list.value.entries.first(where: { $0.id == entryId }) else { throw HouseholdError(.entryNotFound, "No such entry in this list.") }
             let quantity = entry.quantity + delta
             if quantity <= 0 {
-                _ = try await lists.deleteEntry(entryId, of: listId, in: household.id, by: session.user.id, ifMatch: list.rev)
+                _ = try await lists.deleteEntry(entryId, of: place.listId, in: place.householdId, by: place.session.user.id, ifMatch: list.rev)
             } else {
-                _ = try await lists.editEntry(entryId, of: listId, in: household.id, EntryInput(quantity: quantity), by: session.user, ifMatch: list.rev)
+                _ = try await lists.editEntry(
+                    entryId, of: place.listId, in: place.householdId, EntryInput(quantity: quantity), by: place.session.user, ifMatch: list.rev)
             }
-            return WebResponse.redirect("/h/\(household.id)/lists/\(listId)")
+            return WebResponse.redirect(place.page)
         }
     }
+}
+
+/// A list as a form reaches it: who posts, which list of which household, and the page to go back to.
+struct ListPlace: Sendable {
+    let session: WebSession
+    let listId: String
+    let householdId: String
+    let page: String
 }

@@ -28,7 +28,9 @@ struct WebRoutes {
         let pages = router.group().add(middleware: WebPageMiddleware(accounts: services.accounts))
         addHouseholds(to: pages)
         CartPageRoutes(services: services, live: live).add(to: pages)
-        ListPageRoutes(services: services, catalog: catalog).add(to: pages)
+        let listPages = ListPageRoutes(services: services, catalog: catalog)
+        listPages.add(to: pages)
+        SharedListPageRoutes(services: services, listPages: listPages).add(to: pages)
         ReceiptPageRoutes(services: services, configuration: configuration, catalog: catalog, wake: wake).add(to: pages)
         GroupPageRoutes(services: services).add(to: pages)
     }

@@ -77,6 +77,12 @@ struct WebSession: Sendable {
     func frame(_ title: String, household: Household? = nil, section: PageFrame.Section? = nil, notice: String? = nil) -> PageFrame {
         PageFrame(title: title, user: user, household: household, csrf: csrf, section: section, notice: notice)
     }
+
+    /// The frame of a page outside a household (groups, shared lists): the caller's first
+    /// household gives the navigation.
+    func frame(_ title: String, section: PageFrame.Section, outsideHousehold directory: HouseholdDirectory) async throws -> PageFrame {
+        frame(title, household: try await directory.households(of: user.id).first?.value, section: section)
+    }
 }
 
 /// A submitted form (URL-encoded, or multipart for uploads), read only after its CSRF token was

@@ -14,9 +14,13 @@ function applyRegions(html) {
   const active = document.activeElement;
   const anchor = active && active.closest("[data-item],[data-entry],[data-expense]");
   const anchorKey = anchor && [...anchor.attributes].find((a) => a.name.startsWith("data-") && a.name !== "data-live");
+  const typing = active && active.matches("input:not([type=hidden]), select, textarea");
   for (const region of document.querySelectorAll("[data-live][id]")) {
     const fresh = next.getElementById(region.id);
     if (!fresh) continue;
+    // Someone typing in a region (an item's edit form) keeps what they typed; the next change
+    // after they leave the field brings the region up to date.
+    if (typing && region.contains(active)) continue;
     // What the person opened stays open.
     const opened = [...region.querySelectorAll("details")].map((d) => d.open);
     fresh.querySelectorAll("details").forEach((d, i) => { if (opened[i]) d.open = true; });
