@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdBcrypt
 import Logging
 import ReceiptModel
+import Synchronization
 
 /// A user account as stored. ``passwordHash`` never leaves the domain: clients get ``PublicUser``.
 public struct UserAccount: Codable, Sendable, Hashable {
@@ -75,6 +76,7 @@ public struct AccountService: Sendable {
     let throttle: LoginThrottle
     let now: @Sendable () -> Date
     let logger: Logger
+    let principals = PrincipalMemo()
 
     public init(
         store: any DocumentStore, settings: Settings = Settings(), throttle: LoginThrottle = LoginThrottle(),
@@ -150,19 +152,30 @@ public struct AccountService: Sendable {
     /// - Throws: `auth.required` when the token is unknown, revoked or expired.
     public func authenticate(token: String) async throws -> Principal {
         let key = Identifiers.sha256Hex(token)
-        guard let stored = try await records.get(SessionRecord.self, Collections.sessions, key),
-            let expires = Instant.date(stored.value.expiresAt), expires > now(),
-            let user = try await records.get(UserAccount.self, Collections.users, stored.value.userId)
-        else {
-            throw HouseholdError(.unauthenticated, "Log in first: the session is missing, expired or was logged out.")
-        }
-        var session = stored.value
+        let failure = HouseholdError(.unauthenticated, "Log in first: the session is missing, expired or was logged out.")
+        guard let session = try await records.store.get(collection: Collections.sessions, id: key) else { throw failure }
+        let userId = session.document["userId"]?.stringValue ?? ""
+        guard let user = try await records.store.get(collection: Collections.users, id: userId) else { throw failure }
+        let instant = now()
+        // The same revisions of the session and the user as last time: the decoded caller, its
+        // expiry and last-seen time as they were, without decoding and parsing dates again.
+        let known = try principals.entry(for: key, sessionRev: session.rev, userRev: user.rev) ?? {
+            let record = try session.document.decode(as: SessionRecord.self)
+            let entry = PrincipalMemo.Entry(
+                sessionRev: session.rev, userRev: user.rev,
+                principal: Principal(user: try user.document.decode(as: UserAccount.self).publicUser, session: record),
+                expires: Instant.date(record.expiresAt) ?? .distantPast, lastSeen: Instant.date(record.lastSeenAt) ?? .distantPast)
+            principals.store(entry, for: key)
+            return entry
+        }()
+        guard known.expires > instant else { throw failure }
         // Refresh "last seen" at most every five minutes, so reads do not turn into writes.
-        if let seen = Instant.date(session.lastSeenAt), now().timeIntervalSince(seen) > 300 {
-            session.lastSeenAt = Instant.string(now())
-            _ = try? await records.put(session, Collections.sessions, key, expectedRev: stored.rev)
+        if instant.timeIntervalSince(known.lastSeen) > 300 {
+            var record = known.principal.session
+            record.lastSeenAt = Instant.string(instant)
+            _ = try? await records.put(record, Collections.sessions, key, expectedRev: session.rev)
         }
-        return Principal(user: user.value.publicUser, session: session)
+        return known.principal
     }
 
     /// Whether `csrfToken` belongs to the session.
@@ -230,6 +243,36 @@ public struct AccountService: Sendable {
     static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: work()) }
+        }
+    }
+}
+
+/// Callers already decoded, by session key, valid while the session's and the user's stored
+/// revisions are the ones they were decoded from (a logout deletes the session, a rename raises
+/// the user's revision). Bounded: when full, it starts again.
+final class PrincipalMemo: Sendable {
+    struct Entry: Sendable {
+        var sessionRev: Int
+        var userRev: Int
+        var principal: Principal
+        var expires: Date
+        var lastSeen: Date
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+    private let capacity = 10_000
+
+    func entry(for key: String, sessionRev: Int, userRev: Int) -> Entry? {
+        entries.withLock { entries in
+            guard let entry = entries[key], entry.sessionRev == sessionRev, entry.userRev == userRev else { return nil }
+            return entry
+        }
+    }
+
+    func store(_ entry: Entry, for key: String) {
+        entries.withLock { entries in
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            entries[key] = entry
         }
     }
 }

@@ -113,7 +113,7 @@ public struct CartDocument: Sendable, Hashable, Codable, Identifiable {
         warnings = try c.field("warnings", or: [])
         source = try c.field("source", or: DocumentSource(file: ""))
         ocrText = try c.optional("ocrText")
-        extra = try c.extras(excluding: Self.knownKeys)
+        extra = try c.extras(excluding: Self.knownKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -216,7 +216,7 @@ public struct CartItem: Sendable, Hashable, Codable {
         addedOn = try c.optional("addedOn")
         product = try c.optional("product")
         confidence = try c.optional("confidence")
-        extra = try c.extras(excluding: Self.knownKeys)
+        extra = try c.extras(excluding: Self.knownKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -22,6 +22,15 @@ extension KeyedDecodingContainer where Key == DocumentKey {
     }
 
     /// Every member whose key is not in `known`, kept as raw JSON.
+    func extras(excluding known: Set<String>, of decoder: any Decoder) throws -> [String: JSONValue] {
+        // Read from a stored tree: the members as they are, without a key and a decode per member.
+        if let members = JSONTreeDecoder.members(of: decoder) {
+            return members.filter { !known.contains($0.key) }
+        }
+        return try extras(excluding: known)
+    }
+
+    /// Every member whose key is not in `known`, kept as raw JSON.
     func extras(excluding known: Set<String>) throws -> [String: JSONValue] {
         var extra: [String: JSONValue] = [:]
         for key in allKeys where !known.contains(key.stringValue) {

@@ -46,7 +46,7 @@ public struct FailureRecord: Sendable, Hashable, Codable, Identifiable {
         message = try c.field("message", or: "")
         addedByUser = try c.optional("addedByUser")
         failedAt = try c.field("failedAt", or: "")
-        extra = try c.extras(excluding: Self.knownKeys)
+        extra = try c.extras(excluding: Self.knownKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -114,7 +114,7 @@ public struct ShoppingList: Sendable, Hashable, Codable, Identifiable {
         items = try c.field("items", or: [])
         totalPrice = try c.optional("totalPrice")
         currency = try c.optional("currency")
-        extra = try c.extras(excluding: Self.knownKeys)
+        extra = try c.extras(excluding: Self.knownKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -6,49 +6,75 @@ import Foundation
 // default strategies, so both routes give the same values: `Decimal` is a number, `Data` base64
 // text, `URL` its absolute string, `Date` seconds since 2001.
 
+/// A coding path, made into an array only when something asks for it (an error, a type's own
+/// `init(from:)`): building `codingPath + [key]` for every field was a fifth of decoding a cart.
+indirect enum TreePath {
+    case root
+    case key(any CodingKey, TreePath)
+    case index(Int, TreePath)
+
+    var keys: [any CodingKey] {
+        switch self {
+        case .root: []
+        case .key(let key, let parent): parent.keys + [key]
+        case .index(let index, let parent): parent.keys + [TreeKey(index: index)]
+        }
+    }
+}
+
 /// Decodes `Decodable` values from a `JSONValue` tree.
 struct JSONTreeDecoder {
-    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, path: [any CodingKey] = []) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, path: @autoclosure () -> TreePath = .root) throws -> T {
         // Identity comparisons of metadata, cheapest first for the types documents hold most.
         // `unsafeBitCast` only where `T` is that very type: it skips the runtime's dynamic cast.
         if T.self == String.self {
-            guard case .string(let text) = value else { throw mismatch(T.self, value, path) }
+            guard case .string(let text) = value else { throw mismatch(T.self, value, path()) }
             return unsafeBitCast(text, to: T.self)
         }
         if T.self == JSONValue.self { return unsafeBitCast(value, to: T.self) }
         if T.self == Decimal.self {
-            guard case .number(let number) = value else { throw mismatch(T.self, value, path) }
+            guard case .number(let number) = value else { throw mismatch(T.self, value, path()) }
             return unsafeBitCast(number, to: T.self)
         }
         if T.self == Bool.self {
-            guard case .bool(let flag) = value else { throw mismatch(T.self, value, path) }
+            guard case .bool(let flag) = value else { throw mismatch(T.self, value, path()) }
             return unsafeBitCast(flag, to: T.self)
         }
-        if T.self == Int.self { return unsafeBitCast(try integer(Int.self, value, path), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try integer(Int.self, value, path()), to: T.self) }
+        if T.self == Amount.self {
+            // The package's money type, on every priced line: its text straight from the tree.
+            if case .string(let text) = value, let amount = Amount(text) { return unsafeBitCast(amount, to: T.self) }
+        }
         if T.self == Double.self {
-            guard case .number(let number) = value else { throw mismatch(T.self, value, path) }
+            guard case .number(let number) = value else { throw mismatch(T.self, value, path()) }
             return double(number) as! T
         }
         if T.self == Date.self {
-            guard case .number(let number) = value else { throw mismatch(T.self, value, path) }
+            guard case .number(let number) = value else { throw mismatch(T.self, value, path()) }
             return Date(timeIntervalSinceReferenceDate: double(number)) as! T
         }
         if T.self == Data.self {
-            guard case .string(let text) = value, let data = Data(base64Encoded: text) else { throw mismatch(T.self, value, path) }
+            guard case .string(let text) = value, let data = Data(base64Encoded: text) else { throw mismatch(T.self, value, path()) }
             return data as! T
         }
         if T.self == URL.self {
-            guard case .string(let text) = value, let url = URL(string: text) else { throw mismatch(T.self, value, path) }
+            guard case .string(let text) = value, let url = URL(string: text) else { throw mismatch(T.self, value, path()) }
             return url as! T
         }
         // The other scalars: their own `init(from:)` would ask this decoder's single-value
         // container for themselves again.
-        if let integer = T.self as? any FixedWidthInteger.Type { return try Self.integer(integer, value, path) as! T }
+        if let integer = T.self as? any FixedWidthInteger.Type { return try Self.integer(integer, value, path()) as! T }
         if T.self == Float.self {
-            guard case .number(let number) = value else { throw mismatch(T.self, value, path) }
+            guard case .number(let number) = value else { throw mismatch(T.self, value, path()) }
             return (Float(number.description) ?? Float(double(number))) as! T
         }
-        return try T(from: TreeDecoder(value: value, codingPath: path))
+        return try T(from: TreeDecoder(value: value, path: path()))
+    }
+
+    /// The object a tree decoder reads, or nil for any other decoder.
+    static func members(of decoder: any Decoder) -> [String: JSONValue]? {
+        guard let tree = decoder as? TreeDecoder, case .object(let members) = tree.value else { return nil }
+        return members
     }
 
     /// The nearest Double, as a parser of the number's text finds it (NSDecimalNumber's own
@@ -57,22 +83,22 @@ struct JSONTreeDecoder {
         Double(number.description) ?? NSDecimalNumber(decimal: number).doubleValue
     }
 
-    static func integer<I: FixedWidthInteger>(_ type: I.Type, _ value: JSONValue, _ path: [any CodingKey]) throws -> I {
-        guard case .number(let number) = value else { throw mismatch(I.self, value, path) }
+    static func integer<I: FixedWidthInteger>(_ type: I.Type, _ value: JSONValue, _ path: @autoclosure () -> TreePath) throws -> I {
+        guard case .number(let number) = value else { throw mismatch(I.self, value, path()) }
         let whole = NSDecimalNumber(decimal: number).int64Value
         if Decimal(whole) == number, let result = I(exactly: whole) { return result }
         // Beyond Int64 (a large UInt64): the digits themselves.
         guard let result = I(number.description) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "Number \(number) does not fit in \(I.self)."))
+            throw DecodingError.dataCorrupted(.init(codingPath: path().keys, debugDescription: "Number \(number) does not fit in \(I.self)."))
         }
         return result
     }
 
-    static func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
+    static func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: @autoclosure () -> TreePath) -> DecodingError {
         if value == .null {
-            return .valueNotFound(type, .init(codingPath: path, debugDescription: "Expected \(type) but found null instead."))
+            return .valueNotFound(type, .init(codingPath: path().keys, debugDescription: "Expected \(type) but found null instead."))
         }
-        return .typeMismatch(type, .init(codingPath: path, debugDescription: "Expected to decode \(type) but found \(value.kindName) instead."))
+        return .typeMismatch(type, .init(codingPath: path().keys, debugDescription: "Expected to decode \(type) but found \(value.kindName) instead."))
     }
 }
 
@@ -92,25 +118,27 @@ extension JSONValue {
 
 private struct TreeDecoder: Decoder {
     let value: JSONValue
-    let codingPath: [any CodingKey]
+    let path: TreePath
+    var codingPath: [any CodingKey] { path.keys }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .object(let members) = value else { throw JSONTreeDecoder.mismatch([String: JSONValue].self, value, codingPath) }
-        return KeyedDecodingContainer(KeyedTreeDecoding<Key>(members: members, codingPath: codingPath))
+        guard case .object(let members) = value else { throw JSONTreeDecoder.mismatch([String: JSONValue].self, value, path) }
+        return KeyedDecodingContainer(KeyedTreeDecoding<Key>(members: members, path: path))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .array(let items) = value else { throw JSONTreeDecoder.mismatch([JSONValue].self, value, codingPath) }
-        return UnkeyedTreeDecoding(items: items, codingPath: codingPath)
+        guard case .array(let items) = value else { throw JSONTreeDecoder.mismatch([JSONValue].self, value, path) }
+        return UnkeyedTreeDecoding(items: items, path: path)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleTreeDecoding(value: value, codingPath: codingPath) }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleTreeDecoding(value: value, path: path) }
 }
 
 private struct KeyedTreeDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [String: JSONValue]
-    let codingPath: [any CodingKey]
+    let path: TreePath
+    var codingPath: [any CodingKey] { path.keys }
 
     var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
 
@@ -126,49 +154,50 @@ private struct KeyedTreeDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decodeNil(forKey key: Key) throws -> Bool { try member(key) == .null }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try JSONTreeDecoder.decode(T.self, from: try member(key), path: codingPath + [key])
+        try JSONTreeDecoder.decode(T.self, from: try member(key), path: .key(key, path))
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let value = members[key.stringValue], value != .null else { return nil }
-        return try JSONTreeDecoder.decode(T.self, from: value, path: codingPath + [key])
+        return try JSONTreeDecoder.decode(T.self, from: value, path: .key(key, path))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try TreeDecoder(value: try member(key), codingPath: codingPath + [key]).container(keyedBy: type)
+        try TreeDecoder(value: try member(key), path: .key(key, path)).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try TreeDecoder(value: try member(key), codingPath: codingPath + [key]).unkeyedContainer()
+        try TreeDecoder(value: try member(key), path: .key(key, path)).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        TreeDecoder(value: members["super"] ?? .null, codingPath: codingPath + [TreeKey("super")])
+        TreeDecoder(value: members["super"] ?? .null, path: .key(TreeKey("super"), path))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        TreeDecoder(value: members[key.stringValue] ?? .null, codingPath: codingPath + [key])
+        TreeDecoder(value: members[key.stringValue] ?? .null, path: .key(key, path))
     }
 }
 
 private struct UnkeyedTreeDecoding: UnkeyedDecodingContainer {
     let items: [JSONValue]
-    let codingPath: [any CodingKey]
+    let path: TreePath
     var currentIndex = 0
 
-    init(items: [JSONValue], codingPath: [any CodingKey]) {
+    init(items: [JSONValue], path: TreePath) {
         self.items = items
-        self.codingPath = codingPath
+        self.path = path
     }
 
+    var codingPath: [any CodingKey] { path.keys }
     var count: Int? { items.count }
     var isAtEnd: Bool { currentIndex >= items.count }
 
-    private var path: [any CodingKey] { codingPath + [TreeKey(index: currentIndex)] }
+    private var itemPath: TreePath { .index(currentIndex, path) }
 
     private func current(_ type: Any.Type) throws -> JSONValue {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: path, debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(type, .init(codingPath: itemPath.keys, debugDescription: "Unkeyed container is at end."))
         }
         return items[currentIndex]
     }
@@ -180,25 +209,25 @@ private struct UnkeyedTreeDecoding: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let value = try JSONTreeDecoder.decode(T.self, from: try current(T.self), path: path)
+        let value = try JSONTreeDecoder.decode(T.self, from: try current(T.self), path: itemPath)
         currentIndex += 1
         return value
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let container = try TreeDecoder(value: try current(type), codingPath: path).container(keyedBy: type)
+        let container = try TreeDecoder(value: try current(type), path: itemPath).container(keyedBy: type)
         currentIndex += 1
         return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let container = try TreeDecoder(value: try current([JSONValue].self), codingPath: path).unkeyedContainer()
+        let container = try TreeDecoder(value: try current([JSONValue].self), path: itemPath).unkeyedContainer()
         currentIndex += 1
         return container
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let decoder = TreeDecoder(value: try current(JSONValue.self), codingPath: path)
+        let decoder = TreeDecoder(value: try current(JSONValue.self), path: itemPath)
         currentIndex += 1
         return decoder
     }
@@ -206,17 +235,18 @@ private struct UnkeyedTreeDecoding: UnkeyedDecodingContainer {
 
 private struct SingleTreeDecoding: SingleValueDecodingContainer {
     let value: JSONValue
-    let codingPath: [any CodingKey]
+    let path: TreePath
+    var codingPath: [any CodingKey] { path.keys }
 
     func decodeNil() -> Bool { value == .null }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try JSONTreeDecoder.decode(T.self, from: value, path: codingPath)
+        try JSONTreeDecoder.decode(T.self, from: value, path: path)
     }
 }
 
 /// A key for paths in error messages and super coders.
-private struct TreeKey: CodingKey {
+struct TreeKey: CodingKey {
     var stringValue: String
     var intValue: Int?
 
@@ -236,21 +266,22 @@ private struct TreeKey: CodingKey {
 
 /// Encodes `Encodable` values to `JSONValue` trees.
 enum JSONTreeEncoder {
-    static func encode<T: Encodable>(_ value: T, path: [any CodingKey] = []) throws -> JSONValue {
-        try box(value, path: path).resolved()
+    static func encode<T: Encodable>(_ value: T) throws -> JSONValue {
+        try box(value, path: .root).resolved()
     }
 
-    static func box<T: Encodable>(_ value: T, path: [any CodingKey]) throws -> TreeSlot {
+    static func box<T: Encodable>(_ value: T, path: @autoclosure () -> TreePath) throws -> TreeSlot {
         if T.self == String.self { return .value(.string(unsafeBitCast(value, to: String.self))) }
         if T.self == JSONValue.self { return .value(unsafeBitCast(value, to: JSONValue.self)) }
         if T.self == Decimal.self { return .value(.number(unsafeBitCast(value, to: Decimal.self))) }
         if T.self == Bool.self { return .value(.bool(unsafeBitCast(value, to: Bool.self))) }
         if T.self == Int.self { return .value(.number(Decimal(unsafeBitCast(value, to: Int.self)))) }
-        if let number = value as? Double { return .value(try floating(number, path)) }
-        if let date = value as? Date { return .value(try floating(date.timeIntervalSinceReferenceDate, path)) }
+        if T.self == Amount.self { return .value(.string(unsafeBitCast(value, to: Amount.self).description)) }
+        if let number = value as? Double { return .value(try floating(number, path().keys)) }
+        if let date = value as? Date { return .value(try floating(date.timeIntervalSinceReferenceDate, path().keys)) }
         if let data = value as? Data { return .value(.string(data.base64EncodedString())) }
         if let url = value as? URL { return .value(.string(url.absoluteString)) }
-        let encoder = TreeEncoder(codingPath: path)
+        let encoder = TreeEncoder(path: path())
         try value.encode(to: encoder)
         // A value that encoded nothing is an empty object, as with JSONEncoder.
         return encoder.slot ?? .value(.object([:]))
@@ -297,12 +328,13 @@ final class ArrayNode {
 }
 
 final class TreeEncoder: Encoder {
-    let codingPath: [any CodingKey]
+    let path: TreePath
+    var codingPath: [any CodingKey] { path.keys }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     var slot: TreeSlot?
 
-    init(codingPath: [any CodingKey]) {
-        self.codingPath = codingPath
+    init(path: TreePath) {
+        self.path = path
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -313,7 +345,7 @@ final class TreeEncoder: Encoder {
             node = ObjectNode()
             slot = .object(node)
         }
-        return KeyedEncodingContainer(KeyedTreeEncoding<Key>(node: node, codingPath: codingPath))
+        return KeyedEncodingContainer(KeyedTreeEncoding<Key>(node: node, path: path))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -324,7 +356,7 @@ final class TreeEncoder: Encoder {
             node = ArrayNode()
             slot = .array(node)
         }
-        return UnkeyedTreeEncoding(node: node, codingPath: codingPath)
+        return UnkeyedTreeEncoding(node: node, path: path)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleTreeEncoding(encoder: self) }
@@ -332,24 +364,25 @@ final class TreeEncoder: Encoder {
 
 private struct KeyedTreeEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: ObjectNode
-    let codingPath: [any CodingKey]
+    let path: TreePath
+    var codingPath: [any CodingKey] { path.keys }
 
     mutating func encodeNil(forKey key: Key) throws { node.members[key.stringValue] = .value(.null) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        node.members[key.stringValue] = try JSONTreeEncoder.box(value, path: codingPath + [key])
+        node.members[key.stringValue] = try JSONTreeEncoder.box(value, path: .key(key, path))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let nested = ObjectNode()
         node.members[key.stringValue] = .object(nested)
-        return KeyedEncodingContainer(KeyedTreeEncoding<NestedKey>(node: nested, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(KeyedTreeEncoding<NestedKey>(node: nested, path: .key(key, path)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = ArrayNode()
         node.members[key.stringValue] = .array(nested)
-        return UnkeyedTreeEncoding(node: nested, codingPath: codingPath + [key])
+        return UnkeyedTreeEncoding(node: nested, path: .key(key, path))
     }
 
     mutating func superEncoder() -> any Encoder { superEncoder(named: "super", key: TreeKey("super")) }
@@ -357,7 +390,7 @@ private struct KeyedTreeEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key.stringValue, key: key) }
 
     private func superEncoder(named name: String, key: any CodingKey) -> any Encoder {
-        let encoder = TreeEncoder(codingPath: codingPath + [key])
+        let encoder = TreeEncoder(path: .key(key, path))
         node.members[name] = .encoder(encoder)
         return encoder
     }
@@ -365,32 +398,33 @@ private struct KeyedTreeEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol
 
 private struct UnkeyedTreeEncoding: UnkeyedEncodingContainer {
     let node: ArrayNode
-    let codingPath: [any CodingKey]
+    let path: TreePath
+    var codingPath: [any CodingKey] { path.keys }
 
     var count: Int { node.items.count }
 
-    private var path: [any CodingKey] { codingPath + [TreeKey(index: node.items.count)] }
+    private var itemPath: TreePath { .index(node.items.count, path) }
 
     mutating func encodeNil() throws { node.items.append(.value(.null)) }
 
-    mutating func encode<T: Encodable>(_ value: T) throws { node.items.append(try JSONTreeEncoder.box(value, path: path)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { node.items.append(try JSONTreeEncoder.box(value, path: itemPath)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let nested = ObjectNode()
-        let path = path
+        let path = itemPath
         node.items.append(.object(nested))
-        return KeyedEncodingContainer(KeyedTreeEncoding<NestedKey>(node: nested, codingPath: path))
+        return KeyedEncodingContainer(KeyedTreeEncoding<NestedKey>(node: nested, path: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = ArrayNode()
-        let path = path
+        let path = itemPath
         node.items.append(.array(nested))
-        return UnkeyedTreeEncoding(node: nested, codingPath: path)
+        return UnkeyedTreeEncoding(node: nested, path: path)
     }
 
     mutating func superEncoder() -> any Encoder {
-        let encoder = TreeEncoder(codingPath: path)
+        let encoder = TreeEncoder(path: itemPath)
         node.items.append(.encoder(encoder))
         return encoder
     }
@@ -415,5 +449,5 @@ private struct SingleTreeEncoding: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }
     mutating func encode(_ value: UInt32) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }
     mutating func encode(_ value: UInt64) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws { encoder.slot = try JSONTreeEncoder.box(value, path: codingPath) }
+    mutating func encode<T: Encodable>(_ value: T) throws { encoder.slot = try JSONTreeEncoder.box(value, path: encoder.path) }
 }

@@ -66,7 +66,7 @@ extension Logger.Level: @retroactive ExpressibleByArgument {}
 
 enum LoggingBootstrap {
     private static let once: Void = {
-        LoggingSystem.bootstrap { label in StreamLogHandler.standardError(label: label) }
+        LoggingSystem.bootstrap { label in StderrLogHandler(label: label) }
     }()
 
     static func bootstrapOnce(level: Logger.Level) {
