@@ -92,6 +92,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Concurrent and offline edits, pure: hybrid logical clocks and a state-based CRDT of a
+        // document with entries (per-field last writer wins, deletions win). No I/O.
+        .target(
+            name: "Replication",
+            dependencies: ["ReceiptModel"],
+            swiftSettings: strict
+        ),
         // Orchestration: folders → OCR → parse → match → store.
         .target(
             name: "ReceiptPipeline",
@@ -229,6 +236,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp", "ReceiptModel", "ReceiptPipeline"], swiftSettings: strict),
+        .testTarget(name: "ReplicationTests", dependencies: ["Replication", "ReceiptModel", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "ReceiptTestingTests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
     ]
 )
