@@ -114,7 +114,7 @@ let package = Package(
         .target(
             name: "Households",
             dependencies: [
-                "ReceiptModel", "DocumentStore", "Expenses",
+                "ReceiptModel", "DocumentStore", "Expenses", "Replication",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -218,7 +218,7 @@ let package = Package(
         .testTarget(
             name: "ReceiptServerTests",
             dependencies: [
-                "ReceiptServer", "Households", "DocumentStore", "ReceiptModel", "ReceiptTesting", "Catalog", "ReceiptOCR",
+                "ReceiptServer", "Households", "DocumentStore", "ReceiptModel", "ReceiptTesting", "Catalog", "ReceiptOCR", "Replication",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

@@ -13,6 +13,8 @@ public struct HouseholdServices: Sendable {
     public let lists: ShoppingLists
     public let friends: FriendDirectory
     public let ledger: ExpenseLedger
+    /// Two-way replication with offline replicas (`receipts sync`).
+    public let sync: HouseholdSync
 
     public init(store: any DocumentStore, bcryptCost: UInt8 = 12, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
         self.store = store
@@ -21,6 +23,7 @@ public struct HouseholdServices: Sendable {
         carts = CartEditor(store: store, directory: directory, now: now)
         jobs = ReceiptJobQueue(store: store, directory: directory, now: now, logger: logger)
         lists = ShoppingLists(store: store, directory: directory, now: now, logger: logger)
+        sync = HouseholdSync(store: store, directory: directory, lists: lists, now: now, logger: logger)
         let friends = FriendDirectory(store: store, now: now, logger: logger)
         self.friends = friends
         let carts = carts
