@@ -154,6 +154,15 @@ let package = Package(
             dependencies: ["ReceiptModel"],
             swiftSettings: strict
         ),
+        // `receipts sync`: a local store replicated with a household server over its HTTP API.
+        .target(
+            name: "ReceiptSync",
+            dependencies: [
+                "ReceiptModel", "DocumentStore", "Households", "CurlHTTP",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // Accuracy on a labelled corpus, with the corpus README's scoring rules.
         .target(
             name: "ReceiptEvaluation",
@@ -168,7 +177,7 @@ let package = Package(
             name: "receipts",
             dependencies: [
                 "ReceiptModel", "ReceiptOCR", "ReceiptParsing", "CurlHTTP", "Catalog",
-                "DocumentStore", "ReceiptPipeline", "ReceiptEvaluation", "Households", "ReceiptServer", "Expenses",
+                "DocumentStore", "ReceiptPipeline", "ReceiptEvaluation", "Households", "ReceiptServer", "Expenses", "ReceiptSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -30,6 +30,8 @@ struct Receipts: AsyncParsableCommand {
             GroupsCommand.self,
             ExpenseCommand.self,
             BalancesCommand.self,
+            ListCommand.self,
+            SyncCommand.self,
             ServeCommand.self,
             WorkerCommand.self,
         ]
