@@ -50,7 +50,8 @@ schemas = {
       "lists": {"type": "array", "items": S("SyncedList"), "description": "States of the replica's lists, merged per field (later stamp wins, deletions win)."},
       "carts": {"type": "array", "items": {"type": "object", "description": "A receipt cart document (cart-document.md) with source.sha256."},
                 "description": "Receipts read on the replica; each is added once (its id in the household comes from the image)."},
-      "known": {"type": "array", "items": {"type": "string"}, "description": "Ids of the lists the replica holds, to learn which were deleted."}}},
+      "known": {"type": "array", "items": {"type": "string"}, "description": "Ids of the lists the replica holds, to learn which were deleted."},
+      "removedLists": {"type": "array", "items": {"type": "string"}, "description": "Lists the replica deleted: deleted here too (deletion wins over edits made meanwhile)."}}},
   "SyncAnswer": {"type": "object", "required": ["cursor", "lists", "removedLists", "carts", "uploaded"], "properties": {
       "cursor": {"type": "string"}, "lists": {"type": "array", "items": S("SyncedList")},
       "removedLists": {"type": "array", "items": {"type": "string"}}, "carts": {"type": "array", "items": {"type": "object", "description": "Cart documents changed since the cursor."}},

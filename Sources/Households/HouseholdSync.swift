@@ -40,12 +40,15 @@ public struct SyncRequest: Codable, Sendable, Hashable {
     public var carts: [CartDocument]?
     /// Ids of the lists the replica holds, so that it learns which were deleted meanwhile.
     public var known: [String]?
+    /// Lists deleted on the replica: deleted here too, whatever was changed in them meanwhile.
+    public var removedLists: [String]?
 
-    public init(cursor: String?, lists: [SyncedList]?, carts: [CartDocument]?, known: [String]?) {
+    public init(cursor: String?, lists: [SyncedList]?, carts: [CartDocument]?, known: [String]?, removedLists: [String]? = nil) {
         self.cursor = cursor
         self.lists = lists
         self.carts = carts
         self.known = known
+        self.removedLists = removedLists
     }
 }
 
@@ -99,7 +102,11 @@ public struct HouseholdSync: Sendable {
         let cursor = try await records.store.lastSequence()
         let author = ChangeAuthor(userId: user.id, now: now())
         var removed: [String] = []
-        for list in request.lists ?? [] {
+        for id in request.removedLists ?? [] {
+            try await remove(id, in: householdId, by: user)
+            removed.append(id)
+        }
+        for list in request.lists ?? [] where !removed.contains(list.id) {
             if try await !push(list, in: householdId, by: user, author) { removed.append(list.id) }
         }
         var uploaded: [SyncAnswer.UploadedCart] = []
@@ -165,6 +172,22 @@ public struct HouseholdSync: Sendable {
             return try await push(synced, in: householdId, by: user, author)
         }
         return true
+    }
+
+    /// Deletes a list a replica deleted (once: a list already gone is left alone). Only the
+    /// household's own members may, as through the API.
+    private func remove(_ id: String, in householdId: String, by user: PublicUser) async throws {
+        guard let stored = try await records.get(HouseholdList.self, HouseholdList.collection, id) else { return }
+        guard stored.value.household == householdId else { throw ShoppingLists.notFound }
+        for _ in 0..<3 {
+            do {
+                return try await lists.delete(id, in: householdId, by: user.id, ifMatch: nil)
+            } catch let error as HouseholdError where error.code == .listNotFound || error.code == .stale {
+                // Changed under us (try again) or deleted by someone else meanwhile (done).
+                if try await !records.store.exists(collection: HouseholdList.collection, id: id) { return }
+            }
+        }
+        throw HouseholdError(.conflict, "List \(id) changed under this sync several times in a row; sync again.")
     }
 
     /// Entries made offline carry no account id; they are the syncing member's.

@@ -23,6 +23,8 @@ public struct LocalReplica: Sendable {
         public var uploaded: [String: String]
         /// When the last sync finished.
         public var syncedAt: String?
+        /// Lists deleted here since the last sync, for the server to delete too.
+        public var deletedLists: [String]?
     }
 
     let records: Records
@@ -36,7 +38,7 @@ public struct LocalReplica: Sendable {
     /// The stored state, made (with a new replica id) the first time.
     public func state() async throws -> State {
         if let stored = try await records.get(State.self, Self.collection, Self.stateId) { return stored.value }
-        let fresh = State(replica: Identifiers.make("cli"), household: nil, cursor: nil, uploaded: [:], syncedAt: nil)
+        let fresh = State(replica: Identifiers.make("cli"), household: nil, cursor: nil, uploaded: [:], syncedAt: nil, deletedLists: nil)
         do {
             try await records.put(fresh, Self.collection, Self.stateId, expectedRev: 0)
             return fresh
@@ -58,7 +60,16 @@ public struct LocalReplica: Sendable {
         }
         return SyncRequest(
             cursor: state.household == household ? state.cursor : nil, lists: try lists.map { try SyncedList($0) }, carts: carts,
-            known: lists.map(\.id))
+            known: lists.map(\.id), removedLists: state.deletedLists)
+    }
+
+    /// Remembers that a list which the server has was deleted here, so the next sync deletes it
+    /// there too (a list never synced is simply gone).
+    func forget(list id: String) async throws {
+        _ = try await state()
+        _ = try await records.update(State.self, Self.collection, Self.stateId, ifMatch: nil, notFound: ShoppingLists.notFound) { state in
+            if !(state.deletedLists ?? []).contains(id) { state.deletedLists = (state.deletedLists ?? []) + [id] }
+        }
     }
 
     /// Takes in the server's answer: its lists merged into the local ones (edits made here
@@ -104,6 +115,9 @@ public struct LocalReplica: Sendable {
             }
         }
         var state = try await state()
+        // The server answers a deletion it made as a removed list: no need to send it again.
+        state.deletedLists = state.deletedLists?.filter { !answer.removedLists.contains($0) }
+        if state.deletedLists?.isEmpty == true { state.deletedLists = nil }
         for upload in answer.uploaded {
             state.uploaded[upload.localId] = upload.id
             // The household's copy is here now (or comes with the next answer): the personal one

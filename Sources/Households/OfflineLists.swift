@@ -52,6 +52,15 @@ public struct OfflineLists: Sendable {
         return try await change(idOrName) { list in list.name = name }.0
     }
 
+    /// Deletes a list; the next sync deletes it on the server too, even if it was changed there
+    /// meanwhile (deletion wins, as for entries).
+    public func delete(_ idOrName: String) async throws -> HouseholdList {
+        let list = try await list(idOrName)
+        if !list.household.isEmpty { try await LocalReplica(store: records.store, now: now).forget(list: list.id) }
+        try await records.store.delete(collection: HouseholdList.collection, id: list.id)
+        return list
+    }
+
     public func addEntry(to idOrName: String, _ input: EntryInput, by displayName: String) async throws -> (HouseholdList, HouseholdList.Entry) {
         // No account here: the server gives the entry the syncing member's id.
         let entry = try ShoppingLists.newEntry(input, addedBy: displayName, userId: "", now: now())

@@ -86,7 +86,7 @@ public struct SyncClient: Sendable {
             if index > 0 { cursor = try await replica.state().cursor }
             let request = SyncRequest(
                 cursor: cursor, lists: index == 0 ? outgoing.lists : nil,
-                carts: carts, known: index == 0 ? outgoing.known : nil)
+                carts: carts, known: index == 0 ? outgoing.known : nil, removedLists: index == 0 ? outgoing.removedLists : nil)
             let body = try JSONCoding.encoder.encode(request)
             let reply = try await call { try await http.post(api + "/households/\(household)/sync", json: body, headers: authorization) }
             let answer: SyncAnswer

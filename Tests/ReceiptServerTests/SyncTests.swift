@@ -91,6 +91,17 @@ import Testing
             let after = try await Self.sync(alice, home, SyncRequest(cursor: answer.cursor, lists: [created], carts: nil, known: ["l_offline1"]))
             #expect(after.removedLists == ["l_offline1"])
             #expect(try await alice.call(.get, "/api/v1/households/\(home)/lists/l_offline1").status == 404)
+
+            // Deleted on a replica: deleted here, even though a member changed it meanwhile.
+            let other = try #require(try await alice.call(.post, "/api/v1/households/\(home)/lists", json: #"{"name":"Later"}"#)["id"]?.stringValue)
+            #expect(try await alice.call(.patch, "/api/v1/households/\(home)/lists/\(other)", json: #"{"name":"Sooner"}"#).status == 200)
+            let deleted = try await Self.sync(alice, home, SyncRequest(cursor: after.cursor, lists: nil, carts: nil, known: nil, removedLists: [other]))
+            #expect(deleted.removedLists == [other])
+            #expect(try await alice.call(.get, "/api/v1/households/\(home)/lists/\(other)").status == 404)
+            let log = try await alice.call(.get, "/api/v1/households/\(home)/lists/\(other)/changes")
+            #expect(log["changes"]?.arrayValue?.last?["action"]?.stringValue == "deleted")
+            // Sent again (the answer was lost): nothing more to do, no error.
+            #expect(try await Self.sync(alice, home, SyncRequest(cursor: after.cursor, lists: nil, carts: nil, known: nil, removedLists: [other])).removedLists == [other])
         }
     }
 

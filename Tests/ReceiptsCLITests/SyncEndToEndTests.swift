@@ -85,6 +85,13 @@ import Glibc
         #expect(try await anna.carts(server.base, household: home).count == 1)
         let localCarts = try await CLI.run(["carts", "--store", local, "--json"], in: work.url).lines.map(CLI.json)
         #expect(localCarts.map { $0["id"] as? String } == carts.map { $0["id"] as? String }, "\(localCarts.count) local carts")
+
+        // A list deleted here is deleted there at the next sync.
+        #expect(try await cli(["list", "delete", "Groceries"]).status == 0)
+        let deleted = try await sync("http://127.0.0.1:\(server.port)")
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        #expect(try await anna.call("GET", "\(server.base)/households/\(home)/lists/\(listId)").status == 404)
+        #expect(try await cli(["list", "show", "--json"]).stdout.isEmpty)
     }
 
     @Test func watchWaitsOutTheServerBeingDownThenSyncsAndStopsCleanlyOnCtrlC() async throws {

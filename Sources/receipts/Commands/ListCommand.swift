@@ -17,7 +17,7 @@ struct ListCommand: AsyncParsableCommand {
             meanwhile: changes to different fields of an entry both stay, the later change of the \
             same field wins, and a removed entry stays removed.
             """,
-        subcommands: [Show.self, Create.self, Rename.self, Add.self, Edit.self, Tick.self, Untick.self, Remove.self],
+        subcommands: [Show.self, Create.self, Rename.self, Delete.self, Add.self, Edit.self, Tick.self, Untick.self, Remove.self],
         defaultSubcommand: Show.self
     )
 
@@ -63,6 +63,16 @@ struct ListCommand: AsyncParsableCommand {
 
         func run() async throws {
             try options.print(try await options.run { lists in try await lists.rename(list, to: name) })
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a list (on the server too at the next sync, for good).")
+        @OptionGroup var options: ListOptions
+        @Argument(help: "The list's id or name.") var list: String
+
+        func run() async throws {
+            try options.print(try await options.run { lists in try await lists.delete(list) })
         }
     }
 
