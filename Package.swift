@@ -135,7 +135,7 @@ let package = Package(
         .target(
             name: "ReceiptServer",
             dependencies: [
-                "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households", "Expenses", "WebApp",
+                "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households", "Expenses", "WebApp", "Replication",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -45,13 +45,17 @@ schemas = {
       "createdBy": {"type": ["string", "null"]}, "createdAt": {"type": ["string", "null"]},
       "order": {"type": ["array", "null"], "items": {"type": "string"}, "description": "Entry ids in the order the sender shows them."},
       "state": S("ReplicatedList")}},
+  "SyncedCart": {"type": "object", "required": ["id", "state"], "properties": {
+      "id": {"type": "string"}, "order": {"type": ["array", "null"], "items": {"type": "string"}, "description": "Item ids in the order the sender shows them."},
+      "state": S("ReplicatedList")}},
   "SyncRequest": {"type": "object", "additionalProperties": False, "properties": {
       "cursor": {"type": ["string", "null"], "description": "The cursor of the previous answer; omit the first time."},
       "lists": {"type": "array", "items": S("SyncedList"), "description": "States of the replica's lists, merged per field (later stamp wins, deletions win)."},
       "carts": {"type": "array", "items": {"type": "object", "description": "A receipt cart document (cart-document.md) with source.sha256."},
                 "description": "Receipts read on the replica; each is added once (its id in the household comes from the image)."},
       "known": {"type": "array", "items": {"type": "string"}, "description": "Ids of the lists the replica holds, to learn which were deleted."},
-      "removedLists": {"type": "array", "items": {"type": "string"}, "description": "Lists the replica deleted: deleted here too (deletion wins over edits made meanwhile)."}}},
+      "removedLists": {"type": "array", "items": {"type": "string"}, "description": "Lists the replica deleted: deleted here too (deletion wins over edits made meanwhile)."},
+      "cartStates": {"type": "array", "items": S("SyncedCart"), "description": "The household's carts whose items the replica changed: merged like lists (items are the entries), then totals and completion settled."}}},
   "SyncAnswer": {"type": "object", "required": ["cursor", "lists", "removedLists", "carts", "uploaded"], "properties": {
       "cursor": {"type": "string"}, "lists": {"type": "array", "items": S("SyncedList")},
       "removedLists": {"type": "array", "items": {"type": "string"}}, "carts": {"type": "array", "items": {"type": "object", "description": "Cart documents changed since the cursor."}},

@@ -42,13 +42,18 @@ public struct SyncRequest: Codable, Sendable, Hashable {
     public var known: [String]?
     /// Lists deleted on the replica: deleted here too, whatever was changed in them meanwhile.
     public var removedLists: [String]?
+    /// The household's carts whose items were changed on the replica: merged like lists.
+    public var cartStates: [SyncedCart]?
 
-    public init(cursor: String?, lists: [SyncedList]?, carts: [CartDocument]?, known: [String]?, removedLists: [String]? = nil) {
+    public init(
+        cursor: String?, lists: [SyncedList]?, carts: [CartDocument]?, known: [String]?, removedLists: [String]? = nil, cartStates: [SyncedCart]? = nil
+    ) {
         self.cursor = cursor
         self.lists = lists
         self.carts = carts
         self.known = known
         self.removedLists = removedLists
+        self.cartStates = cartStates
     }
 }
 
@@ -113,6 +118,9 @@ public struct HouseholdSync: Sendable {
         for cart in request.carts ?? [] {
             uploaded.append(SyncAnswer.UploadedCart(localId: cart.id, id: try await upload(cart, in: householdId, by: user)))
         }
+        for synced in request.cartStates ?? [] {
+            try await merge(synced, in: householdId, by: user, author)
+        }
         for id in request.known ?? [] where !removed.contains(id) {
             let stored = try await records.get(HouseholdList.self, HouseholdList.collection, id)
             if stored == nil || stored?.value.household != householdId { removed.append(id) }
@@ -174,6 +182,23 @@ public struct HouseholdSync: Sendable {
         return true
     }
 
+    /// Merges a replica's changes to a cart's items into the household's cart, then settles its
+    /// totals and completion as any item edit does.
+    private func merge(_ synced: SyncedCart, in householdId: String, by user: PublicUser, _ author: ChangeAuthor) async throws {
+        try Self.checkClock(synced.state, "cartStates", now: now())
+        _ = try await records.update(
+            CartDocument.self, Collections.carts, synced.id, ifMatch: nil, notFound: .cartNotFound, loggedBy: author
+        ) { cart in
+            guard cart.household == householdId else { throw HouseholdError.cartNotFound }
+            try cart.merge(synced.state)
+            for item in cart.items {
+                _ = try Validation.lineName(item.name, "item")
+                _ = try item.quantity.map(CartEditor.validQuantity)
+            }
+            CartEditor.settle(&cart, by: user.displayName, now: now())
+        }
+    }
+
     /// Deletes a list a replica deleted (once: a list already gone is left alone). Only the
     /// household's own members may, as through the API.
     private func remove(_ id: String, in householdId: String, by user: PublicUser) async throws {
@@ -227,6 +252,14 @@ public struct HouseholdSync: Sendable {
         return id
     }
 
+    /// A stamp from the future would drag this server's clock (and every later edit) with it.
+    static func checkClock(_ state: ReplicatedDocument, _ field: String, now: Date) throws {
+        let limit = Int64((now.timeIntervalSince1970 + Self.maxClockSkew) * 1000)
+        if let newest = state.newestStamp, newest.wallMillis > limit {
+            throw HouseholdError.invalid(field, "Changes are stamped more than a day ahead of the server's clock; check the device's clock.")
+        }
+    }
+
     static func sequence(_ cursor: String?) throws -> Int64 {
         guard let cursor else { return 0 }
         guard let value = Int64(cursor), value >= 0 else {
@@ -253,11 +286,7 @@ public struct HouseholdSync: Sendable {
             _ = try ShoppingLists.validText(parsed.unit, "unit", 20)
             _ = try ShoppingLists.validText(parsed.note, "note", 500)
         }
-        // A stamp from the future would drag this server's clock (and every later edit) with it.
-        let limit = Int64((now.timeIntervalSince1970 + Self.maxClockSkew) * 1000)
-        if let newest = list.state.newestStamp, newest.wallMillis > limit {
-            throw HouseholdError.invalid("lists.state", "List \(list.id) has changes stamped more than a day ahead of the server's clock; check the device's clock.")
-        }
+        try checkClock(list.state, "lists.state", now: now)
         if let name = list.state.fields["name"] {
             guard case .string(let text) = name.value else { throw HouseholdError.invalid("lists.state.fields.name", "A list's name is a string.") }
             _ = try HouseholdDirectory.validName(text)

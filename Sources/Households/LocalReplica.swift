@@ -25,6 +25,8 @@ public struct LocalReplica: Sendable {
         public var syncedAt: String?
         /// Lists deleted here since the last sync, for the server to delete too.
         public var deletedLists: [String]?
+        /// The household's carts whose items were changed here since the last sync.
+        public var changedCarts: [String]?
     }
 
     let records: Records
@@ -38,7 +40,7 @@ public struct LocalReplica: Sendable {
     /// The stored state, made (with a new replica id) the first time.
     public func state() async throws -> State {
         if let stored = try await records.get(State.self, Self.collection, Self.stateId) { return stored.value }
-        let fresh = State(replica: Identifiers.make("cli"), household: nil, cursor: nil, uploaded: [:], syncedAt: nil, deletedLists: nil)
+        let fresh = State(replica: Identifiers.make("cli"), household: nil, cursor: nil, uploaded: [:], syncedAt: nil, deletedLists: nil, changedCarts: nil)
         do {
             try await records.put(fresh, Self.collection, Self.stateId, expectedRev: 0)
             return fresh
@@ -58,9 +60,22 @@ public struct LocalReplica: Sendable {
         where state.uploaded[stored.id] == nil {
             carts.append(try stored.document.decode(as: CartDocument.self))
         }
+        var cartStates: [SyncedCart] = []
+        for id in state.changedCarts ?? [] {
+            guard let cart = try await records.get(CartDocument.self, Collections.carts, id)?.value, cart.household == household else { continue }
+            cartStates.append(try SyncedCart(cart))
+        }
         return SyncRequest(
             cursor: state.household == household ? state.cursor : nil, lists: try lists.map { try SyncedList($0) }, carts: carts,
-            known: lists.map(\.id), removedLists: state.deletedLists)
+            known: lists.map(\.id), removedLists: state.deletedLists, cartStates: cartStates.isEmpty ? nil : cartStates)
+    }
+
+    /// Remembers that a cart of the household was changed here, for the next sync to send.
+    func changed(cart id: String) async throws {
+        _ = try await state()
+        _ = try await records.update(State.self, Self.collection, Self.stateId, ifMatch: nil, notFound: ShoppingLists.notFound) { state in
+            if !(state.changedCarts ?? []).contains(id) { state.changedCarts = (state.changedCarts ?? []) + [id] }
+        }
     }
 
     /// Remembers that a list which the server has was deleted here, so the next sync deletes it
@@ -77,7 +92,8 @@ public struct LocalReplica: Sendable {
     /// the household's carts stored, and local receipts the server now has replaced by its copy.
     /// - Returns: how many lists and carts changed here.
     @discardableResult
-    public func apply(_ answer: SyncAnswer, from household: String) async throws -> (lists: Int, carts: Int) {
+    /// - Parameter sent: what was sent in the request this answers (its cart changes are done).
+    public func apply(_ answer: SyncAnswer, from household: String, sent: SyncRequest? = nil) async throws -> (lists: Int, carts: Int) {
         var listsChanged = 0
         for synced in answer.lists where synced.household == household {
             if try await records.get(HouseholdList.self, HouseholdList.collection, synced.id) != nil {
@@ -103,9 +119,15 @@ public struct LocalReplica: Sendable {
             if try await records.store.delete(collection: HouseholdList.collection, id: id) { listsChanged += 1 }
         }
         var cartsChanged = 0
-        for cart in answer.carts where cart.household == household {
+        for var cart in answer.carts where cart.household == household {
             // Revisions differ between stores; the contents say whether anything changed.
             var current = try await records.store.get(collection: Collections.carts, id: cart.id)?.document
+            if let local = try current?.decode(as: CartDocument.self), local.stamps != nil {
+                // Item changes made here meanwhile are merged in, never overwritten.
+                let order = cart.items.compactMap(\.id)
+                try cart.merge(try local.replicated(), order: order)
+                CartEditor.settle(&cart, by: cart.purchasedByUser ?? cart.addedByUser, now: now())
+            }
             current?["rev"] = nil
             var copy = try JSONValue(encoding: cart)
             copy["rev"] = nil
@@ -115,6 +137,9 @@ public struct LocalReplica: Sendable {
             }
         }
         var state = try await state()
+        let sentCarts = Set((sent?.cartStates ?? []).map(\.id))
+        state.changedCarts = state.changedCarts?.filter { !sentCarts.contains($0) }
+        if state.changedCarts?.isEmpty == true { state.changedCarts = nil }
         // The server answers a deletion it made as a removed list: no need to send it again.
         state.deletedLists = state.deletedLists?.filter { !answer.removedLists.contains($0) }
         if state.deletedLists?.isEmpty == true { state.deletedLists = nil }

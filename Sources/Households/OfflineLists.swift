@@ -40,7 +40,7 @@ public struct OfflineLists: Sendable {
         var list = HouseholdList(
             id: Identifiers.make("l"), household: household ?? "", name: try HouseholdDirectory.validName(name), createdBy: displayName,
             createdAt: Instant.string(now()), entries: [])
-        var stamps = ListStamps()
+        var stamps = ReplicaStamps()
         stamps.fields["name"] = clock.stamp()
         list.stamps = stamps
         try await records.put(list, HouseholdList.collection, list.id, expectedRev: 0)
@@ -99,13 +99,15 @@ public struct OfflineLists: Sendable {
     }
 
     static func index(of entry: String, in list: HouseholdList) throws -> Int {
-        if let index = list.entries.firstIndex(where: { $0.id == entry }) { return index }
-        let named = list.entries.indices.filter { list.entries[$0].name.caseInsensitiveCompare(entry) == .orderedSame }
-        guard named.count == 1 else {
-            throw named.isEmpty
-                ? ShoppingLists.entryNotFound
-                : HouseholdError(.entryNotFound, "Several entries are called '\(entry)'; give the entry's id (receipts list show).")
-        }
+        try index(of: entry, in: list.entries.map { ($0.id, $0.name) }, notFound: ShoppingLists.entryNotFound,
+                  several: "Several entries are called '\(entry)'; give the entry's id (receipts list show).")
+    }
+
+    /// The position of the element whose id is `key`, else of the only one named `key` (any case).
+    static func index(of key: String, in elements: [(id: String?, name: String)], notFound: HouseholdError, several: String) throws -> Int {
+        if let index = elements.firstIndex(where: { $0.id == key }) { return index }
+        let named = elements.indices.filter { elements[$0].name.caseInsensitiveCompare(key) == .orderedSame }
+        guard named.count == 1 else { throw named.isEmpty ? notFound : HouseholdError(notFound.code, several) }
         return named[0]
     }
 }

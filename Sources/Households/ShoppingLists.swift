@@ -19,8 +19,8 @@ public struct HouseholdList: Codable, Sendable, Hashable {
     public var sharing: Sharing? = nil
     /// Users from outside the household who joined with the list id and passcode.
     public var guests: [String]? = nil
-    /// When each replicated field was last written, and the deleted entries (see ``ListStamps``).
-    public var stamps: ListStamps? = nil
+    /// When each replicated field was last written, and the deleted entries (see ``ReplicaStamps``).
+    public var stamps: ReplicaStamps? = nil
 
     public struct Sharing: Codable, Sendable, Hashable {
         public var passcodeHash: String
@@ -85,7 +85,7 @@ public struct ShoppingLists: Sendable {
     let now: @Sendable () -> Date
     let logger: Logger
     /// Stamps every change to a list's entries, so API edits and synced offline edits merge by
-    /// the same rules (``ListStamps``).
+    /// the same rules (``ReplicaStamps``).
     public let clock: SharedHybridClock
 
     static let notFound = HouseholdError(.listNotFound, "No such list in this household.")

@@ -2,6 +2,7 @@ import DocumentStore
 import Foundation
 import Households
 import Logging
+import Replication
 
 /// The domain services the routes call, over one store.
 public struct HouseholdServices: Sendable {
@@ -20,9 +21,11 @@ public struct HouseholdServices: Sendable {
         self.store = store
         accounts = AccountService(store: store, settings: .init(bcryptCost: bcryptCost), now: now, logger: logger)
         directory = HouseholdDirectory(store: store, now: now, logger: logger)
-        carts = CartEditor(store: store, directory: directory, now: now)
+        // One clock for the process: every stamp it makes is later than the ones before.
+        let clock = SharedHybridClock(replica: Identifiers.make("srv"), now: now)
+        carts = CartEditor(store: store, directory: directory, now: now, clock: clock)
         jobs = ReceiptJobQueue(store: store, directory: directory, now: now, logger: logger)
-        lists = ShoppingLists(store: store, directory: directory, now: now, logger: logger)
+        lists = ShoppingLists(store: store, directory: directory, now: now, clock: clock, logger: logger)
         sync = HouseholdSync(store: store, directory: directory, lists: lists, now: now, logger: logger)
         let friends = FriendDirectory(store: store, now: now, logger: logger)
         self.friends = friends

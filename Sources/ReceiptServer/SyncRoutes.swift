@@ -16,7 +16,7 @@ struct SyncRoutes {
 
     func add(to group: RouterGroup<APIContext>) {
         group.post("households/{householdId}/sync") { request, context in
-            let body = try await JSONBody.read(request, context: context, allowed: ["cursor", "lists", "carts", "known", "removedLists"], limit: Self.bodyLimit)
+            let body = try await JSONBody.read(request, context: context, allowed: ["cursor", "lists", "carts", "known", "removedLists", "cartStates"], limit: Self.bodyLimit)
             let answer = try await services.sync.sync(
                 try body.decode(SyncRequest.self), in: try context.parameters.require("householdId"), by: try context.caller().user)
             return try JSONResponse.make(answer)

@@ -86,7 +86,8 @@ public struct SyncClient: Sendable {
             if index > 0 { cursor = try await replica.state().cursor }
             let request = SyncRequest(
                 cursor: cursor, lists: index == 0 ? outgoing.lists : nil,
-                carts: carts, known: index == 0 ? outgoing.known : nil, removedLists: index == 0 ? outgoing.removedLists : nil)
+                carts: carts, known: index == 0 ? outgoing.known : nil, removedLists: index == 0 ? outgoing.removedLists : nil,
+                cartStates: index == 0 ? outgoing.cartStates : nil)
             let body = try JSONCoding.encoder.encode(request)
             let reply = try await call { try await http.post(api + "/households/\(household)/sync", json: body, headers: authorization) }
             let answer: SyncAnswer
@@ -95,7 +96,7 @@ public struct SyncClient: Sendable {
             } catch {
                 throw SyncError(errorCode: "sync.rejected", message: "The server's answer is not a sync answer: \(error)", isTransient: false)
             }
-            let changed = try await replica.apply(answer, from: household)
+            let changed = try await replica.apply(answer, from: household, sent: request)
             report.changedLists += changed.lists
             report.changedCarts += changed.carts
             report.removedLists += answer.removedLists.count

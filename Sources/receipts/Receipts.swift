@@ -31,6 +31,7 @@ struct Receipts: AsyncParsableCommand {
             ExpenseCommand.self,
             BalancesCommand.self,
             ListCommand.self,
+            ItemCommand.self,
             SyncCommand.self,
             ServeCommand.self,
             WorkerCommand.self,

@@ -105,6 +105,43 @@ import Testing
         }
     }
 
+    @Test("sync: offline item changes merge with API edits of the household's carts", arguments: TemporaryStores.engines)
+    func cartItemsMerge(engine: StoreEngine) async throws {
+        try await ServerHarness.with(engine) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let (bob, _) = try await api.newUser("Bob")
+            let home = try await alice.newHousehold("Home")
+            try await alice.invite(bob, to: home)
+            let carts = "/api/v1/households/\(home)/carts"
+            let cartId = try #require(try await alice.call(.post, carts, json: #"{"name":"Market","currency":"EUR"}"#)["id"]?.stringValue)
+            let milk = try #require(try await alice.call(.post, "\(carts)/\(cartId)/items", json: #"{"name":"milk","price":"1.20"}"#)["item"]?["id"]?.stringValue)
+            let bread = try #require(try await alice.call(.post, "\(carts)/\(cartId)/items", json: #"{"name":"bread"}"#)["item"]?["id"]?.stringValue)
+
+            // Alice's laptop takes the cart, then goes offline: ticks milk, renames bread.
+            let pulled = try await Self.sync(alice, home, SyncRequest(cursor: nil, lists: nil, carts: nil, known: nil))
+            var laptop = try SyncedCart(try #require(pulled.carts.first { $0.id == cartId }))
+            var clock = HybridClock(replica: "cli_laptop")
+            let stamp = clock.observe(try #require(laptop.state.newestStamp), now: Date())
+            laptop.state.set(entry: milk, "completed", .bool(true), at: stamp)
+            laptop.state.set(entry: milk, "completedBy", .string("Alice"), at: stamp)
+            laptop.state.set(entry: bread, "name", .string("rye bread"), at: stamp)
+
+            // Bob, online: milk's price, and bread removed.
+            #expect(try await bob.call(.patch, "\(carts)/\(cartId)/items/\(milk)", json: #"{"price":"2.50"}"#).status == 200)
+            #expect(try await bob.call(.delete, "\(carts)/\(cartId)/items/\(bread)").status == 200)
+
+            _ = try await Self.sync(alice, home, SyncRequest(cursor: pulled.cursor, lists: nil, carts: nil, known: nil, cartStates: [laptop]))
+            let cart = try await bob.call(.get, "\(carts)/\(cartId)")
+            let items = try #require(cart["items"]?.arrayValue)
+            #expect(items.count == 1, "a stale rename must not bring back a removed item")
+            #expect(items.first?["price"]?.stringValue == "2.50")
+            #expect(items.first?["completed"] == .bool(true))
+            #expect(cart["completed"] == .bool(true), "settled after the merge: every item is ticked")
+            #expect(cart["totalPrice"]?.stringValue == "2.50")
+            #expect(cart["stamps"] == nil, "stamps are for sync, not in the API's cart")
+        }
+    }
+
     @Test func anotherHouseholdsSyncAndListsAnswer404AndBadStatesAre400() async throws {
         try await ServerHarness.with(.sqlite) { api, _ in
             let (alice, _) = try await api.newUser("Alice")

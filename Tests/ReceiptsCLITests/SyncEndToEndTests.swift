@@ -86,6 +86,20 @@ import Glibc
         let localCarts = try await CLI.run(["carts", "--store", local, "--json"], in: work.url).lines.map(CLI.json)
         #expect(localCarts.map { $0["id"] as? String } == carts.map { $0["id"] as? String }, "\(localCarts.count) local carts")
 
+        // The household's cart, edited on both sides: unticked here (a receipt's items start
+        // ticked), repriced there.
+        let cartId = try #require(carts.first?["id"] as? String)
+        #expect(try await cli(["item", "untick", cartId, "i1", "--as", "Anna"]).status == 0)
+        let repriced = try await bo.call("PATCH", "\(server.base)/households/\(home)/carts/\(cartId)/items/i1", json: #"{"price":"9.99"}"#)
+        #expect(repriced.status == 200, "\(repriced.text)")
+        #expect(try await sync("http://127.0.0.1:\(server.port)").status == 0)
+        let serverCart = try await anna.call("GET", "\(server.base)/households/\(home)/carts/\(cartId)").json
+        let serverItem = try #require((serverCart["items"] as? [[String: Any]])?.first)
+        #expect(serverItem["price"] as? String == "9.99" && serverItem["completed"] as? Bool == false, "\(serverItem)")
+        let localCart = try #require(try await CLI.run(["carts", "--store", local, "--json"], in: work.url).lines.map(CLI.json).first)
+        let localItem = try #require((localCart["items"] as? [[String: Any]])?.first)
+        #expect(localItem["price"] as? String == "9.99" && localItem["completed"] as? Bool == false, "\(localItem)")
+
         // A list deleted here is deleted there at the next sync.
         #expect(try await cli(["list", "delete", "Groceries"]).status == 0)
         let deleted = try await sync("http://127.0.0.1:\(server.port)")

@@ -143,12 +143,21 @@ struct ListOptions: ParsableArguments {
     /// Runs `body` over the local store's lists, closing the store after; domain errors become
     /// their messages and codes.
     func run<T: Sendable>(_ body: (OfflineLists) async throws -> T) async throws -> T {
-        let logger = global.makeLogger(label: "receipts.list")
-        let documentStore = try await store.open(logger: logger)
-        do {
+        try await Self.withLocalReplica(store, logger: global.makeLogger(label: "receipts.list")) { documentStore, replica in
             try await documentStore.ensureIndex(collection: HouseholdList.collection, field: "household")
+            return try await body(OfflineLists(store: documentStore, replica: replica))
+        }
+    }
+
+    /// Runs `body` with the local store open and its replica id, closing the store after;
+    /// domain errors become their messages and codes.
+    static func withLocalReplica<T: Sendable>(
+        _ options: StoreOptions, logger: Logger, _ body: (any DocumentStore, String) async throws -> T
+    ) async throws -> T {
+        let documentStore = try await options.open(logger: logger)
+        do {
             let replica = try await LocalReplica(store: documentStore).state().replica
-            let result = try await body(OfflineLists(store: documentStore, replica: replica))
+            let result = try await body(documentStore, replica)
             try await documentStore.close()
             return result
         } catch {
