@@ -92,6 +92,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Concurrent and offline edits, pure: hybrid logical clocks and a state-based CRDT of a
+        // document with entries (per-field last writer wins, deletions win). No I/O.
+        .target(
+            name: "Replication",
+            dependencies: ["ReceiptModel"],
+            swiftSettings: strict
+        ),
         // Orchestration: folders → OCR → parse → match → store.
         .target(
             name: "ReceiptPipeline",
@@ -107,7 +114,7 @@ let package = Package(
         .target(
             name: "Households",
             dependencies: [
-                "ReceiptModel", "DocumentStore", "Expenses",
+                "ReceiptModel", "DocumentStore", "Expenses", "Replication",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -128,7 +135,7 @@ let package = Package(
         .target(
             name: "ReceiptServer",
             dependencies: [
-                "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households", "Expenses", "WebApp",
+                "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households", "Expenses", "WebApp", "Replication",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -147,6 +154,15 @@ let package = Package(
             dependencies: ["ReceiptModel"],
             swiftSettings: strict
         ),
+        // `receipts sync`: a local store replicated with a household server over its HTTP API.
+        .target(
+            name: "ReceiptSync",
+            dependencies: [
+                "ReceiptModel", "DocumentStore", "Households", "CurlHTTP",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // Accuracy on a labelled corpus, with the corpus README's scoring rules.
         .target(
             name: "ReceiptEvaluation",
@@ -161,7 +177,7 @@ let package = Package(
             name: "receipts",
             dependencies: [
                 "ReceiptModel", "ReceiptOCR", "ReceiptParsing", "CurlHTTP", "Catalog",
-                "DocumentStore", "ReceiptPipeline", "ReceiptEvaluation", "Households", "ReceiptServer", "Expenses",
+                "DocumentStore", "ReceiptPipeline", "ReceiptEvaluation", "Households", "ReceiptServer", "Expenses", "ReceiptSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -211,7 +227,7 @@ let package = Package(
         .testTarget(
             name: "ReceiptServerTests",
             dependencies: [
-                "ReceiptServer", "Households", "DocumentStore", "ReceiptModel", "ReceiptTesting", "Catalog", "ReceiptOCR",
+                "ReceiptServer", "Households", "DocumentStore", "ReceiptModel", "ReceiptTesting", "Catalog", "ReceiptOCR", "Replication",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -229,6 +245,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp", "ReceiptModel", "ReceiptPipeline", "Households", "Expenses"], swiftSettings: strict),
+        .testTarget(name: "ReplicationTests", dependencies: ["Replication", "ReceiptModel", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "ReceiptTestingTests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
     ]
 )

@@ -31,6 +31,35 @@ def op(summary, opid, tags, responses, params=None, request=None, secure=True, d
 
 money = {"type": ["string", "null"], "pattern": r"^-?[0-9]+(\.[0-9]+)?$", "description": "A decimal amount as a string, never a float.", "examples": ["3.49"]}
 schemas = {
+  "Stamp": {"type": "string", "pattern": "^[0-9]{18}-[0-9]{6}-[A-Za-z0-9_.:]{0,64}$",
+      "description": "A hybrid logical clock reading: wall milliseconds, counter, replica id. Strings sort as the readings do."},
+  "Register": {"type": "object", "required": ["value", "at"], "properties": {"value": {"description": "Any JSON value; null clears the field."}, "at": S("Stamp")}},
+  "ReplicatedEntry": {"type": "object", "required": ["fields"], "properties": {
+      "fields": {"type": "object", "additionalProperties": S("Register"), "description": "name, quantity, unit, note, completed, completedBy, addedBy, addedByUserId, addedOn, product, photo, bought."},
+      "removed": {"oneOf": [S("Stamp"), {"type": "null"}], "description": "A tombstone: the entry stays deleted whatever later edits say."}}},
+  "ReplicatedList": {"type": "object", "required": ["fields", "entries"], "properties": {
+      "fields": {"type": "object", "additionalProperties": S("Register"), "description": "The list's own fields (name)."},
+      "entries": {"type": "object", "additionalProperties": S("ReplicatedEntry"), "description": "By entry id (e_…)."}}},
+  "SyncedList": {"type": "object", "required": ["id", "state"], "properties": {
+      "id": {"type": "string", "pattern": "^l_[A-Za-z0-9]{1,64}$"}, "household": {"type": ["string", "null"]},
+      "createdBy": {"type": ["string", "null"]}, "createdAt": {"type": ["string", "null"]},
+      "order": {"type": ["array", "null"], "items": {"type": "string"}, "description": "Entry ids in the order the sender shows them."},
+      "state": S("ReplicatedList")}},
+  "SyncedCart": {"type": "object", "required": ["id", "state"], "properties": {
+      "id": {"type": "string"}, "order": {"type": ["array", "null"], "items": {"type": "string"}, "description": "Item ids in the order the sender shows them."},
+      "state": S("ReplicatedList")}},
+  "SyncRequest": {"type": "object", "additionalProperties": False, "properties": {
+      "cursor": {"type": ["string", "null"], "description": "The cursor of the previous answer; omit the first time."},
+      "lists": {"type": "array", "items": S("SyncedList"), "description": "States of the replica's lists, merged per field (later stamp wins, deletions win)."},
+      "carts": {"type": "array", "items": {"type": "object", "description": "A receipt cart document (cart-document.md) with source.sha256."},
+                "description": "Receipts read on the replica; each is added once (its id in the household comes from the image)."},
+      "known": {"type": "array", "items": {"type": "string"}, "description": "Ids of the lists the replica holds, to learn which were deleted."},
+      "removedLists": {"type": "array", "items": {"type": "string"}, "description": "Lists the replica deleted: deleted here too (deletion wins over edits made meanwhile)."},
+      "cartStates": {"type": "array", "items": S("SyncedCart"), "description": "The household's carts whose items the replica changed: merged like lists (items are the entries), then totals and completion settled."}}},
+  "SyncAnswer": {"type": "object", "required": ["cursor", "lists", "removedLists", "carts", "uploaded"], "properties": {
+      "cursor": {"type": "string"}, "lists": {"type": "array", "items": S("SyncedList")},
+      "removedLists": {"type": "array", "items": {"type": "string"}}, "carts": {"type": "array", "items": {"type": "object", "description": "Cart documents changed since the cursor."}},
+      "uploaded": {"type": "array", "items": {"type": "object", "required": ["localId", "id"], "properties": {"localId": {"type": "string"}, "id": {"type": "string"}}}}}},
   "Problem": {"type": "object", "required": ["type", "title", "status", "code", "detail"], "properties": {
       "type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"},
       "code": {"type": "string", "description": "A stable code such as request.invalid, auth.required, household.not-found, request.stale."},
@@ -337,6 +366,9 @@ paths = {
       "delete": op("Stop sharing: the passcode stops working and guests lose access", "unshareList", ["lists"], {"204": resp("Unshared"), **common(403)}, params=[H, L])},
   "/api/v1/households/{householdId}/lists/{listId}/guests/{userId}": {"delete": op("A guest leaves, or a household member removes a guest", "removeListGuest", ["lists"],
       {"204": resp("Removed"), **common(403)}, params=[H, L, param("userId")])},
+  "/api/v1/households/{householdId}/sync": {"post": op("Replicate with an offline replica: send list states, new receipt carts and the last cursor; get what changed since",
+      "sync", ["sync"], {"200": resp("What changed since the cursor, merged", S("SyncAnswer")), **common(400, 413)}, params=[H], request=body(S("SyncRequest")),
+      desc="Lists merge per field by hybrid logical clock stamps (the later write wins; a deleted entry or list stays deleted); API edits are stamped by the server's clock, so both merge by the same rules. Idempotent: sending the same states or carts again changes nothing.")},
   "/api/v1/shared-lists": {"get": op("Lists of other households shared with me", "sharedLists", ["lists"], {"200": resp("Lists", S("ListCollection")), **errs(401)})},
   "/api/v1/shared-lists/join": {"post": op("Join a shared list with its id and passcode (wrong passcodes are throttled)", "joinSharedList", ["lists"],
       {"200": resp("The list", S("List"), headers=etag), **errs(400, 401, 404, 429)}, params=[idem], request=body(S("JoinList")))},

@@ -74,7 +74,8 @@ final class CurlEasy {
         var verifyTLS: Bool
     }
 
-    func get(url: String, headers: [String], options: Options) -> Result<RawResponse, TransferFailure> {
+    /// A GET, or a POST of `body` when one is given (libcurl copies it before the transfer).
+    func perform(url: String, headers: [String], body: Data?, options: Options) -> Result<RawResponse, TransferFailure> {
         curl_easy_reset(handle)
         errorBuffer[0] = 0
         let sink = ResponseSink(limit: options.maxBodyBytes)
@@ -106,6 +107,12 @@ final class CurlEasy {
             set(CCurl_setopt_write_callback(handle, CURLOPT_WRITEFUNCTION, writeBody))
             set(CCurl_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque()))
             if list != nil { set(CCurl_setopt_slist(handle, CURLOPT_HTTPHEADER, list)) }
+            if let body {
+                set(CCurl_setopt_off(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+                var bytes = [UInt8](body)
+                bytes.append(0)  // COPYPOSTFIELDS reads POSTFIELDSIZE bytes; the NUL is never sent
+                set(bytes.withUnsafeMutableBytes { CCurl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) })
+            }
             guard setup == CURLE_OK else {
                 return .failure(failure(setup))
             }

@@ -80,7 +80,7 @@ public struct HTTPClientConfiguration: Sendable {
     }
 }
 
-/// A small HTTP GET client over libcurl.
+/// A small HTTP client over libcurl: GETs, and POSTs of JSON.
 ///
 /// Transfers run on dedicated threads (at most ``HTTPClientConfiguration/maxConcurrency``
 /// at once), each reusing one easy handle and so its connections. Transient failures are
@@ -120,6 +120,19 @@ public final class HTTPClient: Sendable {
     public func get(
         _ base: String, query: [(name: String, value: String)] = [], headers: [String: String] = [:]
     ) async throws -> HTTPResponse {
+        try await send("GET", base, query: query, headers: headers, body: nil)
+    }
+
+    /// POSTs a JSON body to `url`; returns a 2xx response or throws ``HTTPError``. Retried like
+    /// a GET, so only for requests that are safe to repeat (idempotent on the server).
+    /// - Parameter headers: extra request headers (an `Authorization` header is never logged).
+    public func post(_ url: String, json body: Data, headers: [String: String] = [:]) async throws -> HTTPResponse {
+        try await send("POST", url, query: [], headers: headers.merging(["Content-Type": "application/json"]) { mine, _ in mine }, body: body)
+    }
+
+    private func send(
+        _ method: String, _ base: String, query: [(name: String, value: String)], headers: [String: String], body: Data?
+    ) async throws -> HTTPResponse {
         let url = Self.url(base, query: query)
         let redacted = URLRedaction.redact(url)
         let secrets = query.filter { URLRedaction.secretNames.contains($0.name.lowercased()) }
@@ -134,14 +147,14 @@ public final class HTTPClient: Sendable {
             }
             try await limiter.acquire()
             let started = ContinuousClock.now
-            let outcome = await perform(url: url, headers: headerLines)
+            let outcome = await perform(url: url, headers: headerLines, body: body)
             let elapsed = ContinuousClock.now - started
             let error: HTTPError
             var retryAfter: Int? = nil
             switch outcome {
             case .success(let raw) where (200..<300).contains(raw.status):
                 logger.debug(
-                    "GET",
+                    "\(method)",
                     metadata: [
                         "http.url": "\(redacted)", "http.status": "\(raw.status)", "http.bytes": "\(raw.body.count)",
                         "http.ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
@@ -160,7 +173,7 @@ public final class HTTPClient: Sendable {
                     url: redacted, attempts: attempt)
             }
             logger.debug(
-                "GET failed",
+                "\(method) failed",
                 metadata: ["http.url": "\(redacted)", "http.error": "\(error.code)", "http.attempt": "\(attempt)"])
             guard error.isTransient, attempt < policy.maxAttempts,
                 let delay = policy.delay(after: attempt, retryAfterSeconds: retryAfter)
@@ -174,7 +187,7 @@ public final class HTTPClient: Sendable {
         }
     }
 
-    private func perform(url: String, headers: [String]) async -> Result<RawResponse, TransferFailure> {
+    private func perform(url: String, headers: [String], body: Data?) async -> Result<RawResponse, TransferFailure> {
         let options = CurlEasy.Options(
             userAgent: configuration.userAgent,
             connectTimeoutMilliseconds: Self.milliseconds(configuration.connectTimeout),
@@ -187,7 +200,7 @@ public final class HTTPClient: Sendable {
                         code: .cancelled, curlCode: 0, message: "the HTTP client is shut down or libcurl failed to start")))
                     return
                 }
-                continuation.resume(returning: easy.get(url: url, headers: headers, options: options))
+                continuation.resume(returning: easy.perform(url: url, headers: headers, body: body, options: options))
             }
         }
     }

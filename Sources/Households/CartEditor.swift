@@ -2,6 +2,7 @@ import DocumentStore
 import Foundation
 import Logging
 import ReceiptModel
+import Replication
 
 /// A cart as listed: what a phone shows in the carts screen, without items and OCR text.
 public struct CartSummary: Codable, Sendable, Hashable {
@@ -80,11 +81,17 @@ public struct CartEditor: Sendable {
     let records: Records
     let directory: HouseholdDirectory
     let now: @Sendable () -> Date
+    /// Stamps every item change, so API edits and synced offline edits merge by the same rules.
+    let clock: SharedHybridClock
 
-    public init(store: any DocumentStore, directory: HouseholdDirectory, now: @escaping @Sendable () -> Date = Date.init) {
+    /// - Parameter clock: this process's hybrid clock; by default one of its own.
+    public init(
+        store: any DocumentStore, directory: HouseholdDirectory, now: @escaping @Sendable () -> Date = Date.init, clock: SharedHybridClock? = nil
+    ) {
         self.records = Records(store: store)
         self.directory = directory
         self.now = now
+        self.clock = clock ?? SharedHybridClock(replica: Identifiers.make("srv"), now: now)
     }
 
     /// Open carts first, then completed ones; newest first within each.
@@ -177,42 +184,53 @@ public struct CartEditor: Sendable {
     public func addItem(
         to cartId: String, in householdId: String, _ input: ItemInput, by user: PublicUser, ifMatch: Int?
     ) async throws -> (Revisioned<CartDocument>, CartItem) {
-        let name = try Validation.lineName(input.name, "item")
-        let quantity = try Self.validQuantity(input.quantity ?? 1)
-        let instant = Instant.string(now())
+        let item = try Self.newItem(input, by: user.displayName, now: now())
         return try await change(cartId, in: householdId, by: user.id, ifMatch: ifMatch) { cart in
-            var item = CartItem(
-                name: name, quantity: quantity, price: input.price ?? nil, completed: false, addedByUser: user.displayName,
-                addedOn: instant)
-            item.id = Identifiers.make("i")
-            if let price = item.price, quantity > 0 {
-                item.unitPrice = Amount(price.value / quantity, scale: price.scale).rounded(scale: price.scale)
-            }
             cart.items.append(item)
             Self.settle(&cart, by: user.displayName, now: now())
             return item
         }
     }
 
+    /// A new item from a client's input, checked.
+    static func newItem(_ input: ItemInput, by displayName: String, now: Date) throws -> CartItem {
+        let quantity = try Self.validQuantity(input.quantity ?? 1)
+        var item = CartItem(
+            name: try Validation.lineName(input.name, "item"), quantity: quantity, price: input.price ?? nil, completed: false,
+            addedByUser: displayName, addedOn: Instant.string(now))
+        item.id = Identifiers.make("i")
+        if let price = item.price, quantity > 0 {
+            item.unitPrice = Amount(price.value / quantity, scale: price.scale).rounded(scale: price.scale)
+        }
+        return item
+    }
+
+    /// A client's edit of an item, checked first (so a bad field changes nothing), applied by the
+    /// returned function. Ticking what is ticked changes nothing.
+    static func itemEdit(_ input: ItemInput, by displayName: String) throws -> @Sendable (inout CartItem) -> Void {
+        let name = try input.name.map { try Validation.lineName($0, "item") }
+        let quantity = try input.quantity.map(Self.validQuantity)
+        return { item in
+            if let name { item.name = name }
+            if let quantity { item.quantity = quantity }
+            if let price = input.price { item.price = price }
+            if quantity != nil || input.price != nil, let price = item.price, let count = item.quantity, count > 0 {
+                item.unitPrice = Amount(price.value / count, scale: price.scale).rounded(scale: price.scale)
+            }
+            if let completed = input.completed, completed != item.completed {
+                item.completed = completed
+                item.completedBy = completed ? displayName : nil
+            }
+        }
+    }
+
     public func editItem(
         _ itemId: String, of cartId: String, in householdId: String, _ input: ItemInput, by user: PublicUser, ifMatch: Int?
     ) async throws -> (Revisioned<CartDocument>, CartItem) {
-        let name = try input.name.map { try Validation.lineName($0, "item") }
-        let quantity = try input.quantity.map(Self.validQuantity)
+        let edit = try Self.itemEdit(input, by: user.displayName)
         return try await change(cartId, in: householdId, by: user.id, ifMatch: ifMatch) { cart in
             guard let index = cart.items.firstIndex(where: { $0.id == itemId }) else { throw HouseholdError.itemNotFound }
-            if let name { cart.items[index].name = name }
-            if let quantity { cart.items[index].quantity = quantity }
-            if let price = input.price { cart.items[index].price = price }
-            if quantity != nil || input.price != nil, let price = cart.items[index].price,
-                let count = cart.items[index].quantity, count > 0
-            {
-                cart.items[index].unitPrice = Amount(price.value / count, scale: price.scale).rounded(scale: price.scale)
-            }
-            if let completed = input.completed, completed != cart.items[index].completed {
-                cart.items[index].completed = completed
-                cart.items[index].completedBy = completed ? user.displayName : nil
-            }
+            edit(&cart.items[index])
             Self.settle(&cart, by: user.displayName, now: now())
             return cart.items[index]
         }
@@ -243,7 +261,10 @@ public struct CartEditor: Sendable {
         ) { cart in
             guard cart.household == householdId else { throw HouseholdError.cartNotFound }
             cart.assignItemIDs()
-            return try body(&cart)
+            let before = cart
+            let result = try body(&cart)
+            try cart.stampChanges(since: before, clock: clock)
+            return result
         }
     }
 

@@ -35,7 +35,7 @@ public struct ChangeLogEntry: Codable, Sendable, Hashable {
     static func id(collection: String, document: String, rev: Int) -> String { "\(collection)|\(document)|\(rev)" }
 
     /// Fields that change on every write or say nothing to people.
-    static let ignored: Set<String> = ["rev", "id", "ocrText", "updatedAt"]
+    static let ignored: Set<String> = ["rev", "id", "ocrText", "updatedAt", "stamps"]
 
     /// The differences between two versions of a document (nil for created or deleted).
     static func differences(_ before: JSONValue?, _ after: JSONValue?) -> [FieldChange] {

@@ -2,6 +2,7 @@ import DocumentStore
 import Foundation
 import Logging
 import ReceiptModel
+import Replication
 
 /// A household's shopping list (the Group 10 app's lists): entries members add from their phones
 /// and tick in the shop, and that a receipt ticks by itself when it shows them bought.
@@ -18,6 +19,8 @@ public struct HouseholdList: Codable, Sendable, Hashable {
     public var sharing: Sharing? = nil
     /// Users from outside the household who joined with the list id and passcode.
     public var guests: [String]? = nil
+    /// When each replicated field was last written, and the deleted entries (see ``ReplicaStamps``).
+    public var stamps: ReplicaStamps? = nil
 
     public struct Sharing: Codable, Sendable, Hashable {
         public var passcodeHash: String
@@ -81,16 +84,25 @@ public struct ShoppingLists: Sendable {
     let directory: HouseholdDirectory
     let now: @Sendable () -> Date
     let logger: Logger
+    /// Stamps every change to a list's entries, so API edits and synced offline edits merge by
+    /// the same rules (``ReplicaStamps``).
+    public let clock: SharedHybridClock
 
     static let notFound = HouseholdError(.listNotFound, "No such list in this household.")
     static let entryNotFound = HouseholdError(.entryNotFound, "No such entry in this list.")
     /// Wrong passcodes for shared lists are throttled like logins.
     let joinThrottle = LoginThrottle()
 
-    public init(store: any DocumentStore, directory: HouseholdDirectory, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+    /// - Parameter clock: this process's hybrid clock; by default one of its own, with a new
+    ///   random replica id.
+    public init(
+        store: any DocumentStore, directory: HouseholdDirectory, now: @escaping @Sendable () -> Date = Date.init, clock: SharedHybridClock? = nil,
+        logger: Logger
+    ) {
         records = Records(store: store)
         self.directory = directory
         self.now = now
+        self.clock = clock ?? SharedHybridClock(replica: Identifiers.make("srv"), now: now)
         self.logger = logger
     }
 
@@ -145,12 +157,7 @@ public struct ShoppingLists: Sendable {
     public func addEntry(
         to listId: String, in householdId: String, _ input: EntryInput, by user: PublicUser, ifMatch: Int?
     ) async throws -> (Revisioned<HouseholdList>, HouseholdList.Entry) {
-        let name = try Validation.lineName(input.name, "entry")
-        let entry = HouseholdList.Entry(
-            id: Identifiers.make("e"), name: name, quantity: try CartEditor.validQuantity(input.quantity ?? 1),
-            unit: try Self.validText(input.unit ?? nil, "unit", 20), note: try Self.validText(input.note ?? nil, "note", 500),
-            completed: false, addedBy: user.displayName, addedByUserId: user.id, addedOn: Instant.string(now()),
-            product: input.product)
+        let entry = try Self.newEntry(input, addedBy: user.displayName, userId: user.id, now: now())
         return try await change(listId, in: householdId, by: user.id, ifMatch: ifMatch) { list in
             list.entries.append(entry)
             return entry
@@ -160,23 +167,40 @@ public struct ShoppingLists: Sendable {
     public func editEntry(
         _ entryId: String, of listId: String, in householdId: String, _ input: EntryInput, by user: PublicUser, ifMatch: Int?
     ) async throws -> (Revisioned<HouseholdList>, HouseholdList.Entry) {
+        let edit = try Self.entryEdit(input, by: user.displayName)
+        return try await change(listId, in: householdId, by: user.id, ifMatch: ifMatch) { list in
+            guard let index = list.entries.firstIndex(where: { $0.id == entryId }) else { throw Self.entryNotFound }
+            edit(&list.entries[index])
+            return list.entries[index]
+        }
+    }
+
+    /// A new entry from a client's input, checked.
+    static func newEntry(_ input: EntryInput, addedBy displayName: String, userId: String, now: Date) throws -> HouseholdList.Entry {
+        HouseholdList.Entry(
+            id: Identifiers.make("e"), name: try Validation.lineName(input.name, "entry"), quantity: try CartEditor.validQuantity(input.quantity ?? 1),
+            unit: try Self.validText(input.unit ?? nil, "unit", 20), note: try Self.validText(input.note ?? nil, "note", 500),
+            completed: false, addedBy: displayName, addedByUserId: userId, addedOn: Instant.string(now), product: input.product)
+    }
+
+    /// A client's edit of an entry, checked first (so a bad field changes nothing), applied by
+    /// the returned function. Ticking what is ticked changes nothing.
+    static func entryEdit(_ input: EntryInput, by displayName: String) throws -> @Sendable (inout HouseholdList.Entry) -> Void {
         let name = try input.name.map { try Validation.lineName($0, "entry") }
         let quantity = try input.quantity.map(CartEditor.validQuantity)
         let unit = try input.unit.map { try Self.validText($0, "unit", 20) }
         let note = try input.note.map { try Self.validText($0, "note", 500) }
-        return try await change(listId, in: householdId, by: user.id, ifMatch: ifMatch) { list in
-            guard let index = list.entries.firstIndex(where: { $0.id == entryId }) else { throw Self.entryNotFound }
-            if let name { list.entries[index].name = name }
-            if let quantity { list.entries[index].quantity = quantity }
-            if let unit { list.entries[index].unit = unit }
-            if let note { list.entries[index].note = note }
-            if let product = input.product { list.entries[index].product = product }
-            if let completed = input.completed, completed != list.entries[index].completed {
-                list.entries[index].completed = completed
-                list.entries[index].completedBy = completed ? user.displayName : nil
-                if !completed { list.entries[index].bought = nil }
+        return { entry in
+            if let name { entry.name = name }
+            if let quantity { entry.quantity = quantity }
+            if let unit { entry.unit = unit }
+            if let note { entry.note = note }
+            if let product = input.product { entry.product = product }
+            if let completed = input.completed, completed != entry.completed {
+                entry.completed = completed
+                entry.completedBy = completed ? displayName : nil
+                if !completed { entry.bought = nil }
             }
-            return list.entries[index]
         }
     }
 
@@ -226,6 +250,7 @@ public struct ShoppingLists: Sendable {
                 HouseholdList.self, HouseholdList.collection, stored.value.id, ifMatch: nil, notFound: Self.notFound
             ) { list -> (count: Int, used: Set<Int>) in
                 // Work on a copy: a retried update starts again from the items used before it.
+                let before = list
                 var used = usedItems
                 var count = 0
                 for index in list.entries.indices where !list.entries[index].completed {
@@ -242,6 +267,8 @@ public struct ShoppingLists: Sendable {
                     if list.entries[index].product == nil { list.entries[index].product = item.product }
                     count += 1
                 }
+                // Stamped like any edit: a member's later untick, even one made offline, wins.
+                try list.stampChanges(since: before, clock: clock)
                 return (count, used)
             }
             usedItems = outcome.used
@@ -260,7 +287,10 @@ public struct ShoppingLists: Sendable {
             HouseholdList.self, HouseholdList.collection, listId, ifMatch: ifMatch, notFound: Self.notFound, loggedBy: ChangeAuthor(userId: userId, now: now())
         ) { list in
             guard list.household == householdId else { throw Self.notFound }
-            return try body(&list)
+            let before = list
+            let result = try body(&list)
+            try list.stampChanges(since: before, clock: clock)
+            return result
         }
     }
 

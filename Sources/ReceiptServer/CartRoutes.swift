@@ -107,6 +107,8 @@ struct CartAnswer: Encodable {
         cart = stored.value
         cart.rev = stored.rev
         cart.ocrText = nil
+        // Replication's bookkeeping, for `…/sync` only.
+        cart.stamps = nil
     }
 
     func encode(to encoder: any Encoder) throws { try cart.encode(to: encoder) }

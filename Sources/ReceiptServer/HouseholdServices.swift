@@ -2,6 +2,7 @@ import DocumentStore
 import Foundation
 import Households
 import Logging
+import Replication
 
 /// The domain services the routes call, over one store.
 public struct HouseholdServices: Sendable {
@@ -13,6 +14,8 @@ public struct HouseholdServices: Sendable {
     public let lists: ShoppingLists
     public let friends: FriendDirectory
     public let ledger: ExpenseLedger
+    /// Two-way replication with offline replicas (`receipts sync`).
+    public let sync: HouseholdSync
 
     public init(store base: any DocumentStore, bcryptCost: UInt8 = 12, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
         // Every request reads its session, its user and its membership: those come from memory,
@@ -21,9 +24,12 @@ public struct HouseholdServices: Sendable {
         self.store = store
         accounts = AccountService(store: store, settings: .init(bcryptCost: bcryptCost), now: now, logger: logger)
         directory = HouseholdDirectory(store: store, now: now, logger: logger)
-        carts = CartEditor(store: store, directory: directory, now: now)
+        // One clock for the process: every stamp it makes is later than the ones before.
+        let clock = SharedHybridClock(replica: Identifiers.make("srv"), now: now)
+        carts = CartEditor(store: store, directory: directory, now: now, clock: clock)
         jobs = ReceiptJobQueue(store: store, directory: directory, now: now, logger: logger)
-        lists = ShoppingLists(store: store, directory: directory, now: now, logger: logger)
+        lists = ShoppingLists(store: store, directory: directory, now: now, clock: clock, logger: logger)
+        sync = HouseholdSync(store: store, directory: directory, lists: lists, now: now, logger: logger)
         let friends = FriendDirectory(store: store, now: now, logger: logger)
         self.friends = friends
         let carts = carts

@@ -34,6 +34,7 @@ public enum ReceiptServerApp {
         ReceiptRoutes(services: services, configuration: configuration, wake: signal).add(to: authenticated)
         StatsRoutes(services: services).add(to: authenticated)
         ListRoutes(services: services, catalog: catalog, maxPhotoBytes: configuration.maxUploadBytes).add(to: authenticated)
+        SyncRoutes(services: services).add(to: authenticated)
         ProductRoutes(services: services, catalog: catalog).add(to: authenticated)
         CorrectionRoutes(services: services, catalog: catalog).add(to: authenticated)
         ExpenseRoutes(services: services).add(to: authenticated)

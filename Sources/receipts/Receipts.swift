@@ -30,6 +30,9 @@ struct Receipts: AsyncParsableCommand {
             GroupsCommand.self,
             ExpenseCommand.self,
             BalancesCommand.self,
+            ListCommand.self,
+            ItemCommand.self,
+            SyncCommand.self,
             ServeCommand.self,
             WorkerCommand.self,
         ]

@@ -224,14 +224,15 @@ final class InterruptHandler {
     private static let signals = [SIGINT, SIGTERM]
     private let sources: [any DispatchSourceSignal]
 
-    init(onInterrupt: @escaping @Sendable () -> Void) {
+    /// - Parameter message: what the first Ctrl-C is told will happen.
+    init(message: String = "stopping after the receipts in flight", onInterrupt: @escaping @Sendable () -> Void) {
         let count = InterruptCount()
         sources = Self.signals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 if count.increment() == 1 {
-                    FileHandle.standardError.write(Data("\nreceipts: stopping after the receipts in flight (Ctrl-C again to quit now)\n".utf8))
+                    FileHandle.standardError.write(Data("\nreceipts: \(message) (Ctrl-C again to quit now)\n".utf8))
                     onInterrupt()
                 } else {
                     exit(130)

@@ -1,0 +1,83 @@
+import DocumentStore
+import Foundation
+import ReceiptModel
+import Replication
+
+/// Items of the carts in a store of one's own (the CLI's local store), edited without a server:
+/// the same checks, settling and stamps as ``CartEditor``, so that a sync merges them with what
+/// the household changed meanwhile. Changes to a household's cart are remembered for the next
+/// sync (``LocalReplica``).
+public struct OfflineCarts: Sendable {
+    /// The same store, clock and time as the store's lists.
+    let lists: OfflineLists
+    var records: Records { lists.records }
+    var clock: SharedHybridClock { lists.clock }
+    var now: @Sendable () -> Date { lists.now }
+
+    /// - Parameter replica: this store's replica id (``LocalReplica/state()``).
+    public init(store: any DocumentStore, replica: String, now: @escaping @Sendable () -> Date = Date.init) {
+        lists = OfflineLists(store: store, replica: replica, now: now)
+    }
+
+    /// A cart by id, or by the start of its id when only one cart has it (at least 4 characters).
+    public func cart(_ idOrPrefix: String) async throws -> CartDocument {
+        if var cart = try await records.get(CartDocument.self, Collections.carts, idOrPrefix)?.value {
+            cart.assignItemIDs()
+            return cart
+        }
+        let found = idOrPrefix.count >= 4
+            ? try await records.all(CartDocument.self, DocumentQuery(collection: Collections.carts, filters: [.hasPrefix("id", idOrPrefix)], limit: 2))
+            : []
+        guard found.count == 1, var cart = found.first?.value else {
+            throw HouseholdError(.cartNotFound, found.isEmpty
+                ? "No cart \(idOrPrefix) in this store (receipts carts lists them)."
+                : "Several carts start with \(idOrPrefix); give more of the id.")
+        }
+        cart.assignItemIDs()
+        return cart
+    }
+
+    public func addItem(to cart: String, _ input: ItemInput, by displayName: String) async throws -> (CartDocument, CartItem) {
+        let item = try CartEditor.newItem(input, by: displayName, now: now())
+        return try await change(cart, by: displayName) { cart in
+            cart.items.append(item)
+            return item
+        }
+    }
+
+    /// Edits (or ticks) an item, found by id or, when exactly one item has it, by name.
+    public func editItem(_ item: String, of cart: String, _ input: ItemInput, by displayName: String) async throws -> (CartDocument, CartItem) {
+        let edit = try CartEditor.itemEdit(input, by: displayName)
+        return try await change(cart, by: displayName) { cart in
+            let index = try Self.index(of: item, in: cart)
+            edit(&cart.items[index])
+            return cart.items[index]
+        }
+    }
+
+    public func deleteItem(_ item: String, of cart: String, by displayName: String) async throws -> CartDocument {
+        try await change(cart, by: displayName) { cart in
+            let index = try Self.index(of: item, in: cart)
+            cart.items.remove(at: index)
+        }.0
+    }
+
+    func change<R: Sendable>(_ idOrPrefix: String, by displayName: String, _ body: (inout CartDocument) throws -> R) async throws -> (CartDocument, R) {
+        let id = try await cart(idOrPrefix).id
+        let (stored, result) = try await records.update(CartDocument.self, Collections.carts, id, ifMatch: nil, notFound: .cartNotFound) { cart in
+            cart.assignItemIDs()
+            let before = cart
+            let result = try body(&cart)
+            CartEditor.settle(&cart, by: displayName, now: now())
+            try cart.stampChanges(since: before, clock: clock)
+            return result
+        }
+        if stored.value.household != nil { try await LocalReplica(store: records.store, now: now).changed(cart: id) }
+        return (stored.value, result)
+    }
+
+    static func index(of item: String, in cart: CartDocument) throws -> Int {
+        try OfflineLists.index(of: item, in: cart.items.map { ($0.id, $0.name) }, notFound: .itemNotFound,
+                               several: "Several items are called '\(item)'; give the item's id (receipts show CART).")
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import ReceiptModel
+import Replication
+
+/// The stamps behind a document's replicated fields, kept in the stored document (`"stamps"`,
+/// a compatible extension: readers that do not know it keep it and ignore it). With them, a list
+/// or a cart is a ``ReplicatedDocument``: API edits, offline edits and synced states all merge by
+/// the same rules (per field, the later stamp wins; a deleted entry stays deleted).
+public struct ReplicaStamps: Codable, Sendable, Hashable {
+    /// The document's own fields (`name`): field → stamp of its last write.
+    public var fields: [String: HybridTimestamp] = [:]
+    /// Entry (list entry, cart item) id → field → stamp of its last write.
+    public var entries: [String: [String: HybridTimestamp]] = [:]
+    /// Deleted entries: id → stamp of the deletion. Kept so that an entry deleted here is never
+    /// brought back by a replica that edited it before hearing of the deletion.
+    public var removed: [String: HybridTimestamp] = [:]
+
+    public init() {}
+
+    var newest: HybridTimestamp? {
+        (Array(fields.values) + entries.values.flatMap(\.values) + Array(removed.values)).max()
+    }
+}
+
+/// A replicated document's values, flattened: its own fields and its entries' fields by name,
+/// absent optionals as `null` (so clearing a field replicates).
+struct ReplicaValues: Equatable {
+    var fields: [String: JSONValue]
+    var entries: [(id: String, values: [String: JSONValue])]
+
+    static func == (a: ReplicaValues, b: ReplicaValues) -> Bool {
+        a.fields == b.fields && a.entries.map(\.id) == b.entries.map(\.id) && a.entries.map(\.values) == b.entries.map(\.values)
+    }
+
+    /// The fields of `object` named in `names`, absent ones as `null`.
+    static func pick(_ names: [String], from object: [String: JSONValue]) -> [String: JSONValue] {
+        Dictionary(uniqueKeysWithValues: names.map { ($0, object[$0] ?? .null) })
+    }
+}
+
+extension ReplicaStamps {
+    /// The replicated state of `values`. Fields written before replication existed carry
+    /// ``HybridTimestamp/zero``, below every real write.
+    func state(of values: ReplicaValues) -> ReplicatedDocument {
+        var document = ReplicatedDocument()
+        for (field, value) in values.fields { document.fields[field] = Register(value, at: fields[field] ?? .zero) }
+        for (id, entryValues) in values.entries {
+            let entryStamps = entries[id] ?? [:]
+            document.entries[id] = ReplicatedEntry(fields: entryValues.reduce(into: [String: Register]()) { registers, pair in
+                registers[pair.key] = Register(pair.value, at: entryStamps[pair.key] ?? .zero)
+            })
+        }
+        for (id, stamp) in removed { document.entries[id] = ReplicatedEntry(removed: stamp) }
+        return document
+    }
+
+    /// The stamps of a merged state, for the named fields. Zero stamps are what a missing stamp
+    /// reads as: not stored, so merging a document with its own state writes nothing.
+    init(merged: ReplicatedDocument, fields names: [String], entryFields: [String]) {
+        self.init()
+        fields = merged.fields.filter { names.contains($0.key) && $0.value.at != .zero }.mapValues(\.at)
+        for (id, entry) in merged.entries {
+            if let stamp = entry.removed {
+                removed[id] = stamp
+                continue
+            }
+            let stamps = entry.fields.filter { entryFields.contains($0.key) && $0.value.at != .zero }.mapValues(\.at)
+            if !stamps.isEmpty { entries[id] = stamps }
+        }
+    }
+
+    /// `stamps` with what changed from `before` to `after` stamped by one new reading of
+    /// `clock`, later than every stamp held: an edit made on what the editor saw wins over it.
+    /// Removed entries become tombstones. Nil when there were no stamps and nothing changed.
+    static func stamping(_ stamps: ReplicaStamps?, from before: ReplicaValues, to after: ReplicaValues, clock: SharedHybridClock) -> ReplicaStamps? {
+        var result = stamps ?? ReplicaStamps()
+        // One reading for the whole change, taken only when something changed.
+        var reading: HybridTimestamp?
+        let newest = result.newest
+        func next() -> HybridTimestamp {
+            if let reading { return reading }
+            let made = clock.stamp(after: newest)
+            reading = made
+            return made
+        }
+        for (field, value) in after.fields where before.fields[field] != value {
+            let stamp = next()
+            result.fields[field] = stamp
+        }
+        let old = Dictionary(before.entries.map { ($0.id, $0.values) }, uniquingKeysWith: { first, _ in first })
+        for (id, values) in after.entries {
+            for (field, value) in values where old[id]?[field] != value {
+                let stamp = next()
+                result.entries[id, default: [:]][field] = stamp
+            }
+        }
+        let current = Set(after.entries.map(\.id))
+        for id in old.keys where !current.contains(id) {
+            let stamp = next()
+            result.entries[id] = nil
+            result.removed[id] = stamp
+        }
+        return reading != nil || stamps != nil ? result : nil
+    }
+
+    /// Entry ids in display order: the preferred order first (the other side's, then this
+    /// side's), new entries after, by `addedOn` then id.
+    static func order<Entry>(_ entries: [String: Entry], preferred: [String], addedOn: (Entry) -> String) -> [Entry] {
+        var seen = Set<String>()
+        var ordered: [Entry] = []
+        for id in preferred where !seen.contains(id) {
+            seen.insert(id)
+            if let entry = entries[id] { ordered.append(entry) }
+        }
+        ordered += entries.filter { !seen.contains($0.key) }.sorted { (addedOn($0.value), $0.key) < (addedOn($1.value), $1.key) }.map(\.value)
+        return ordered
+    }
+}
