@@ -51,20 +51,35 @@ extension CartDocument {
         if self.stamps != nil || stamps != ReplicaStamps() { self.stamps = stamps }
     }
 
-    /// Stamps what changed since `before` (see ``ReplicaStamps/stamping(_:from:to:clock:)``).
+    /// Stamps what changed since `before` (see ``ReplicaStamps/stamping(json:_:clock:)``). Only
+    /// items that differ are encoded and compared field by field: a tick touches one of them.
     mutating func stampChanges(since before: CartDocument, clock: SharedHybridClock) throws {
         var before = before
         before.assignItemIDs()
         assignItemIDs()
-        stamps = ReplicaStamps.stamping(before.stamps, from: try before.replicaValues(), to: try replicaValues(), clock: clock)
+        let old = Dictionary(before.items.map { ($0.id ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+        var from = ReplicaValues(fields: ["name": .string(before.name)], entries: [])
+        var to = ReplicaValues(fields: ["name": .string(name)], entries: [])
+        for item in items {
+            let id = item.id ?? ""
+            let previous = old[id]
+            if previous == item { continue }
+            to.entries.append((id, try Self.replicaValues(of: item)))
+            if let previous { from.entries.append((id, try Self.replicaValues(of: previous))) }
+        }
+        let current = Set(items.map { $0.id ?? "" })
+        for (id, item) in old where !current.contains(id) { from.entries.append((id, try Self.replicaValues(of: item))) }
+        extra["stamps"] = ReplicaStamps.stamping(json: extra["stamps"], ReplicaStamps.touched(from: from, to: to), clock: clock)
+    }
+
+    static func replicaValues(of item: CartItem) throws -> [String: JSONValue] {
+        ReplicaValues.pick(itemFields, from: try JSONValue(encoding: item).objectValue ?? [:])
     }
 
     func replicaValues() throws -> ReplicaValues {
         ReplicaValues(
             fields: ["name": .string(name)],
-            entries: try items.map { item in
-                (item.id ?? "", ReplicaValues.pick(Self.itemFields, from: try JSONValue(encoding: item).objectValue ?? [:]))
-            })
+            entries: try items.map { item in (item.id ?? "", try Self.replicaValues(of: item)) })
     }
 }
 

@@ -69,38 +69,77 @@ extension ReplicaStamps {
         }
     }
 
+    /// The registers a change wrote: the document's fields, entries' fields, removed entries.
+    struct Touched {
+        var fields: [String] = []
+        var entryFields: [(id: String, field: String)] = []
+        var removed: [String] = []
+
+        var isEmpty: Bool { fields.isEmpty && entryFields.isEmpty && removed.isEmpty }
+    }
+
+    /// What changed from `before` to `after`: fields whose value differs, and entries of
+    /// `before` missing from `after` (removed).
+    static func touched(from before: ReplicaValues, to after: ReplicaValues) -> Touched {
+        var touched = Touched()
+        for (field, value) in after.fields where before.fields[field] != value { touched.fields.append(field) }
+        let old = Dictionary(before.entries.map { ($0.id, $0.values) }, uniquingKeysWith: { first, _ in first })
+        for (id, values) in after.entries {
+            for (field, value) in values where old[id]?[field] != value { touched.entryFields.append((id, field)) }
+        }
+        let current = Set(after.entries.map(\.id))
+        touched.removed = old.keys.filter { !current.contains($0) }
+        return touched
+    }
+
     /// `stamps` with what changed from `before` to `after` stamped by one new reading of
     /// `clock`, later than every stamp held: an edit made on what the editor saw wins over it.
     /// Removed entries become tombstones. Nil when there were no stamps and nothing changed.
     static func stamping(_ stamps: ReplicaStamps?, from before: ReplicaValues, to after: ReplicaValues, clock: SharedHybridClock) -> ReplicaStamps? {
+        let touched = touched(from: before, to: after)
+        guard !touched.isEmpty else { return stamps }
         var result = stamps ?? ReplicaStamps()
-        // One reading for the whole change, taken only when something changed.
-        var reading: HybridTimestamp?
-        let newest = result.newest
-        func next() -> HybridTimestamp {
-            if let reading { return reading }
-            let made = clock.stamp(after: newest)
-            reading = made
-            return made
-        }
-        for (field, value) in after.fields where before.fields[field] != value {
-            let stamp = next()
-            result.fields[field] = stamp
-        }
-        let old = Dictionary(before.entries.map { ($0.id, $0.values) }, uniquingKeysWith: { first, _ in first })
-        for (id, values) in after.entries {
-            for (field, value) in values where old[id]?[field] != value {
-                let stamp = next()
-                result.entries[id, default: [:]][field] = stamp
-            }
-        }
-        let current = Set(after.entries.map(\.id))
-        for id in old.keys where !current.contains(id) {
-            let stamp = next()
+        // One reading for the whole change.
+        let stamp = clock.stamp(after: result.newest)
+        for field in touched.fields { result.fields[field] = stamp }
+        for (id, field) in touched.entryFields { result.entries[id, default: [:]][field] = stamp }
+        for id in touched.removed {
             result.entries[id] = nil
             result.removed[id] = stamp
         }
-        return reading != nil || stamps != nil ? result : nil
+        return result
+    }
+
+    /// The same, on stamps kept as the stored JSON (`{"fields", "entries", "removed"}`), without
+    /// decoding them: a cart holds a stamp per field of every item, and decoding them all on
+    /// every tick cost more than the rest of the write.
+    static func stamping(json stamps: JSONValue?, _ touched: Touched, clock: SharedHybridClock) -> JSONValue? {
+        guard !touched.isEmpty else { return stamps }
+        var fields = stamps?["fields"]?.objectValue ?? [:]
+        var entries = stamps?["entries"]?.objectValue ?? [:]
+        var removed = stamps?["removed"]?.objectValue ?? [:]
+        // The newest stamp held, found by comparing texts: their fixed-width form sorts as they do.
+        var newest: String?
+        func consider(_ value: JSONValue) {
+            guard case .string(let text) = value else { return }
+            if let held = newest, !held.utf8.lexicographicallyPrecedes(text.utf8) { return }
+            newest = text
+        }
+        fields.values.forEach(consider)
+        removed.values.forEach(consider)
+        for entry in entries.values { entry.objectValue?.values.forEach(consider) }
+        let stamp = JSONValue.string(clock.stamp(after: newest.flatMap(HybridTimestamp.init)).description)
+        for field in touched.fields { fields[field] = stamp }
+        for (id, field) in touched.entryFields {
+            var entry = entries[id]?.objectValue ?? [:]
+            entry[field] = stamp
+            entries[id] = .object(entry)
+        }
+        for id in touched.removed {
+            entries[id] = nil
+            removed[id] = stamp
+        }
+        return .object(["fields": .object(fields), "entries": .object(entries), "removed": .object(removed)])
     }
 
     /// Entry ids in display order: the preferred order first (the other side's, then this

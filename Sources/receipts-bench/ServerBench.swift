@@ -25,6 +25,9 @@ struct ServerBench: AsyncParsableCommand {
     @Option(help: "Seconds of load per scenario.")
     var duration = 15
 
+    @Option(help: "Seconds of unmeasured load before each scenario (a fresh server's first seconds are not its steady state).")
+    var warmup = 3
+
     @Option(help: "wrk connections.")
     var connections = 64
 
@@ -62,7 +65,7 @@ struct ServerBench: AsyncParsableCommand {
     }
 
     func validate() throws {
-        guard duration >= 1, connections >= 1, threads >= 1, carts >= 1, items >= 1 else {
+        guard duration >= 1, warmup >= 0, connections >= 1, threads >= 1, carts >= 1, items >= 1 else {
             throw ValidationError("--duration, --connections, --threads, --carts and --items must be positive.")
         }
     }
@@ -148,6 +151,13 @@ struct ServerBench: AsyncParsableCommand {
             let scriptURL = work.appendingPathComponent("\(engine)-\(results.count).lua")
             try Data(script.utf8).write(to: scriptURL)
             let output = work.appendingPathComponent("\(engine)-\(results.count).wrk")
+            if warmup > 0 {
+                _ = try await ChildProcess(
+                    executable: URL(fileURLWithPath: wrk),
+                    arguments: ["-t\(threads)", "-c\(connections)", "-d\(warmup)s", "--timeout", "10s", "-s", scriptURL.path, origin + path],
+                    standardOutput: .file(work.appendingPathComponent("warmup.wrk"))
+                ).finished()
+            }
             let cpuBefore = try Self.cpuSeconds(pid: server.child.pid)
             let status = try await ChildProcess(
                 executable: URL(fileURLWithPath: wrk),
