@@ -50,14 +50,21 @@ struct Presence: Sendable {
     /// Extends this instance's connections and removes any instance's expired ones.
     func heartbeat() async throws {
         let expiresAt = expiry()
+        let extended = local.all
         // One transaction per few hundred connections, not one per connection.
-        let writes = try local.all.map { entry in
+        let writes = try extended.map { entry in
             var entry = entry
             entry.expiresAt = expiresAt
             return DocumentWrite(collection: Self.collection, id: Self.documentId(entry), document: try JSONValue(encoding: entry), expectedRev: nil)
         }
         for start in stride(from: 0, to: writes.count, by: 500) {
             try await store.putBatch(Array(writes[start..<min(start + 500, writes.count)]))
+        }
+        // A connection that ended while the batch was written may have been written back after
+        // its goodbye deleted it: delete it again, or it would stay online as a ghost.
+        let current = Set(local.all.map(Self.documentId))
+        for entry in extended where !current.contains(Self.documentId(entry)) {
+            _ = try? await store.delete(collection: Self.collection, id: Self.documentId(entry))
         }
         let now = Instant.string(Date())
         for try await stale in store.query(DocumentQuery(collection: Self.collection, filters: [.less("expiresAt", .string(now))])) {
