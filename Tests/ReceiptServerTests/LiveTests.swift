@@ -146,7 +146,8 @@ final class LiveClient: Sendable {
                 $0["type"]?.stringValue == "presence" && $0["online"]?.arrayValue?.contains { $0["userId"]?.stringValue == bobId } == false
             }
             #expect(left != nil)
-            #expect(try await alice.call(.get, "/api/v1/households/\(home)/online")["count"]?.intValue == 1)
+            let afterDrop = try await alice.call(.get, "/api/v1/households/\(home)/online")
+            #expect(afterDrop["count"]?.intValue == 1, "online after Bob's connection dropped: \(afterDrop)")
 
             let image = try Data(contentsOf: ReceiptUploadTests.photo)
             let upload = try await alice.call(.post, "/api/v1/households/\(home)/receipts", data: image, headers: [.contentType: "image/png"])
