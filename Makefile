@@ -44,6 +44,7 @@ bench: test-deps
 	$(RELEASE_BIN)/receipts-bench ingest
 	scripts/with-postgres.sh $(RELEASE_BIN)/receipts-bench server
 	$(RELEASE_BIN)/receipts-bench live
+	scripts/with-postgres.sh $(RELEASE_BIN)/receipts-bench live --across-instances
 
 clean:
 	rm -rf .build

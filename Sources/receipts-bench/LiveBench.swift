@@ -33,10 +33,18 @@ struct LiveBench: AsyncParsableCommand {
     @Option(help: "Changes made per client count.")
     var changes = 20
 
+    @Flag(help: "Two servers on one PostgreSQL: the clients connect to one, the changes go through the other (the largest --clients count only).")
+    var acrossInstances = false
+
+    @Option(help: "PostgreSQL URL for --across-instances (default: $RECEIPTS_TEST_POSTGRES_URL).")
+    var postgres: String?
+
     @Flag(help: "Print JSON Lines.")
     var json = false
 
     struct Figures: Codable {
+        /// `one server` or `across instances` (changes through one server, clients on another).
+        var setup: String
         var clients: Int
         var deliveries: Int
         var missed: Int
@@ -61,16 +69,29 @@ struct LiveBench: AsyncParsableCommand {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("receipts-bench-live-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        if !json { print("clients  deliveries  missed   p50 ms   p99 ms   max ms   server RSS per client") }
+        var counts = clients
+        if acrossInstances {
+            guard StoreBench.postgresLocation(postgres) != nil else {
+                throw ValidationError("--across-instances needs PostgreSQL: give --postgres URL or run through scripts/with-postgres.sh.")
+            }
+            counts = [clients.max() ?? 500]
+        }
+        let setup = acrossInstances ? "across instances" : "one server"
+        if !json { print("setup             clients  deliveries  missed   p50 ms   p99 ms   max ms   server RSS per client") }
         let logger = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
         var ticked = false
-        for count in clients {
+        for count in counts {
             // A fresh server and store per count, so one count's connections and their teardown
-            // never overlap the next count's measurement.
-            let server = try await ServerBench.startServer(
-                binary: binary, store: work.appendingPathComponent("live-\(count).sqlite").path, log: work.appendingPathComponent("serve-\(count)"))
+            // never overlap the next count's measurement. Across instances, a second server on the
+            // same PostgreSQL takes the changes; the clients' server learns of them by NOTIFY.
+            let store = acrossInstances
+                ? StoreBench.postgresLocation(postgres) ?? "" : work.appendingPathComponent("live-\(count).sqlite").path
+            let server = try await ServerBench.startServer(binary: binary, store: store, log: work.appendingPathComponent("serve-\(count)"))
             defer { server.child.kill() }
-            let origin = "http://127.0.0.1:\(server.port)"
+            let writer = acrossInstances
+                ? try await ServerBench.startServer(binary: binary, store: store, log: work.appendingPathComponent("writer-\(count)")) : server
+            defer { if acrossInstances { writer.child.kill() } }
+            let origin = "http://127.0.0.1:\(writer.port)"
             let seed = try await Seed.make(origin: origin, carts: 1, items: 1)
             let tick = URL(string: "\(origin)/api/v1/households/\(seed.household)/carts/\(seed.carts[0].id)/items/\(seed.carts[0].items[0])/completed")!
             ticked = false
@@ -115,13 +136,13 @@ struct LiveBench: AsyncParsableCommand {
             for task in tasks { task.cancel() }
             latencies.sort()
             let figures = Figures(
-                clients: count, deliveries: latencies.count, missed: missed, p50Milliseconds: Self.percentile(latencies, 0.5),
+                setup: setup, clients: count, deliveries: latencies.count, missed: missed, p50Milliseconds: Self.percentile(latencies, 0.5),
                 p99Milliseconds: Self.percentile(latencies, 0.99), maxMilliseconds: latencies.last ?? 0,
                 serverRSSPerClientKB: Double(during - before) / Double(max(1, count)))
             if json {
                 print(String(decoding: try JSONEncoder().encode(figures), as: UTF8.self))
             } else {
-                print(String(format: "%7d %11d %7d %8.2f %8.2f %8.2f %14.1f KB", count, figures.deliveries, missed, figures.p50Milliseconds,
+                print(setup.padding(toLength: 17, withPad: " ", startingAt: 0) + String(format: " %7d %11d %7d %8.2f %8.2f %8.2f %14.1f KB", count, figures.deliveries, missed, figures.p50Milliseconds,
                              figures.p99Milliseconds, figures.maxMilliseconds, figures.serverRSSPerClientKB))
             }
             try await Task.sleep(for: .seconds(1))
