@@ -93,11 +93,11 @@ public final class CachingDocumentStore: DocumentStore {
             return known
         }
         let sequence = try await base.lastSequence()
-        state.withLock { state in
+        return state.withLock { state in
             state.sequence = max(state.sequence, sequence)
             state.sequenceFetched = now
+            return state.sequence
         }
-        return max(sequence, state.withLock { $0.sequence })
     }
 
     public func query(_ query: DocumentQuery) -> AsyncThrowingStream<StoredDocument, any Error> { base.query(query) }

@@ -35,7 +35,7 @@ extension HouseholdList {
 
     /// Stamps what changed since `before` (see ``ReplicaStamps/stamping(_:from:to:clock:)``).
     mutating func stampChanges(since before: HouseholdList, clock: SharedHybridClock) throws {
-        stamps = ReplicaStamps.stamping(before.stamps, from: try before.values(), to: try values(), clock: clock)
+        stamps = try ReplicaStamps.stamping(before.stamps, from: try before.values(), to: try values(), clock: clock)
     }
 
     func values() throws -> ReplicaValues {

@@ -16,10 +16,6 @@ public struct ReplicaStamps: Codable, Sendable, Hashable {
     public var removed: [String: HybridTimestamp] = [:]
 
     public init() {}
-
-    var newest: HybridTimestamp? {
-        (Array(fields.values) + entries.values.flatMap(\.values) + Array(removed.values)).max()
-    }
 }
 
 /// A replicated document's values, flattened: its own fields and its entries' fields by name,
@@ -95,23 +91,14 @@ extension ReplicaStamps {
     /// `stamps` with what changed from `before` to `after` stamped by one new reading of
     /// `clock`, later than every stamp held: an edit made on what the editor saw wins over it.
     /// Removed entries become tombstones. Nil when there were no stamps and nothing changed.
-    static func stamping(_ stamps: ReplicaStamps?, from before: ReplicaValues, to after: ReplicaValues, clock: SharedHybridClock) -> ReplicaStamps? {
+    static func stamping(_ stamps: ReplicaStamps?, from before: ReplicaValues, to after: ReplicaValues, clock: SharedHybridClock) throws -> ReplicaStamps? {
         let touched = touched(from: before, to: after)
         guard !touched.isEmpty else { return stamps }
-        var result = stamps ?? ReplicaStamps()
-        // One reading for the whole change.
-        let stamp = clock.stamp(after: result.newest)
-        for field in touched.fields { result.fields[field] = stamp }
-        for (id, field) in touched.entryFields { result.entries[id, default: [:]][field] = stamp }
-        for id in touched.removed {
-            result.entries[id] = nil
-            result.removed[id] = stamp
-        }
-        return result
+        return try stamping(json: stamps.map { try JSONValue(encoding: $0) }, touched, clock: clock)?.decode(as: ReplicaStamps.self)
     }
 
-    /// The same, on stamps kept as the stored JSON (`{"fields", "entries", "removed"}`), without
-    /// decoding them: a cart holds a stamp per field of every item, and decoding them all on
+    /// The same, on stamps kept as the stored JSON (`{"fields", "entries", "removed"}`; the one
+    /// place the rule is applied), without decoding them: a cart holds a stamp per field of every item, and decoding them all on
     /// every tick cost more than the rest of the write.
     static func stamping(json stamps: JSONValue?, _ touched: Touched, clock: SharedHybridClock) -> JSONValue? {
         guard !touched.isEmpty else { return stamps }

@@ -151,19 +151,16 @@ struct ServerBench: AsyncParsableCommand {
             let scriptURL = work.appendingPathComponent("\(engine)-\(results.count).lua")
             try Data(script.utf8).write(to: scriptURL)
             let output = work.appendingPathComponent("\(engine)-\(results.count).wrk")
-            if warmup > 0 {
-                _ = try await ChildProcess(
+            func load(seconds: Int, into file: URL) async throws -> Int32 {
+                try await ChildProcess(
                     executable: URL(fileURLWithPath: wrk),
-                    arguments: ["-t\(threads)", "-c\(connections)", "-d\(warmup)s", "--timeout", "10s", "-s", scriptURL.path, origin + path],
-                    standardOutput: .file(work.appendingPathComponent("warmup.wrk"))
+                    arguments: ["-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--timeout", "10s", "--latency", "-s", scriptURL.path, origin + path],
+                    standardOutput: .file(file)
                 ).finished()
             }
+            if warmup > 0 { _ = try await load(seconds: warmup, into: work.appendingPathComponent("warmup.wrk")) }
             let cpuBefore = try Self.cpuSeconds(pid: server.child.pid)
-            let status = try await ChildProcess(
-                executable: URL(fileURLWithPath: wrk),
-                arguments: ["-t\(threads)", "-c\(connections)", "-d\(duration)s", "--timeout", "10s", "--latency", "-s", scriptURL.path, origin + path],
-                standardOutput: .file(output)
-            ).finished()
+            let status = try await load(seconds: duration, into: output)
             let text = try String(contentsOf: output, encoding: .utf8)
             guard status == 0, let line = text.split(separator: "\n").first(where: { $0.hasPrefix("WRK ") }) else {
                 throw ValidationError("wrk failed (\(status)): \(text)")
