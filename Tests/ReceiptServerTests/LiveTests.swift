@@ -43,14 +43,19 @@ final class LiveClient: Sendable {
 
     /// Waits up to `seconds` for a message that `matches`. (How fast changes arrive is measured
     /// by `receipts-bench live`, not here: a loaded test machine must not fail a correct stream.)
-    func first(within seconds: Double = 10, where matches: (JSONValue) -> Bool) async throws -> JSONValue? {
+    /// `after` is a count of messages (see `mark`) to skip: a question about what happened since
+    /// some step must not be answered by a message from before it.
+    func first(within seconds: Double = 10, after: Int = 0, where matches: (JSONValue) -> Bool) async throws -> JSONValue? {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
-            if let found = received.first(where: matches) { return found }
+            if let found = received.dropFirst(after).first(where: matches) { return found }
             try await Task.sleep(for: .milliseconds(10))
         }
-        return received.first(where: matches)
+        return received.dropFirst(after).first(where: matches)
     }
+
+    /// How many messages have arrived so far: pass it to `first(after:)`.
+    var mark: Int { log.all.count }
 
     /// The `hello` message's sequence (where the live stream starts).
     func hello() async throws -> Int64 {
@@ -141,8 +146,11 @@ final class LiveClient: Sendable {
             let online = try await alice.call(.get, "/api/v1/households/\(home)/online")
             #expect(online["count"]?.intValue == 2)
             // Bob's connection drops without a goodbye: he is gone from the list, no ghost.
+            // Only what came after the drop counts: Alice's first presence message, before Bob
+            // joined, also lacks him.
+            let beforeDrop = aliceLive.mark
             bobLive.close()
-            let left = try await aliceLive.first(within: 10) {
+            let left = try await aliceLive.first(within: 10, after: beforeDrop) {
                 $0["type"]?.stringValue == "presence" && $0["online"]?.arrayValue?.contains { $0["userId"]?.stringValue == bobId } == false
             }
             #expect(left != nil)
