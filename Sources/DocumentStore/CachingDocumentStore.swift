@@ -84,6 +84,11 @@ public final class CachingDocumentStore: DocumentStore {
         return try await get(collection: collection, id: id) != nil
     }
 
+    public func revision(collection: String, id: String) async throws -> Int? {
+        guard collections.contains(collection) else { return try await base.revision(collection: collection, id: id) }
+        return try await get(collection: collection, id: id)?.rev
+    }
+
     public func lastSequence() async throws -> Int64 {
         let now = ContinuousClock.now
         if let known = state.withLock({ state -> Int64? in

@@ -46,6 +46,10 @@ public protocol DocumentStore: Sendable {
     /// Whether a live (not deleted) document with this id exists.
     func exists(collection: String, id: String) async throws -> Bool
 
+    /// The revision of a live document, without reading its body (nil when there is none): enough
+    /// to tell whether a copy read earlier is still current.
+    func revision(collection: String, id: String) async throws -> Int?
+
     /// Deletes a document by writing a tombstone (a change with `deleted: true`).
     ///
     /// - Parameter expectedRev: `nil` deletes whatever is there; `n` deletes only revision `n`.

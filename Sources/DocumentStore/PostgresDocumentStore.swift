@@ -345,6 +345,15 @@ public final class PostgresDocumentStore: DocumentStore {
         }
     }
 
+    public func revision(collection: String, id: String) async throws -> Int? {
+        try StoreSchema.validateCollection(collection)
+        return try await withConnection { connection, logger in
+            let rows = try await connection.query("SELECT rev FROM documents WHERE collection = \(collection) AND id = \(id) AND NOT deleted", logger: logger)
+            for try await rev in rows.decode(Int64.self) { return Int(rev) }
+            return nil
+        }
+    }
+
     public func query(_ query: DocumentQuery) -> AsyncThrowingStream<StoredDocument, any Error> {
         PagedReader.stream(pageSize: query.pageSize, limit: query.limit) { [self] cursor, count in
             var builder = SQLBuilder(dialect: PostgresDialect())

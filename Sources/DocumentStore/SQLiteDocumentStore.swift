@@ -271,6 +271,13 @@ public final class SQLiteDocumentStore: DocumentStore {
         }
     }
 
+    public func revision(collection: String, id: String) async throws -> Int? {
+        try StoreSchema.validateCollection(collection)
+        return try await runStatement { db in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT rev FROM documents WHERE collection = ? AND id = ? AND deleted = 0"), arguments: [collection, id])
+        }
+    }
+
     public func query(_ query: DocumentQuery) -> AsyncThrowingStream<StoredDocument, any Error> {
         PagedReader.stream(pageSize: query.pageSize, limit: query.limit) { [self] cursor, count in
             var builder = SQLBuilder(dialect: SQLiteDialect())

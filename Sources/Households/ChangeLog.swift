@@ -67,6 +67,8 @@ public struct ChangeLogEntry: Codable, Sendable, Hashable {
                 changes.append(FieldChange(field: field, item: id, itemName: name, new: element))
                 continue
             }
+            // Most items are untouched by a change: one comparison instead of field by field.
+            if previous == element { continue }
             for change in differences(previous, element) {
                 changes.append(FieldChange(field: "\(field).\(change.field)", item: id, itemName: name, old: change.old, new: change.new))
             }

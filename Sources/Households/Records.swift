@@ -16,6 +16,13 @@ public struct Revisioned<Value: Sendable>: Sendable {
 /// Typed reads and writes over the document store, shared by the domain services.
 struct Records: Sendable {
     let store: any DocumentStore
+    /// What `update` wrote last, to start the next update of the same document from.
+    let recent: RecentWrites
+
+    init(store: any DocumentStore, recent: RecentWrites = RecentWrites()) {
+        self.store = store
+        self.recent = recent
+    }
 
     func get<T: Decodable & Sendable>(_ type: T.Type, _ collection: String, _ id: String) async throws -> Revisioned<T>? {
         guard let stored = try await store.get(collection: collection, id: id) else { return nil }
@@ -55,16 +62,40 @@ struct Records: Sendable {
         _ type: T.Type, _ collection: String, _ id: String, ifMatch: Int?, notFound: HouseholdError, loggedBy author: ChangeAuthor? = nil,
         _ change: (inout T) throws -> R
     ) async throws -> (Revisioned<T>, R) {
+        // The first attempt may start from this process's own last write (see `RecentWrites`);
+        // after a conflict, or when that copy would make the change a no-op, the store decides.
+        var trustRecent = true
         for _ in 0..<8 {
-            guard let stored = try await store.get(collection: collection, id: id) else { throw notFound }
-            var current = Revisioned(try stored.document.decode(as: T.self), rev: stored.rev)
+            let stored: (document: JSONValue, rev: Int)
+            var current: Revisioned<T>
+            let fromRecent: Bool
+            if trustRecent, let hit = recent.entry(collection, id), let value = hit.value as? T, ifMatch == nil || ifMatch == hit.rev {
+                stored = (hit.document, hit.rev)
+                current = Revisioned(value, rev: hit.rev)
+                fromRecent = true
+            } else {
+                guard let read = try await store.get(collection: collection, id: id) else {
+                    recent.forget(collection, id)
+                    throw notFound
+                }
+                stored = (read.document, read.rev)
+                current = Revisioned(try read.document.decode(as: T.self), rev: read.rev)
+                fromRecent = false
+            }
+            trustRecent = false
             if let ifMatch, ifMatch != current.rev { throw HouseholdError.stale(current: current.rev) }
             let before = current.value
             let result = try change(&current.value)
-            // Nothing changed (a second tick of the same item): no write, no new revision.
-            if current.value == before { return (current, result) }
+            // Nothing changed (a second tick of the same item): no write, no new revision. A
+            // remembered copy may be behind the store: it answers only while it is still current.
+            if current.value == before {
+                if fromRecent, try await store.revision(collection: collection, id: id) != current.rev { continue }
+                return (current, result)
+            }
             do {
-                let after = try JSONValue(encoding: current.value)
+                // A remembered copy's JSON is exactly the encoder's: unchanged parts are reused.
+                let patched = fromRecent ? try (current.value as? any PatchEncodable)?.json(patching: stored.document, of: before) : nil
+                let after = try patched ?? JSONValue(encoding: current.value)
                 var writes = [DocumentWrite(collection: collection, id: id, document: after, expectedRev: current.rev)]
                 if let author, let household = after["household"]?.stringValue {
                     // The log compares the stored JSON with the new: the same encoder wrote both.
@@ -73,9 +104,12 @@ struct Records: Sendable {
                         before: stored.document, after: after, by: author))
                 }
                 let rev = try await store.putBatch(writes)[0].rev
+                recent.remember(collection, id, RecentWrites.Entry(rev: rev, document: after, value: current.value))
                 return (Revisioned(current.value, rev: rev), result)
             } catch let error as StoreError where error.code == .conflict {
-                if ifMatch != nil {
+                recent.forget(collection, id)
+                // A stale remembered copy is this process's miss, not the caller's: read and retry.
+                if ifMatch != nil && !fromRecent {
                     throw HouseholdError.stale(current: current.rev + 1)
                 }
                 continue
@@ -90,6 +124,7 @@ extension Records {
     /// the deletion goes in the household's change log.
     func delete(_ collection: String, _ id: String, current: Int, ifMatch: Int?, household: String? = nil, loggedBy author: ChangeAuthor? = nil) async throws {
         if let ifMatch, ifMatch != current { throw HouseholdError.stale(current: current) }
+        recent.forget(collection, id)
         do {
             try await store.delete(collection: collection, id: id, expectedRev: current)
         } catch let error as StoreError where error.code == .conflict {

@@ -29,6 +29,8 @@ import Testing
             #expect(second.rev == 2)
             #expect(second.seq > stored.seq)
             #expect(try await store.get(collection: "carts", id: "c1")?.document["name"] == .string("cart 2"))
+            #expect(try await store.revision(collection: "carts", id: "c1") == 2)
+            #expect(try await store.revision(collection: "carts", id: "nope") == nil)
         }
     }
 
@@ -80,6 +82,7 @@ import Testing
             #expect(try await store.delete(collection: "carts", id: "d", expectedRev: 1))
             #expect(try await store.get(collection: "carts", id: "d") == nil)
             #expect(try await !store.exists(collection: "carts", id: "d"))
+            #expect(try await store.revision(collection: "carts", id: "d") == nil)
             #expect(try await !store.delete(collection: "carts", id: "d"))
             let changes = try await store.changes(since: before, limit: 10)
             #expect(changes.count == 1)

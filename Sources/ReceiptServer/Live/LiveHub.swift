@@ -153,6 +153,19 @@ public actor LiveHub: Service {
     /// Hands every change since the cursor to the subscribers who may see it.
     func poll() async throws {
         try await start()
+        // Nobody listening: nothing to hand out, and a subscriber who comes later catches up from
+        // its own `since`. Skip to the end rather than read every change. What was announced
+        // before is forgotten, so the next subscriber hears who is online afresh.
+        if subscribers.isEmpty {
+            let end = try await store.lastSequence()
+            // Someone may have subscribed while the store answered, from the old cursor: then the
+            // changes since it are theirs, read below.
+            if subscribers.isEmpty {
+                cursor = max(cursor, end)
+                lastAnnounced.removeAll()
+                return
+            }
+        }
         while true {
             let changes = try await store.changes(since: cursor, limit: 500)
             guard let last = changes.last else { return }
@@ -165,9 +178,12 @@ public actor LiveHub: Service {
                 }
                 let scopes = LiveScopes.of(change)
                 if !scopes.isEmpty {
-                    let text = LiveEvent.change(change)
+                    // Written once, and only when somebody is to receive it.
+                    var text: String?
                     for (id, subscriber) in subscribers where !subscriber.scopes.isDisjoint(with: scopes) {
-                        send(.event(seq: change.seq, text: text), to: id)
+                        let event = text ?? LiveEvent.change(change)
+                        text = event
+                        send(.event(seq: change.seq, text: event), to: id)
                     }
                 }
                 if change.collection == Presence.collection, let household = change.document?["household"]?.stringValue {

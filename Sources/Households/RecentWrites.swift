@@ -1,0 +1,42 @@
+import Foundation
+import ReceiptModel
+import Synchronization
+
+/// The documents this process wrote last, as it wrote them: an update of one of them starts from
+/// here instead of reading and decoding it again (on a tick, that read and decode were a seventh
+/// of the server's work). Nothing is trusted blindly: the write still names the revision it
+/// started from, so a change made meanwhile by anyone else (another instance, another command, a
+/// path that does not go through here) makes the write a conflict, and the update is done again
+/// from the store, as for any writer that lost a race.
+final class RecentWrites: Sendable {
+    struct Entry: Sendable {
+        var rev: Int
+        /// As stored: the change log compares it with the new version.
+        var document: JSONValue
+        var value: any Sendable
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+    /// Enough for every cart being edited at once in a large household server; when full it starts
+    /// over (an update that misses only costs the read it would have made anyway).
+    let capacity: Int
+
+    init(capacity: Int = 2_048) { self.capacity = capacity }
+
+    private static func key(_ collection: String, _ id: String) -> String { collection + "\u{0}" + id }
+
+    func entry(_ collection: String, _ id: String) -> Entry? {
+        entries.withLock { $0[Self.key(collection, id)] }
+    }
+
+    func remember(_ collection: String, _ id: String, _ entry: Entry) {
+        entries.withLock { entries in
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            entries[Self.key(collection, id)] = entry
+        }
+    }
+
+    func forget(_ collection: String, _ id: String) {
+        _ = entries.withLock { $0.removeValue(forKey: Self.key(collection, id)) }
+    }
+}

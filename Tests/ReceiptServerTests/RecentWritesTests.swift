@@ -1,0 +1,87 @@
+import DocumentStore
+import Foundation
+import ReceiptModel
+@testable import Households
+import ReceiptServer
+import ReceiptTesting
+import Testing
+
+/// An update starts from this process's own last write of the document (`RecentWrites`): these
+/// check that a copy gone stale through another writer never loses that writer's change.
+@Suite struct RecentWritesTests {
+    @Test("two servers on one store: each sees the other's ticks and edits, none is lost", arguments: TemporaryStores.engines)
+    func anotherWritersChangesAreKept(engine: StoreEngine) async throws {
+        try await TemporaryStores.with(engine) { store, _ in
+            let one = HouseholdServices(store: store, bcryptCost: 4, logger: ServerHarness.logger)
+            let other = HouseholdServices(store: store, bcryptCost: 4, logger: ServerHarness.logger)
+            try await one.prepare(logger: ServerHarness.logger)
+            let user = try await one.accounts.signUp(email: "r@example.org", displayName: "R", password: "long enough")
+            let home = try await one.directory.create(name: "Home", by: user).value.id
+            let cart = try await one.carts.create(in: home, name: "Shop", currency: "EUR", by: user).value.id
+            let (_, milk) = try await one.carts.addItem(to: cart, in: home, ItemInput(name: "Milk", price: Amount("1.19")), by: user, ifMatch: nil)
+            let (_, eggs) = try await one.carts.addItem(to: cart, in: home, ItemInput(name: "Eggs", price: Amount("2.49")), by: user, ifMatch: nil)
+            let milkId = try #require(milk.id), eggsId = try #require(eggs.id)
+
+            // One ticks milk; the other unticks it; one ticks it again: its remembered copy says
+            // "already ticked", but the store says otherwise, and the store wins.
+            _ = try await one.carts.tick(milkId, of: cart, in: home, completed: true, by: user, ifMatch: nil)
+            _ = try await other.carts.tick(milkId, of: cart, in: home, completed: false, by: user, ifMatch: nil)
+            _ = try await one.carts.tick(milkId, of: cart, in: home, completed: true, by: user, ifMatch: nil)
+            #expect(try await other.carts.cart(cart, in: home, for: user.id).value.items.first { $0.id == milkId }?.completed == true)
+
+            // The other renames an item; one ticks another item from its remembered copy, which
+            // lacks the rename: the write conflicts, is redone from the store, and keeps both.
+            _ = try await other.carts.editItem(eggsId, of: cart, in: home, ItemInput(name: "Free-range eggs"), by: user, ifMatch: nil)
+            _ = try await one.carts.tick(eggsId, of: cart, in: home, completed: true, by: user, ifMatch: nil)
+            let stored = try await other.carts.cart(cart, in: home, for: user.id)
+            let storedEggs = try #require(stored.value.items.first { $0.id == eggsId })
+            #expect(storedEggs.name == "Free-range eggs")
+            #expect(storedEggs.completed == true)
+            #expect(stored.value.items.first { $0.id == milkId }?.completed == true)
+
+            // An If-Match naming the revision one remembers, when the store has moved on, is stale.
+            let remembered = try await one.carts.tick(milkId, of: cart, in: home, completed: false, by: user, ifMatch: nil).0.rev
+            _ = try await other.carts.tick(milkId, of: cart, in: home, completed: true, by: user, ifMatch: nil)
+            await #expect(throws: HouseholdError.self) {
+                try await one.carts.tick(eggsId, of: cart, in: home, completed: false, by: user, ifMatch: remembered)
+            }
+            #expect(try await other.carts.cart(cart, in: home, for: user.id).value.items.first { $0.id == eggsId }?.completed == true)
+        }
+    }
+}
+
+@Suite struct PatchEncodingTests {
+    @Test("a cart's JSON patched from its previous version equals its full encoding, whatever changed")
+    func patchedEqualsFull() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            var cart = CartDocument(
+                id: "c_1", name: "Shop", addedByUser: "A", addedOn: "2026-11-24T09:00:00.000Z", completed: false, currency: "EUR",
+                source: DocumentSource(file: "hand-made"), extra: ["stamps": .object(["fields": .object(["name": .string("0001-000000-srv_a")])])])
+            for n in 0..<Int.random(in: 0...6, using: &generator) {
+                var item = CartItem(name: "Item \(n)", quantity: 1, price: Amount("\(n).49"), completed: false, addedByUser: "A", addedOn: "2026-11-24T09:00:00.000Z")
+                item.id = "i_\(n)"
+                cart.items.append(item)
+            }
+            let old = cart
+            let previous = try JSONValue(encoding: old)
+            // Some of: tick, rename, reprice, remove, add, reorder, rename the cart.
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                switch Int.random(in: 0..<7, using: &generator) {
+                case 0 where !cart.items.isEmpty: cart.items[Int.random(in: 0..<cart.items.count)].completed.toggle()
+                case 1 where !cart.items.isEmpty: cart.items[Int.random(in: 0..<cart.items.count)].name += " (big)"
+                case 2 where !cart.items.isEmpty: cart.items[Int.random(in: 0..<cart.items.count)].price = Amount("9.99")
+                case 3 where !cart.items.isEmpty: cart.items.remove(at: Int.random(in: 0..<cart.items.count))
+                case 4:
+                    var item = CartItem(name: "New", quantity: 2, price: nil, completed: false, addedByUser: "B", addedOn: "2026-11-24T10:00:00.000Z")
+                    item.id = "i_new\(cart.items.count)"
+                    cart.items.append(item)
+                case 5: cart.items.reverse()
+                default: cart.name = "Saturday"; cart.totalPrice = Amount("12.00")
+                }
+            }
+            let patched = try #require(try cart.json(patching: previous, of: old))
+            #expect(patched == (try JSONValue(encoding: cart)))
+        }
+    }
+}
