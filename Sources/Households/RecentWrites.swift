@@ -40,3 +40,48 @@ final class RecentWrites: Sendable {
         _ = entries.withLock { $0.removeValue(forKey: Self.key(collection, id)) }
     }
 }
+
+/// Turns of this process's updates of one document: one at a time, the others wait. Two updates
+/// that raced would both start from the same revision, one would lose, read the document again
+/// and redo its change; waiting is cheaper, and the second then starts from the first's write.
+final class DocumentTurns: Sendable {
+    /// Documents being updated → the updates waiting for them, in order of arrival.
+    private let waiting = Mutex<[String: [CheckedContinuation<Void, Never>]]>([:])
+
+    /// Waits for the document's turn. Every call must be followed by `end`.
+    func begin(_ collection: String, _ id: String) async {
+        let key = collection + "\u{0}" + id
+        let free = waiting.withLock { waiting in
+            guard waiting[key] == nil else { return false }
+            waiting[key] = []
+            return true
+        }
+        if free { return }
+        await withCheckedContinuation { (turn: CheckedContinuation<Void, Never>) in
+            let freed = waiting.withLock { waiting in
+                guard waiting[key] != nil else {
+                    waiting[key] = []
+                    return true
+                }
+                waiting[key]?.append(turn)
+                return false
+            }
+            if freed { turn.resume() }
+        }
+    }
+
+    /// Hands the document to the next waiting update, if any.
+    func end(_ collection: String, _ id: String) {
+        let key = collection + "\u{0}" + id
+        let next = waiting.withLock { waiting -> CheckedContinuation<Void, Never>? in
+            guard var queue = waiting[key], !queue.isEmpty else {
+                waiting[key] = nil
+                return nil
+            }
+            let next = queue.removeFirst()
+            waiting[key] = queue
+            return next
+        }
+        next?.resume()
+    }
+}

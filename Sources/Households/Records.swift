@@ -17,11 +17,12 @@ public struct Revisioned<Value: Sendable>: Sendable {
 struct Records: Sendable {
     let store: any DocumentStore
     /// What `update` wrote last, to start the next update of the same document from.
-    let recent: RecentWrites
+    let recent = RecentWrites()
+    /// This process's updates of one document go one at a time.
+    let turns = DocumentTurns()
 
-    init(store: any DocumentStore, recent: RecentWrites = RecentWrites()) {
+    init(store: any DocumentStore) {
         self.store = store
-        self.recent = recent
     }
 
     func get<T: Decodable & Sendable>(_ type: T.Type, _ collection: String, _ id: String) async throws -> Revisioned<T>? {
@@ -65,6 +66,8 @@ struct Records: Sendable {
         // The first attempt may start from this process's own last write (see `RecentWrites`);
         // after a conflict, or when that copy would make the change a no-op, the store decides.
         var trustRecent = true
+        await turns.begin(collection, id)
+        defer { turns.end(collection, id) }
         for _ in 0..<8 {
             let stored: (document: JSONValue, rev: Int)
             var current: Revisioned<T>

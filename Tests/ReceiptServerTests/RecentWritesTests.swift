@@ -50,6 +50,35 @@ import Testing
     }
 }
 
+extension RecentWritesTests {
+    @Test("thirty members tick thirty items of one cart at once: every tick lands, none is refused")
+    func concurrentTicksOfOneCart() async throws {
+        try await TemporaryStores.with(.sqlite) { store, _ in
+            let services = HouseholdServices(store: store, bcryptCost: 4, logger: ServerHarness.logger)
+            try await services.prepare(logger: ServerHarness.logger)
+            let user = try await services.accounts.signUp(email: "t@example.org", displayName: "T", password: "long enough")
+            let home = try await services.directory.create(name: "Home", by: user).value.id
+            let cart = try await services.carts.create(in: home, name: "Party", currency: "EUR", by: user).value.id
+            var ids: [String] = []
+            for n in 0..<30 {
+                let (_, item) = try await services.carts.addItem(to: cart, in: home, ItemInput(name: "Item \(n)"), by: user, ifMatch: nil)
+                ids.append(try #require(item.id))
+            }
+            // Without turns, thirty writers starting from one revision retry until some give up.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for id in ids {
+                    group.addTask { _ = try await services.carts.tick(id, of: cart, in: home, completed: true, by: user, ifMatch: nil) }
+                }
+                try await group.waitForAll()
+            }
+            let stored = try await services.carts.cart(cart, in: home, for: user.id)
+            #expect(stored.value.items.filter { !$0.completed }.isEmpty)
+            #expect(stored.value.completed)
+            #expect(stored.rev == 1 + 30 + 30)
+        }
+    }
+}
+
 @Suite struct PatchEncodingTests {
     @Test("a cart's JSON patched from its previous version equals its full encoding, whatever changed")
     func patchedEqualsFull() throws {
