@@ -28,87 +28,15 @@ public struct ReceiptParser: Sendable {
         return result
     }
 
-    // MARK: - Line analysis
-
-    struct AnalyzedLine {
-        var index: Int
-        var text: String
-        var tokens: [Substring]
-        var money: [MoneyToken]
-        var kind: LineKind
-        var confidence: Double
-        /// Right edge of the last money token as a fraction of page width (nil without boxes).
-        var priceRightEdge: Double?
-        /// Top of the first word and of the last word, and the line height (nil without boxes).
-        var firstTop: Double?
-        var lastTop: Double?
-        var height: Double?
-        /// The OCR word (box and confidence) behind each token; nil entries when the
-        /// tokens could not be matched to words (plain text, or a token joined by repair).
-        var tokenWords: [ParserInput.Word?] = []
-
-        var lastAmount: Amount? { money.last?.amount }
-
-        /// Sets the tops and height the line's words give.
-        mutating func measure(_ words: [ParserInput.Word]) {
-            firstTop = words.first?.box?.y
-            lastTop = words.last?.box?.y
-            height = words.compactMap { $0.box?.height }.max()
-        }
-
-        /// The text left of the last amount.
-        var label: String {
-            guard let last = money.last else { return text }
-            return tokens[0..<last.tokenIndex].joined(separator: " ")
-        }
-    }
-
-    func analyze(_ input: ParserInput) -> [AnalyzedLine] {
-        var result: [AnalyzedLine] = []
-        for (i, line) in input.lines.prefix(maxLines).enumerated() {
-            let text = String(line.text.prefix(maxLineLength)).trimmingCharacters(in: .whitespaces)
-            var tokens = Numbers.tokens(text)
-            let kind = Keywords.kind(of: text)
-            var money = Self.amounts(in: tokens)
-            var repairedSplit = false
-            // A summary line whose amount OCR broke ("SUBTOTAL 44 32", "SUBTOTAL: 13-50"): read it whole.
-            if money.isEmpty, kind != .other, let joined = Numbers.brokenAmount(tokens) {
-                tokens = joined
-                money = Self.amounts(in: tokens)
-                repairedSplit = !money.isEmpty
-            }
-            if repairedSplit, let last = money.indices.last { money[last].repaired = true }
-            var edge: Double?
-            if let width = input.pageWidth, width > 0, let box = line.words.last?.box {
-                edge = box.maxX / width
-            }
-            var analyzed = AnalyzedLine(index: i, text: text, tokens: tokens, money: money, kind: kind, confidence: line.confidence, priceRightEdge: edge)
-            analyzed.measure(line.words)
-            analyzed.tokenWords = ItemLayout.words(of: tokens, in: line.words)
-            result.append(analyzed)
-        }
-        return result
-    }
-
-    /// The money amounts of a line's tokens, leaving out dates and times ("12.05.16")
-    /// and percentages ("7.00 %": a rate is never an amount).
-    static func amounts(in tokens: [Substring]) -> [MoneyToken] {
-        Numbers.moneyTokens(in: tokens).filter { m in
-            let t = tokens[m.tokenIndex]
-            if t.filter({ $0 == "." || $0 == "/" || $0 == ":" }).count > 1 && !t.contains(",") { return false }
-            return !(m.tokenIndex + 1 < tokens.count && tokens[m.tokenIndex + 1].hasPrefix("%"))
-        }
-    }
-
     // MARK: - Parsing
 
     func parseOnce(_ input: ParserInput) -> ParsedReceipt {
-        let lines = analyze(input)
+        let lines = AnalyzedLine.lines(of: input, maxLines: maxLines, maxLineLength: maxLineLength)
         var receipt = ParsedReceipt()
         var warnings: [String] = []
         let fullText = lines.map(\.text).joined(separator: "\n")
 
-        receipt.currency = detectCurrency(lines)
+        receipt.currency = CurrencyDetection.currency(of: lines)
         let monthFirst: Bool? = receipt.currency.map { $0 == "USD" }
 
         // Date and time.
@@ -168,44 +96,6 @@ public struct ReceiptParser: Sendable {
         receipt.warnings = warnings
         receipt.needsReview = receipt.total == nil || !receipt.checks.allPassed || (receipt.confidence["total"] ?? 0) < 0.6
         return receipt
-    }
-
-    func detectCurrency(_ lines: [AnalyzedLine]) -> String? {
-        var comma = 0, point = 0
-        var scores: [String: Int] = [:]
-        for line in lines {
-            for m in line.money {
-                let t = line.tokens[m.tokenIndex]
-                let digits = t.filter { $0.isNumber || $0 == "." || $0 == "," }
-                if digits.count >= 3 {
-                    let sep = digits[digits.index(digits.endIndex, offsetBy: -3)]
-                    if sep == "," { comma += 1 } else if sep == "." { point += 1 }
-                }
-            }
-            let upper = line.text.uppercased()
-            let words = Set(Keywords.words(line.text))
-            if marksAmount(line, "RM") { scores["MYR", default: 0] += 2 }
-            if words.contains("MYR") || words.contains("SDN") || words.contains("BHD") { scores["MYR", default: 0] += 2 }
-            if !words.isDisjoint(with: ["GST", "SST", "TUNAI", "JALAN", "JLN", "TAMAN", "SELANGOR", "KUALA", "MALAYSIA", "JOHOR", "BAKI", "JUMLAH"]) { scores["MYR", default: 0] += 1 }
-            if upper.contains("€") || words.contains("EUR") { scores["EUR", default: 0] += 2 }
-            if words.contains("MWST") || words.contains("SUMME") || words.contains("GMBH") || words.contains("UST") { scores["EUR", default: 0] += 1 }
-            if upper.contains("$") || words.contains("USD") { scores["USD", default: 0] += 1 }
-            if marksAmount(line, "£") || words.contains("GBP") { scores["GBP", default: 0] += 2 }
-        }
-        if comma > point * 2, comma >= 2 { scores["EUR", default: 0] += 2 }
-        if let best = scores.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }), best.value > 0 { return best.key }
-        return point > 0 ? "USD" : nil
-    }
-
-    /// True when `symbol` stands before an amount on the line ("RM 5.00", "RM5.00", "£3.20"):
-    /// a symbol elsewhere ("Dining Rm", a stray "£" in OCR noise) is no currency cue.
-    func marksAmount(_ line: AnalyzedLine, _ symbol: String) -> Bool {
-        for (i, token) in line.tokens.enumerated() where token.uppercased().hasPrefix(symbol) {
-            let rest = token.dropFirst(symbol.count)
-            if rest.isEmpty, i + 1 < line.tokens.count, Numbers.money(line.tokens[i + 1], allowRepair: false) != nil { return true }
-            if !rest.isEmpty, rest.first?.isNumber == true, Numbers.money(rest, allowRepair: false) != nil { return true }
-        }
-        return false
     }
 
     // MARK: Summary block
@@ -300,7 +190,7 @@ public struct ReceiptParser: Sendable {
             }
         }
         for line in lines where line.kind == .card {
-            if let last4 = cardLast4(line.text) { s.payment.cardLast4 = last4; s.payment.method = "card" }
+            if let last4 = CardNumber.last4(in: line.text) { s.payment.cardLast4 = last4; s.payment.method = "card" }
         }
         if let sub = subtotals.first { s.subtotal = sub.0 }
         // Taxes from a German VAT table ("A 19,00 % 50,38 9,58") are already per line; keep as read.
@@ -525,23 +415,6 @@ public struct ReceiptParser: Sendable {
         return nil
     }
 
-    func cardLast4(_ text: String) -> String? {
-        // "XXXX XXXX XXXX 1234", "************1234", "ACCT # 1234".
-        let chars = Array(text.prefix(200))
-        var i = chars.count - 1
-        while i >= 3 {
-            if chars[i].isASCIIDigit, chars[i - 1].isASCIIDigit, chars[i - 2].isASCIIDigit, chars[i - 3].isASCIIDigit,
-               i - 4 < 0 || !chars[i - 4].isASCIIDigit, i + 1 >= chars.count || !chars[i + 1].isASCIIDigit {
-                let before = i - 4 >= 0 ? chars[max(0, i - 6)...(i - 4)] : []
-                if before.contains(where: { "*Xx#".contains($0) }) || text.uppercased().contains("ACCT") || text.uppercased().contains("CARD") {
-                    return String(chars[(i - 3)...i])
-                }
-            }
-            i -= 1
-        }
-        return nil
-    }
-
     // MARK: Items
 
     func readItems(_ lines: [AnalyzedLine], range: Range<Int>, excluding dateLine: Int?) -> [ParsedReceipt.Item] {
@@ -585,7 +458,7 @@ public struct ReceiptParser: Sendable {
             }
             // A card line carrying the card number, or a line opening with a payment word
             // ("Cash 13.25", "Change 0.75"), is payment, not something bought.
-            if cardLast4(line.text) != nil { pendingName = []; continue }
+            if CardNumber.last4(in: line.text) != nil { pendingName = []; continue }
             if [.tendered, .change, .card].contains(line.kind), let first = line.tokens.first(where: { $0.contains(where: { $0.isLetter || $0.isNumber }) }),
                Keywords.kind(of: String(first)) == line.kind { pendingName = []; continue }
             var tokens = Self.nameTokens(line, columnStart: columnStart, end: last.tokenIndex)
