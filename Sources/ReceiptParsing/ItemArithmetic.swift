@@ -59,7 +59,7 @@ extension ReceiptParser {
     /// neighbouring digits swapped. Unchanged when the sum already matches or no change,
     /// or more than one, fits.
     static func fitted(_ items: [ParsedReceipt.Item], to target: Amount) -> [ParsedReceipt.Item] {
-        let sum = items.map { $0.price + ($0.discount ?? .zero) }.reduce(Amount.zero, +)
+        let sum = ArithmeticChecks.itemsSum(items)
         let difference = target - sum
         guard difference.value != 0, !items.isEmpty else { return items }
         var repairs: [(index: Int, price: Amount)] = []

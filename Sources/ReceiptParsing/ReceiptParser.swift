@@ -88,7 +88,7 @@ public struct ReceiptParser: Sendable {
         receipt.items = Self.consolidated(items)
 
         // Checks and repair.
-        applyChecks(&receipt, warnings: &warnings, repair: !summary.hasRounding && !summary.totalConfirmed)
+        ArithmeticChecks.apply(to: &receipt, warnings: &warnings, repair: !summary.hasRounding && !summary.totalConfirmed)
         // A discount on the whole bill, printed between the subtotal and the total, is an item of its own.
         if receipt.subtotal != nil { receipt.items += Self.billDiscounts(lines, from: itemsEnd) }
         if receipt.total == nil, !lines.isEmpty { warnings.append("total.missing") }
@@ -203,7 +203,7 @@ public struct ReceiptParser: Sendable {
             var score = c.score
             if let sub = s.subtotal {
                 let exact = sub + (taxSum ?? .zero) + (s.tip ?? .zero)
-                if exact == c.amount { score += 3 } else if Self.isCashRounding(c.amount, of: exact) { score += 3.2 } else if c.amount < sub { score -= 1 }
+                if exact == c.amount { score += 3 } else if ArithmeticChecks.isCashRounding(c.amount, of: exact) { score += 3.2 } else if c.amount < sub { score -= 1 }
             }
             let repeats = allAmounts.filter { $0 == c.amount }.count
             score += min(Double(repeats - 1), 2) * 0.5
@@ -233,7 +233,7 @@ public struct ReceiptParser: Sendable {
             // A rounding adjustment printed after the total, with no rounded total line: the
             // total is the amount printed, unless the rounded amount is printed too (tendered exactly).
             if let r = roundings.first, roundings.count == 1, !totalCandidates.contains(where: { $0.amount == best.amount + r || $0.amount == best.amount - r }),
-               Self.isCashRounding(best.amount + r, of: best.amount), allAmounts.contains(best.amount + r) {
+               ArithmeticChecks.isCashRounding(best.amount + r, of: best.amount), allAmounts.contains(best.amount + r) {
                 s.total = best.amount + r
             }
         } else if let sub = s.subtotal, let taxSum {
@@ -285,7 +285,7 @@ public struct ReceiptParser: Sendable {
         let exact = s.subtotal.map { $0 + (s.taxes.isEmpty && s.totalTax == nil ? .zero : taxSum ?? .zero) + (s.tip ?? .zero) }
         let totalRead = s.total.flatMap { t in totalCandidates.last { $0.amount == t }.map { (amount: t, line: $0.line) } }
         let totalIsFinal = totalRead.map { Keywords.containsAny(Keywords.words(lines[$0.line].text), Keywords.finalTotal) } ?? false
-        if exact == nil || exact != s.total && !(s.total.map { Self.isCashRounding($0, of: exact!) } ?? false),
+        if exact == nil || exact != s.total && !(s.total.map { ArithmeticChecks.isCashRounding($0, of: exact!) } ?? false),
            let found = Self.summaryBySum(lines, total: totalRead)
             ?? Self.summaryBySum(lines, total: nil).flatMap({ found in !totalIsFinal && s.total.map { found.total >= $0 } != false ? found : nil }) {
             s.subtotal = found.subtotal
@@ -714,83 +714,6 @@ public struct ReceiptParser: Sendable {
         return String(name[..<open]).trimmingCharacters(in: .whitespaces)
     }
 
-    // MARK: Checks
-
-    /// True when `total` is `exact` rounded to 5 cents (cash rounding, as in Malaysia since 2008).
-    static func isCashRounding(_ total: Amount, of exact: Amount) -> Bool {
-        let diff = total.value - exact.value
-        guard diff != 0, diff <= Decimal(string: "0.02")!, diff >= Decimal(string: "-0.02")! else { return false }
-        let cents = total.value * 100
-        var rounded = Decimal()
-        var c = cents
-        NSDecimalRound(&rounded, &c, 0, .plain)
-        guard rounded == cents else { return false }
-        return NSDecimalNumber(decimal: rounded).intValue % 5 == 0
-    }
-
-    /// Number of digit positions where two amounts differ (nil when their digit counts differ).
-    static func digitDifferences(_ a: Amount, _ b: Amount) -> Int? {
-        let x = Array(a.twoDecimals.description.filter(\.isNumber)), y = Array(b.twoDecimals.description.filter(\.isNumber))
-        guard x.count == y.count else { return nil }
-        return zip(x, y).filter { $0 != $1 }.count
-    }
-
-    /// Repairs one misread digit in the total, subtotal or tax when the other two agree
-    /// with a reading that differs from it in a single digit (OCR 3/8, 1/7, 5/6 confusions).
-    func repairByArithmetic(_ r: inout ParsedReceipt, warnings: inout [String]) {
-        guard let sub = r.subtotal, let total = r.total else { return }
-        let tax = r.tax ?? .zero
-        let tip = r.tip ?? .zero
-        guard sub + tax + tip != total, sub + tax != total, !Self.isCashRounding(total, of: sub + tax + tip) else { return }
-        let itemsSum = r.items.map { $0.price + ($0.discount ?? .zero) }.reduce(Amount.zero, +)
-        let itemsConfirmSubtotal = !r.items.isEmpty && itemsSum == sub
-        // A total under half the subtotal is no coupon but a misread total ("TOTAL 9.00" below
-        // "Sub-total 152.00"), when the items come within a tenth of the subtotal.
-        if total.value * 2 < sub.value, !r.items.isEmpty, abs((itemsSum - sub).value) * 10 <= sub.value {
-            r.total = sub + tax + tip
-            warnings.append("total.repaired")
-            r.confidence["total"] = 0.5
-            return
-        }
-        if Self.digitDifferences(total, sub + tax + tip) == 1 || (itemsConfirmSubtotal && Self.digitDifferences(total, sub + tax) == 1) {
-            r.total = Self.digitDifferences(total, sub + tax + tip) == 1 ? sub + tax + tip : sub + tax
-            warnings.append("total.repaired")
-            r.confidence["total"] = 0.7
-        } else if let t = r.tax, Self.digitDifferences(t, total - sub - tip) == 1 {
-            r.tax = total - sub - tip
-            r.taxes = [ParsedReceipt.Tax(label: r.taxes.first?.label ?? "Tax", rate: r.taxes.first?.rate, amount: total - sub - tip)]
-            warnings.append("tax.repaired")
-        } else if Self.digitDifferences(sub, total - tax - tip) == 1 {
-            r.subtotal = total - tax - tip
-            warnings.append("subtotal.repaired")
-        }
-    }
-
-    func applyChecks(_ r: inout ParsedReceipt, warnings: inout [String], repair: Bool = true) {
-        if repair { repairByArithmetic(&r, warnings: &warnings) }
-        let itemsSum = r.items.map { $0.price + ($0.discount ?? .zero) }.reduce(Amount.zero, +)
-        if let sub = r.subtotal, !r.items.isEmpty {
-            r.checks.itemsMatchSubtotal = itemsSum == sub || itemsSum == r.total
-        } else if let total = r.total, r.subtotal == nil, r.tax == nil, !r.items.isEmpty {
-            r.checks.itemsMatchSubtotal = itemsSum == total
-        }
-        if let sub = r.subtotal, let total = r.total {
-            let exact = sub + (r.tax ?? .zero) + (r.tip ?? .zero)
-            r.checks.subtotalPlusTaxMatchesTotal = exact == total || Self.isCashRounding(total, of: exact)
-        }
-        let qtyChecks = r.items.compactMap { item -> Bool? in
-            guard let u = item.unitPrice, item.quantity != 1 else { return nil }
-            return (u * item.quantity).rounded(scale: item.price.scale) == item.price
-        }
-        if !qtyChecks.isEmpty { r.checks.quantityTimesUnitPriceMatches = qtyChecks.allSatisfy { $0 } }
-        if let t = r.payment.tendered, let c = r.payment.change, let total = r.total {
-            r.checks.tenderedMinusTotalMatchesChange = t - total == c
-        }
-        if r.checks.itemsMatchSubtotal == false { warnings.append("items.sum-mismatch") }
-        if r.checks.subtotalPlusTaxMatchesTotal == false { warnings.append("total.arithmetic-mismatch") }
-        if r.checks.subtotalPlusTaxMatchesTotal == true { r.confidence["total"] = max(r.confidence["total"] ?? 0, 0.95) }
-        r.confidence["items"] = r.items.isEmpty ? 0 : (r.checks.itemsMatchSubtotal == true ? 0.95 : 0.6)
-    }
 }
 
 extension ParsedReceipt {
