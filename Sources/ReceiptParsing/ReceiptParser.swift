@@ -117,33 +117,3 @@ public struct ReceiptParser: Sendable {
         return words.count <= 3 && Keywords.containsAny(words, Keywords.summaryHeads) && !Keywords.containsAny(words, Keywords.columnHeads)
     }
 }
-
-extension ParsedReceipt {
-    /// Merges a second reading of the same receipt (for example a re-read price
-    /// column): a field of `other` replaces this one's when this reading lacks it,
-    /// or when taking `other`'s money fields makes failing arithmetic checks pass.
-    public func merging(_ other: ParsedReceipt) -> ParsedReceipt {
-        var merged = self
-        func fill<T>(_ path: WritableKeyPath<ParsedReceipt, T?>) { if merged[keyPath: path] == nil { merged[keyPath: path] = other[keyPath: path] } }
-        fill(\.date); fill(\.time); fill(\.currency); fill(\.subtotal); fill(\.tax); fill(\.tip); fill(\.total)
-        if merged.merchant.name == nil { merged.merchant = other.merchant }
-        if merged.taxes.isEmpty { merged.taxes = other.taxes }
-        let mineOK = self.checks.subtotalPlusTaxMatchesTotal == true
-        let theirsOK = other.checks.subtotalPlusTaxMatchesTotal == true
-        if !mineOK, theirsOK {
-            merged.subtotal = other.subtotal; merged.tax = other.tax; merged.taxes = other.taxes; merged.total = other.total; merged.tip = other.tip
-            merged.checks.subtotalPlusTaxMatchesTotal = true
-            merged.confidence["total"] = other.confidence["total"]
-        }
-        if self.checks.itemsMatchSubtotal != true, other.checks.itemsMatchSubtotal == true || self.items.isEmpty {
-            merged.items = other.items
-            merged.checks.itemsMatchSubtotal = other.checks.itemsMatchSubtotal
-        }
-        if let sub = merged.subtotal, let total = merged.total {
-            merged.checks.subtotalPlusTaxMatchesTotal = sub + (merged.tax ?? .zero) + (merged.tip ?? .zero) == total
-        }
-        merged.warnings = merged.checks.subtotalPlusTaxMatchesTotal == false ? self.warnings : self.warnings.filter { $0 != "total.arithmetic-mismatch" }
-        merged.needsReview = merged.total == nil || !merged.checks.allPassed
-        return merged
-    }
-}

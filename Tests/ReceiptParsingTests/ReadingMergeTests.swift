@@ -1,0 +1,47 @@
+import Foundation
+import ReceiptModel
+@testable import ReceiptParsing
+import Testing
+
+@Suite struct ReadingMergeTests {
+    @Test func aSecondReadingFillsWhatTheFirstLacks() {
+        let first = ParsedReceipt(merchant: .init(name: nil), total: Amount("5.40"))
+        let second = ParsedReceipt(merchant: .init(name: "SHOP ONE"), date: "2024-03-01", currency: "USD", total: Amount("9.99"))
+        let merged = first.merging(second)
+        #expect(merged.merchant.name == "SHOP ONE")
+        #expect(merged.date == "2024-03-01")
+        #expect(merged.currency == "USD")
+        #expect(merged.total == Amount("5.40"))
+    }
+
+    @Test func moneyFieldsThatAddUpReplaceOnesThatDoNot() {
+        let first = ParsedReceipt(
+            subtotal: Amount("2.00"), tax: Amount("0.16"), total: Amount("7.16"),
+            checks: .init(subtotalPlusTaxMatchesTotal: false), warnings: ["total.arithmetic-mismatch", "date.missing"], needsReview: true)
+        let second = ParsedReceipt(
+            subtotal: Amount("2.00"), tax: Amount("0.16"), total: Amount("2.16"), confidence: ["total": 0.95],
+            checks: .init(subtotalPlusTaxMatchesTotal: true))
+        let merged = first.merging(second)
+        #expect(merged.total == Amount("2.16"))
+        #expect(merged.checks.subtotalPlusTaxMatchesTotal == true)
+        #expect(merged.confidence["total"] == 0.95)
+        #expect(merged.warnings == ["date.missing"])
+        #expect(!merged.needsReview)
+    }
+
+    @Test func moneyFieldsThatAddUpStay() {
+        let first = ParsedReceipt(subtotal: Amount("2.00"), tax: Amount("0.16"), total: Amount("2.16"), checks: .init(subtotalPlusTaxMatchesTotal: true))
+        let second = ParsedReceipt(subtotal: Amount("2.00"), tax: Amount("0.61"), total: Amount("2.61"), checks: .init(subtotalPlusTaxMatchesTotal: true))
+        #expect(first.merging(second).tax == Amount("0.16"))
+    }
+
+    @Test func itemsThatAddUpReplaceOnesThatDoNot() {
+        let bread = ParsedReceipt.Item(name: "BREAD", text: "BREAD 2.00", price: amount("2.00"))
+        let misread = ParsedReceipt.Item(name: "BREAD", text: "BREAD 8.00", price: amount("8.00"))
+        let first = ParsedReceipt(items: [misread], subtotal: Amount("2.00"), checks: .init(itemsMatchSubtotal: false))
+        let second = ParsedReceipt(items: [bread], subtotal: Amount("2.00"), checks: .init(itemsMatchSubtotal: true))
+        let merged = first.merging(second)
+        #expect(merged.items == [bread])
+        #expect(merged.checks.itemsMatchSubtotal == true)
+    }
+}
