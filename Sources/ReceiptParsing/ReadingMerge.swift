@@ -21,9 +21,8 @@ extension ParsedReceipt {
             merged.items = other.items
             merged.checks.itemsMatchSubtotal = other.checks.itemsMatchSubtotal
         }
-        if let subtotal = merged.subtotal, let total = merged.total {
-            merged.checks.subtotalPlusTaxMatchesTotal = subtotal + (merged.tax ?? .zero) + (merged.tip ?? .zero) == total
-        }
+        // The fields may now come from both readings: check them as the parser does.
+        if let matches = ArithmeticChecks.totalMatches(merged) { merged.checks.subtotalPlusTaxMatchesTotal = matches }
         merged.warnings = merged.checks.subtotalPlusTaxMatchesTotal == false ? warnings : warnings.filter { $0 != "total.arithmetic-mismatch" }
         merged.needsReview = merged.total == nil || !merged.checks.allPassed
         return merged

@@ -44,4 +44,28 @@ import Testing
         #expect(merged.items == [bread])
         #expect(merged.checks.itemsMatchSubtotal == true)
     }
+
+    @Test func aCashRoundedTotalStillAddsUpAfterTheMerge() {
+        // A Malaysian receipt: 7.16 rounded to 7.15 in cash. The second reading only adds the date.
+        let first = ParsedReceipt(
+            currency: "MYR", subtotal: Amount("7.16"), total: Amount("7.15"), checks: .init(subtotalPlusTaxMatchesTotal: true),
+            warnings: ["date.missing"], needsReview: false)
+        let merged = first.merging(ParsedReceipt(date: "2018-01-15"))
+        #expect(merged.date == "2018-01-15")
+        #expect(merged.checks.subtotalPlusTaxMatchesTotal == true)
+        #expect(!merged.needsReview)
+    }
+
+    @Test func aRereadOfACashRoundedReceiptKeepsItsChecks() {
+        let parser = ReceiptParser()
+        let first = ParserInput(text: "KEDAI MAKAN SDN BHD\nNASI LEMAK 7.16\nSUBTOTAL 7.16\nROUNDING -0.01\nTOTAL RM 7.15\nCASH 10.00\nCHANGE 2.85")
+        let reread = ParserInput(text: "15/01/2018 12:30")
+        let alone = parser.parse(first)
+        #expect(alone.checks.subtotalPlusTaxMatchesTotal == true)
+        let merged = parser.parse(first, rereads: [reread])
+        #expect(merged.date == "2018-01-15")
+        #expect(merged.total == Amount("7.15"))
+        #expect(merged.checks.subtotalPlusTaxMatchesTotal == true)
+        #expect(!merged.needsReview)
+    }
 }
