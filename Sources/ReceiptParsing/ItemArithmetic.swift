@@ -53,13 +53,24 @@ extension ReceiptParser {
         return nil
     }
 
+    /// Items without a line that is the sum of the items above it and printed as the
+    /// subtotal or total (a summary line whose keyword OCR garbled).
+    static func withoutSumLines(_ items: [ParsedReceipt.Item], sums: [Amount]) -> [ParsedReceipt.Item] {
+        var result: [ParsedReceipt.Item] = []
+        for item in items {
+            if result.count >= 2, sums.contains(item.price), ArithmeticChecks.itemsSum(result) == item.price { continue }
+            result.append(item)
+        }
+        return result
+    }
+
     /// The items made to add up to `target` (the printed subtotal) when exactly one change
     /// does it: one doubtful line dropped (a price the subtotal leaves out, read with low
     /// confidence), else one misread digit in one line price (OCR 5/9, 3/8, 1/7) or two
     /// neighbouring digits swapped. Unchanged when the sum already matches or no change,
     /// or more than one, fits.
     static func fitted(_ items: [ParsedReceipt.Item], to target: Amount) -> [ParsedReceipt.Item] {
-        let sum = items.map { $0.price + ($0.discount ?? .zero) }.reduce(Amount.zero, +)
+        let sum = ArithmeticChecks.itemsSum(items)
         let difference = target - sum
         guard difference.value != 0, !items.isEmpty else { return items }
         var repairs: [(index: Int, price: Amount)] = []
@@ -131,7 +142,7 @@ extension ReceiptParser {
             if line.kind == .total, !line.money.isEmpty { break }
             guard line.kind == .discount, let last = line.money.last, last.amount.value != 0,
                   !Keywords.containsAny(Keywords.words(line.text), ["TOTAL", "SAVED", "SAVINGS"]) else { continue }
-            let name = Self.name(nameTokens(line, columnStart: nil, end: last.tokenIndex))
+            let name = ItemNames.name(ItemNames.tokens(of: line, columnStart: nil, end: last.tokenIndex))
             guard name.filter(\.isLetter).count >= 3 else { continue }
             let price = last.amount.value < 0 ? last.amount : -last.amount
             items.append(ParsedReceipt.Item(name: name, text: line.text, price: price, confidence: (line.confidence * 100).rounded() / 100))

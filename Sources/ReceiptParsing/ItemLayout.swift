@@ -42,7 +42,7 @@ enum ItemLayout {
     /// summary lines may be indented): the lower quartile over priced item lines of the first confidently read
     /// word that opens a name or a quantity (names may start right of a quantity column).
     /// Nil without boxes or with too few such lines.
-    static func textColumnStart(_ lines: ArraySlice<ReceiptParser.AnalyzedLine>) -> Double? {
+    static func textColumnStart(_ lines: ArraySlice<AnalyzedLine>) -> Double? {
         let anchors = lines.filter { !$0.money.isEmpty && $0.kind == .other }.compactMap(anchorX).sorted()
         guard anchors.count >= 3 else { return nil }
         return anchors[anchors.count / 4]
@@ -56,7 +56,7 @@ enum ItemLayout {
 
     /// Left x of the line's first trusted word: one of three letters or more, or a short
     /// quantity before a word ("2 Lunch").
-    static func anchorX(_ line: ReceiptParser.AnalyzedLine) -> Double? {
+    static func anchorX(_ line: AnalyzedLine) -> Double? {
         guard line.tokenWords.count == line.tokens.count else { return nil }
         for (i, token) in line.tokens.enumerated() {
             guard let word = line.tokenWords[i], let box = word.box, word.confidence >= anchorConfidence else { continue }
@@ -70,7 +70,7 @@ enum ItemLayout {
     /// How many leading tokens of `line` (before `end`) lie wholly left of the text
     /// column: background the photo caught beside the paper. A confidently read word
     /// of three letters or more stops the cut (a skewed line may start early).
-    static func marginTokens(_ line: ReceiptParser.AnalyzedLine, columnStart: Double?, end: Int) -> Int {
+    static func marginTokens(_ line: AnalyzedLine, columnStart: Double?, end: Int) -> Int {
         guard let columnStart, line.tokenWords.count == line.tokens.count else { return 0 }
         let tolerance = (line.height ?? 0) * 0.5
         var count = 0
@@ -88,7 +88,7 @@ enum ItemLayout {
 
     /// The end of the name among tokens `start..<end`: unsure scraps after it ("Enmoladas
     /// with Meat   vo", "1 ESPRESSO*   eee") are left out, keeping a word of two letters or more.
-    static func confidentEnd(_ line: ReceiptParser.AnalyzedLine, start: Int, end: Int) -> Int {
+    static func confidentEnd(_ line: AnalyzedLine, start: Int, end: Int) -> Int {
         guard line.tokenWords.count == line.tokens.count else { return end }
         var end = end
         while end - 1 > start, let word = line.tokenWords[end - 1], word.confidence < tailConfidence, word.text.filter(\.isLetter).count <= 3,
@@ -118,7 +118,7 @@ enum ItemTilt {
     /// The page's text slope (dy/dx): the median over lines of the slope from the first to
     /// the last confidently read word of a name spanning a few word heights. Nil with
     /// fewer than three such lines.
-    static func slope(_ lines: ArraySlice<ReceiptParser.AnalyzedLine>, confidence: Double = ItemLayout.anchorConfidence, span: Double = 3) -> Double? {
+    static func slope(_ lines: ArraySlice<AnalyzedLine>, confidence: Double = ItemLayout.anchorConfidence, span: Double = 3) -> Double? {
         let slopes = lines.compactMap { line -> Double? in
             guard line.tokenWords.count == line.tokens.count else { return nil }
             let boxes = zip(line.tokens, line.tokenWords).compactMap { isNameWord($0, $1, confidence: confidence) }
@@ -138,7 +138,7 @@ enum ItemTilt {
     /// tilt-corrected baseline runs nearest to it. Unchanged when the page does not lean
     /// enough to matter (less than a third of a line height between name and price), or
     /// when prices sit half a line or more off their names (names printed below prices).
-    static func paired(_ lines: [ReceiptParser.AnalyzedLine], range: Range<Int>) -> [ReceiptParser.AnalyzedLine] {
+    static func paired(_ lines: [AnalyzedLine], range: Range<Int>) -> [AnalyzedLine] {
         // A short item block on a noisy photo may hold too few long, confidently read names:
         // then the whole page's lines, with looser demands (two word heights apart, 0.4).
         guard let slope = slope(lines[range]) ?? slope(lines[...], confidence: 0.4, span: 2), let height = median(lines[range].compactMap(\.height)), height > 0 else { return lines }
@@ -200,12 +200,12 @@ enum ItemTilt {
     }
 
     /// `line` analysed again with other tokens.
-    static func rebuilt(_ line: ReceiptParser.AnalyzedLine, tokens: [Substring], words: [ParserInput.Word?]) -> ReceiptParser.AnalyzedLine {
+    static func rebuilt(_ line: AnalyzedLine, tokens: [Substring], words: [ParserInput.Word?]) -> AnalyzedLine {
         var line = line
         line.tokens = tokens
         line.tokenWords = words
         line.text = tokens.joined(separator: " ")
-        line.money = ReceiptParser.amounts(in: tokens)
+        line.money = AnalyzedLine.amounts(in: tokens)
         line.kind = Keywords.kind(of: line.text)
         let read = words.compactMap { $0 }
         line.confidence = ParserInput.Line(text: line.text, words: read).confidence

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The receipt's currency, told by currency marks, country words and the decimal separator.
+enum CurrencyDetection {
+    /// Malaysian words: tax names, street and place names, payment words.
+    static let malaysianWords: Set<String> = [
+        "GST", "SST", "TUNAI", "JALAN", "JLN", "TAMAN", "SELANGOR", "KUALA", "MALAYSIA", "JOHOR", "BAKI", "JUMLAH",
+    ]
+
+    /// The ISO 4217 code the lines point to most; USD when only decimal points say
+    /// anything, nil when nothing does.
+    static func currency(of lines: [AnalyzedLine]) -> String? {
+        var decimalCommas = 0, decimalPoints = 0
+        var scores: [String: Int] = [:]
+        for line in lines {
+            for money in line.money {
+                let digits = line.tokens[money.tokenIndex].filter { $0.isNumber || $0 == "." || $0 == "," }
+                if digits.count >= 3 {
+                    let separator = digits[digits.index(digits.endIndex, offsetBy: -3)]
+                    if separator == "," { decimalCommas += 1 } else if separator == "." { decimalPoints += 1 }
+                }
+            }
+            let upper = line.text.uppercased()
+            let words = Set(Keywords.words(line.text))
+            if marksAmount(line, "RM") { scores["MYR", default: 0] += 2 }
+            if words.contains("MYR") || words.contains("SDN") || words.contains("BHD") { scores["MYR", default: 0] += 2 }
+            if !words.isDisjoint(with: malaysianWords) { scores["MYR", default: 0] += 1 }
+            if upper.contains("€") || words.contains("EUR") { scores["EUR", default: 0] += 2 }
+            if words.contains("MWST") || words.contains("SUMME") || words.contains("GMBH") || words.contains("UST") { scores["EUR", default: 0] += 1 }
+            if upper.contains("$") || words.contains("USD") { scores["USD", default: 0] += 1 }
+            if marksAmount(line, "£") || words.contains("GBP") { scores["GBP", default: 0] += 2 }
+        }
+        if decimalCommas > decimalPoints * 2, decimalCommas >= 2 { scores["EUR", default: 0] += 2 }
+        if let best = scores.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }), best.value > 0 { return best.key }
+        return decimalPoints > 0 ? "USD" : nil
+    }
+
+    /// True when `symbol` stands before an amount on the line ("RM 5.00", "RM5.00", "£3.20"):
+    /// a symbol elsewhere ("Dining Rm", a stray "£" in OCR noise) is no currency cue.
+    static func marksAmount(_ line: AnalyzedLine, _ symbol: String) -> Bool {
+        for (i, token) in line.tokens.enumerated() where token.uppercased().hasPrefix(symbol) {
+            let rest = token.dropFirst(symbol.count)
+            if rest.isEmpty, i + 1 < line.tokens.count, Numbers.money(line.tokens[i + 1], allowRepair: false) != nil { return true }
+            if !rest.isEmpty, rest.first?.isNumber == true, Numbers.money(rest, allowRepair: false) != nil { return true }
+        }
+        return false
+    }
+}

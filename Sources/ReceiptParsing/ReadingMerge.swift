@@ -1,0 +1,43 @@
+import Foundation
+import ReceiptModel
+
+extension ParsedReceipt {
+    /// Merges a second reading of the same receipt (for example a re-read price
+    /// column): a field of `other` replaces this one's when this reading lacks it,
+    /// or when taking `other`'s money fields makes failing arithmetic checks pass.
+    public func merging(_ other: ParsedReceipt) -> ParsedReceipt {
+        var merged = self
+        merged.fillGaps(from: other)
+        if checks.subtotalPlusTaxMatchesTotal != true, other.checks.subtotalPlusTaxMatchesTotal == true {
+            merged.subtotal = other.subtotal
+            merged.tax = other.tax
+            merged.taxes = other.taxes
+            merged.total = other.total
+            merged.tip = other.tip
+            merged.checks.subtotalPlusTaxMatchesTotal = true
+            merged.confidence["total"] = other.confidence["total"]
+        }
+        if checks.itemsMatchSubtotal != true, other.checks.itemsMatchSubtotal == true || items.isEmpty {
+            merged.items = other.items
+            merged.checks.itemsMatchSubtotal = other.checks.itemsMatchSubtotal
+        }
+        // The fields may now come from both readings: check them as the parser does.
+        if let matches = ArithmeticChecks.totalMatches(merged) { merged.checks.subtotalPlusTaxMatchesTotal = matches }
+        merged.warnings = merged.checks.subtotalPlusTaxMatchesTotal == false ? warnings : warnings.filter { $0 != "total.arithmetic-mismatch" }
+        merged.needsReview = merged.total == nil || !merged.checks.allPassed
+        return merged
+    }
+
+    /// Takes `other`'s fields where this reading has none.
+    private mutating func fillGaps(from other: ParsedReceipt) {
+        date = date ?? other.date
+        time = time ?? other.time
+        currency = currency ?? other.currency
+        subtotal = subtotal ?? other.subtotal
+        tax = tax ?? other.tax
+        tip = tip ?? other.tip
+        total = total ?? other.total
+        if merchant.name == nil { merchant = other.merchant }
+        if taxes.isEmpty { taxes = other.taxes }
+    }
+}
