@@ -32,6 +32,8 @@ public final class SQLiteDocumentStore: DocumentStore {
     public let path: String
     private let database: any DatabaseWriter
     private let logger: Logger
+    /// Nil for a read-only store.
+    private let checkpointer: WALCheckpointer?
     /// Names of the expression indexes, for `INDEXED BY` hints (without statistics SQLite
     /// prefers the primary key's `collection` prefix over a far more selective expression index).
     private let indexNames = Mutex<Set<String>>([])
@@ -52,6 +54,7 @@ public final class SQLiteDocumentStore: DocumentStore {
         config.prepareDatabase { db in
             if !readOnly {
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(WALCheckpointer.writerThreshold)")
             }
             if let maxPageCount {
                 try db.execute(sql: "PRAGMA max_page_count = \(maxPageCount)")
@@ -68,6 +71,11 @@ public final class SQLiteDocumentStore: DocumentStore {
             }
         } catch let error as StoreError {
             throw error
+        } catch {
+            throw Self.mapError(error, opening: path)
+        }
+        do {
+            checkpointer = options.readOnly ? nil : try WALCheckpointer(path: path, logger: logger)
         } catch {
             throw Self.mapError(error, opening: path)
         }
@@ -404,7 +412,10 @@ public final class SQLiteDocumentStore: DocumentStore {
 
     // MARK: Plumbing
 
+    deinit { checkpointer?.stop() }
+
     public func close() async throws {
+        checkpointer?.stop()
         do {
             if let pool = database as? DatabasePool {
                 try pool.close()
