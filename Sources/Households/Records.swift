@@ -88,7 +88,14 @@ struct Records: Sendable {
             trustRecent = false
             if let ifMatch, ifMatch != current.rev { throw HouseholdError.stale(current: current.rev) }
             let before = current.value
-            let result = try change(&current.value)
+            let result: R
+            do {
+                result = try change(&current.value)
+            } catch where fromRecent {
+                // Refused on the remembered copy (an item another instance added is not in it):
+                // only the store's version can refuse.
+                continue
+            }
             // Nothing changed (a second tick of the same item): no write, no new revision. A
             // remembered copy may be behind the store: it answers only while it is still current.
             if current.value == before {

@@ -39,6 +39,12 @@ import Testing
             #expect(storedEggs.completed == true)
             #expect(stored.value.items.first { $0.id == milkId }?.completed == true)
 
+            // The other adds an item; one edits it at once: the remembered copy lacks it, the
+            // store has it, and the store's version is the one the edit is made on.
+            let (_, bread) = try await other.carts.addItem(to: cart, in: home, ItemInput(name: "Bread"), by: user, ifMatch: nil)
+            let (_, edited) = try await one.carts.editItem(try #require(bread.id), of: cart, in: home, ItemInput(name: "Rye bread"), by: user, ifMatch: nil)
+            #expect(edited.name == "Rye bread")
+
             // An If-Match naming the revision one remembers, when the store has moved on, is stale.
             let remembered = try await one.carts.tick(milkId, of: cart, in: home, completed: false, by: user, ifMatch: nil).0.rev
             _ = try await other.carts.tick(milkId, of: cart, in: home, completed: true, by: user, ifMatch: nil)
