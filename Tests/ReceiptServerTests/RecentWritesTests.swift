@@ -81,6 +81,32 @@ extension RecentWritesTests {
             #expect(stored.value.items.filter { !$0.completed }.isEmpty)
             #expect(stored.value.completed)
             #expect(stored.rev == 1 + 30 + 30)
+
+            // Two instances untick them all at once, each half: their remembered copies go stale
+            // under each other's writes, every write names its revision, and nothing is lost.
+            // Between instances only the store orders writes, so a loser may be told to try again
+            // (409), as a client would.
+            let other = HouseholdServices(store: store, bcryptCost: 4, logger: ServerHarness.logger)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (n, id) in ids.enumerated() {
+                    let instance = n % 2 == 0 ? services : other
+                    group.addTask {
+                        for _ in 0..<50 {
+                            do {
+                                _ = try await instance.carts.tick(id, of: cart, in: home, completed: false, by: user, ifMatch: nil)
+                                return
+                            } catch let error as HouseholdError where error.code == .conflict {
+                                continue
+                            }
+                        }
+                        Issue.record("untick of \(id) kept conflicting")
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let after = try await other.carts.cart(cart, in: home, for: user.id)
+            #expect(after.value.items.filter(\.completed).map(\.name) == [])
+            #expect(after.rev == 1 + 30 + 30 + 30)
         }
     }
 }
