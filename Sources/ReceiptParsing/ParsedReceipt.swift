@@ -118,6 +118,10 @@ public struct ParsedReceipt: Sendable, Hashable, Codable {
     public var warnings: [String]
     public var needsReview: Bool
 
+    /// Whether a person should look at this reading: no total, a failed check, or a total read
+    /// with little confidence. One rule for a single reading and for merged ones.
+    var reviewNeeded: Bool { total == nil || !checks.allPassed || (confidence["total"] ?? 0) < 0.6 }
+
     public init(
         merchant: Merchant = Merchant(), date: String? = nil, time: String? = nil, currency: String? = nil,
         items: [Item] = [], subtotal: Amount? = nil, taxes: [Tax] = [], tax: Amount? = nil, tip: Amount? = nil,

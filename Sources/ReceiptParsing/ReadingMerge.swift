@@ -23,8 +23,16 @@ extension ParsedReceipt {
         }
         // The fields may now come from both readings: check them as the parser does.
         if let matches = ArithmeticChecks.totalMatches(merged) { merged.checks.subtotalPlusTaxMatchesTotal = matches }
-        merged.warnings = merged.checks.subtotalPlusTaxMatchesTotal == false ? warnings : warnings.filter { $0 != "total.arithmetic-mismatch" }
-        merged.needsReview = merged.total == nil || !merged.checks.allPassed
+        // A warning about what the merged reading no longer lacks or fails would mislead.
+        merged.warnings = warnings.filter { warning in
+            switch warning {
+            case "total.arithmetic-mismatch": merged.checks.subtotalPlusTaxMatchesTotal == false
+            case "total.missing": merged.total == nil
+            case "date.missing": merged.date == nil
+            default: true
+            }
+        }
+        merged.needsReview = merged.reviewNeeded
         return merged
     }
 

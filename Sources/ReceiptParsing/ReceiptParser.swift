@@ -66,7 +66,7 @@ public struct ReceiptParser: Sendable {
         if receipt.total == nil, !lines.isEmpty { warnings.append("total.missing") }
         if receipt.date == nil, !lines.map(\.text).joined(separator: "\n").isEmpty { warnings.append("date.missing") }
         receipt.warnings = warnings
-        receipt.needsReview = receipt.total == nil || !receipt.checks.allPassed || (receipt.confidence["total"] ?? 0) < 0.6
+        receipt.needsReview = receipt.reviewNeeded
         return receipt
     }
 

@@ -29,6 +29,24 @@ import Testing
         #expect(!merged.needsReview)
     }
 
+    @Test func warningsAboutWhatTheSecondReadingSuppliedGo() {
+        let first = ParsedReceipt(
+            subtotal: Amount("2.00"), tax: Amount("0.16"), confidence: ["total": 0.9],
+            checks: .init(subtotalPlusTaxMatchesTotal: nil), warnings: ["total.missing", "date.missing", "tax.inferred"], needsReview: true)
+        let second = ParsedReceipt(date: "2024-03-01", total: Amount("2.16"), confidence: ["total": 0.9])
+        let merged = first.merging(second)
+        #expect(merged.date == "2024-03-01")
+        #expect(merged.warnings == ["tax.inferred"])
+    }
+
+    @Test func aTotalReadWithLittleConfidenceStillNeedsReviewAfterMerging() {
+        let first = ParsedReceipt(
+            subtotal: Amount("2.00"), tax: Amount("0.16"), total: Amount("2.16"), confidence: ["total": 0.4],
+            checks: .init(subtotalPlusTaxMatchesTotal: true))
+        let second = ParsedReceipt(date: "2024-03-01")
+        #expect(first.merging(second).needsReview)
+    }
+
     @Test func moneyFieldsThatAddUpStay() {
         let first = ParsedReceipt(subtotal: Amount("2.00"), tax: Amount("0.16"), total: Amount("2.16"), checks: .init(subtotalPlusTaxMatchesTotal: true))
         let second = ParsedReceipt(subtotal: Amount("2.00"), tax: Amount("0.61"), total: Amount("2.61"), checks: .init(subtotalPlusTaxMatchesTotal: true))
@@ -48,10 +66,11 @@ import Testing
     @Test func aCashRoundedTotalStillAddsUpAfterTheMerge() {
         // A Malaysian receipt: 7.16 rounded to 7.15 in cash. The second reading only adds the date.
         let first = ParsedReceipt(
-            currency: "MYR", subtotal: Amount("7.16"), total: Amount("7.15"), checks: .init(subtotalPlusTaxMatchesTotal: true),
-            warnings: ["date.missing"], needsReview: false)
+            currency: "MYR", subtotal: Amount("7.16"), total: Amount("7.15"), confidence: ["total": 0.9],
+            checks: .init(subtotalPlusTaxMatchesTotal: true), warnings: ["date.missing"], needsReview: false)
         let merged = first.merging(ParsedReceipt(date: "2018-01-15"))
         #expect(merged.date == "2018-01-15")
+        #expect(merged.warnings.isEmpty)
         #expect(merged.checks.subtotalPlusTaxMatchesTotal == true)
         #expect(!merged.needsReview)
     }
