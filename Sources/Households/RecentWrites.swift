@@ -17,11 +17,12 @@ final class RecentWrites: Sendable {
     }
 
     private let entries = Mutex<[String: Entry]>([:])
-    /// Enough for every cart being edited at once in a large household server; when full it starts
+    /// Enough for the documents being edited at a time on a busy household server, and little
+    /// memory even for receipt carts with their OCR text (tens of KB each); when full it starts
     /// over (an update that misses only costs the read it would have made anyway).
     let capacity: Int
 
-    init(capacity: Int = 2_048) { self.capacity = capacity }
+    init(capacity: Int = 256) { self.capacity = capacity }
 
     private static func key(_ collection: String, _ id: String) -> String { collection + "\u{0}" + id }
 
