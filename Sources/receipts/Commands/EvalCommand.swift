@@ -140,9 +140,8 @@ struct EvalCommand: AsyncParsableCommand {
 
     /// `--store`: the reader against the user's corrected carts.
     func evaluateCorrections(logger: Logger) async throws {
-        var storeOptions = StoreOptions()
-        storeOptions.store = store
-        let documentStore = try await storeOptions.open(logger: logger)
+        // Only --store: RECEIPTS_STORE and ./receipts.sqlite are not the default here.
+        let documentStore = try await StoreLocation.parse(store ?? "").open(logger: logger)
         var carts: [CartDocument] = []
         do {
             for try await cart in CartQueries(store: documentStore).carts(CartQueries.Filters()) where !cart.verified.isEmpty {
