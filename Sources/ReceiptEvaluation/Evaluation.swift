@@ -103,13 +103,16 @@ public struct SetReport: Sendable, Hashable, Codable {
     public var itemRecall: Double { itemsLabelled == 0 ? 0 : Double(itemsMatched) / Double(itemsLabelled) }
     public var itemF1: Double { itemPrecision + itemRecall == 0 ? 0 : 2 * itemPrecision * itemRecall / (itemPrecision + itemRecall) }
 
+    /// Counts one labelled (or verified) value of `field`.
+    mutating func count(_ field: String, correct: Bool) {
+        fields[field, default: FieldCount()].labelled += 1
+        if correct { fields[field, default: FieldCount()].correct += 1 }
+    }
+
     mutating func add(_ score: ReceiptScore, failed didFail: Bool) {
         receipts += 1
         if didFail { failed += 1 }
-        for (field, ok) in score.fields {
-            fields[field.rawValue, default: FieldCount()].labelled += 1
-            if ok { fields[field.rawValue, default: FieldCount()].correct += 1 }
-        }
+        for (field, ok) in score.fields { count(field.rawValue, correct: ok) }
         if score.hasItemLabels { hasItemLabels = true }
         itemsMatched += score.itemsMatched
         itemsPredicted += score.itemsPredicted
@@ -142,11 +145,13 @@ public struct EvaluationReport: Sendable, Hashable, Codable {
         var out = ""
         for report in reports {
             out += "\(report.name)  (\(report.receipts) receipts\(report.failed > 0 ? ", \(report.failed) failed" : ""))\n"
-            for field in Field.allCases {
-                guard let count = report.fields[field.rawValue], count.labelled > 0 else { continue }
-                out += "  " + field.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
-                    + "\(count.correct)/\(count.labelled)".leftPadded(9) + String(format: "%7.1f %%", count.accuracy * 100)
-                if let ceiling = report.ceiling[field.rawValue], ceiling.labelled > 0 {
+            // The corpus fields, then any others (the items of corrected carts) by name.
+            let others = report.fields.keys.filter { Field(rawValue: $0) == nil }.sorted()
+            for field in Field.allCases.map(\.rawValue) + others {
+                guard let count = report.fields[field], count.labelled > 0 else { continue }
+                out += "  " + field.padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + "\(count.correct)/\(count.labelled)".leftPadded(8) + String(format: "%7.1f %%", count.accuracy * 100)
+                if let ceiling = report.ceiling[field], ceiling.labelled > 0 {
                     out += String(format: "   (in text: %d/%d)", ceiling.correct, ceiling.labelled)
                 }
                 out += "\n"

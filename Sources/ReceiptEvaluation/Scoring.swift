@@ -85,6 +85,23 @@ public enum Scoring {
         return SequenceMatcher(a, b).ratio() >= threshold
     }
 
+    /// Amounts match when equal (`12.30` and `12.3` are the same amount).
+    public static func amountsMatch(_ expected: Amount, _ got: Amount?) -> Bool {
+        got == expected
+    }
+
+    /// Dates match when they are the same `YYYY-MM-DD`.
+    public static func datesMatch(_ expected: String, _ got: String?) -> Bool {
+        got == expected
+    }
+
+    /// Products match by barcode, or by name when the expected product has no barcode.
+    public static func productsMatch(_ expected: ProductRef, _ got: ProductRef?) -> Bool {
+        guard let got else { return false }
+        if let barcode = expected.barcode { return got.barcode == barcode }
+        return got.name == expected.name
+    }
+
     public static func merchantMatches(_ expected: String, _ got: String?) -> Bool {
         guard let got else { return false }
         return similar(expected, got, threshold: 0.8)
@@ -103,7 +120,7 @@ public enum Scoring {
         var matched = 0
         for item in got {
             for (i, label) in labelled.enumerated() where !used[i] {
-                if label.price == item.price, itemNamesMatch(label.name ?? "", item.name) {
+                if let price = label.price, amountsMatch(price, item.price), itemNamesMatch(label.name ?? "", item.name) {
                     used[i] = true
                     matched += 1
                     break
@@ -117,10 +134,10 @@ public enum Scoring {
     public static func score(label: ReceiptLabel, got: ParsedReceipt?) -> ReceiptScore {
         var score = ReceiptScore()
         func set(_ field: Field, _ labelled: Bool, _ correct: Bool) { if labelled { score.fields[field] = got != nil && correct } }
-        set(.total, label.total != nil, got?.total == label.total)
-        set(.subtotal, label.subtotal != nil, got?.subtotal == label.subtotal)
-        set(.tax, label.tax != nil, got?.tax == label.tax)
-        set(.date, label.date != nil, got?.date == label.date)
+        set(.total, label.total != nil, label.total.map { amountsMatch($0, got?.total) } ?? false)
+        set(.subtotal, label.subtotal != nil, label.subtotal.map { amountsMatch($0, got?.subtotal) } ?? false)
+        set(.tax, label.tax != nil, label.tax.map { amountsMatch($0, got?.tax) } ?? false)
+        set(.date, label.date != nil, label.date.map { datesMatch($0, got?.date) } ?? false)
         set(.merchant, label.merchant != nil, label.merchant.map { merchantMatches($0, got?.merchant.name) } ?? false)
         set(.itemCount, label.itemCount != nil, got?.items.count == label.itemCount)
         if let items = label.items {

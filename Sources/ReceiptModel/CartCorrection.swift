@@ -2,7 +2,8 @@ import Foundation
 
 /// A person's fix of what the reader got wrong: merchant, date, total, and items' names, prices
 /// and products. Applied as a new revision of the cart; every corrected field is listed in the
-/// cart's `verified` member, which evaluation against a user's own carts reads as ground truth.
+/// cart's `verified` member, which evaluation against a user's own carts reads as ground truth,
+/// and the reader's value of each field the first time it is corrected is kept in `original`.
 public struct CartCorrection: Sendable, Hashable {
     public var merchant: String?
     /// `YYYY-MM-DD`.
@@ -36,24 +37,30 @@ public struct CartCorrection: Sendable, Hashable {
     /// - Throws: ``CorrectionError`` for an impossible date, an item that does not exist, an empty name.
     public func apply(to cart: inout CartDocument) throws {
         var verified = cart.verified
-        func mark(_ field: String) { if !verified.contains(field) { verified.append(field) } }
+        var original = cart.original
+        /// Marks `field` verified; the first time, keeps `value` as the reader had it.
+        func mark(_ field: String, _ value: some Encodable) {
+            guard !verified.contains(field) else { return }
+            verified.append(field)
+            if original[field] == nil { original[field] = (try? JSONValue(encoding: value)) ?? .null }
+        }
         if let merchant {
             let name = merchant.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !name.isEmpty else { throw CorrectionError("merchant", "Give the merchant's name.") }
             var corrected = cart.merchant ?? Merchant(name: nil)
+            mark("merchant", corrected.name)
             corrected.name = name
             cart.merchant = corrected
-            mark("merchant")
         }
         if let date {
             guard Self.isDate(date) else { throw CorrectionError("date", "Give the date as YYYY-MM-DD, e.g. 2026-03-09.") }
+            mark("date", cart.date)
             cart.date = date
-            mark("date")
         }
         if let total {
+            mark("total", cart.total)
             cart.total = total
             cart.totalPrice = total
-            mark("total")
         }
         for (index, fix) in items.sorted(by: { $0.key < $1.key }) {
             guard cart.items.indices.contains(index) else {
@@ -62,19 +69,20 @@ public struct CartCorrection: Sendable, Hashable {
             if let name = fix.name {
                 let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !trimmed.isEmpty else { throw CorrectionError("items", "Give item \(index + 1) a name.") }
+                mark("items[\(index)].name", cart.items[index].name)
                 cart.items[index].name = trimmed
-                mark("items[\(index)].name")
             }
             if let price = fix.price {
+                mark("items[\(index)].price", cart.items[index].price)
                 cart.items[index].price = price
-                mark("items[\(index)].price")
             }
             if let product = fix.product {
+                mark("items[\(index)].product", cart.items[index].product)
                 cart.items[index].product = product
-                mark("items[\(index)].product")
             }
         }
         cart.verified = verified
+        cart.original = original
         // What the person looked at is settled: the reader's doubts no longer stand.
         if !isEmpty { cart.needsReview = false }
     }
@@ -110,5 +118,13 @@ extension CartDocument {
     public var verified: [String] {
         get { extra["verified"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
         set { extra["verified"] = newValue.isEmpty ? nil : .array(newValue.map(JSONValue.string)) }
+    }
+
+    /// What the reader had in each field of ``verified`` before the first correction, keyed the
+    /// same way (`{"total": "43.84", "merchant": null, "items[2].price": "3.94"}`); `null` when it
+    /// had nothing. Fields verified before this member existed have no entry.
+    public var original: [String: JSONValue] {
+        get { extra["original"]?.objectValue ?? [:] }
+        set { extra["original"] = newValue.isEmpty ? nil : .object(newValue) }
     }
 }

@@ -29,6 +29,21 @@ import Testing
         #expect(cart.verified.filter { $0 == "total" }.count == 1)
     }
 
+    @Test("the reader's value of each corrected field is kept from the first correction")
+    func keepsOriginals() throws {
+        var cart = Self.cart
+        cart.merchant = nil
+        try CartCorrection(merchant: "Fresh Mart", total: Amount("43.48"), items: [1: .init(price: Amount("2.98"))]).apply(to: &cart)
+        try CartCorrection(total: Amount("43.84"), items: [0: .init(name: "Whole milk")]).apply(to: &cart)
+        #expect(cart.original == [
+            "merchant": .null, "total": .string("34.48"), "items[1].price": .string("2.89"), "items[0].name": .string("WHL MLK"),
+        ])
+        // Kept in the document, as read back.
+        let decoded = try JSONValue(encoding: cart).decode(as: CartDocument.self)
+        #expect(decoded.original == cart.original)
+        #expect(decoded.verified == ["merchant", "total", "items[1].price", "items[0].name"])
+    }
+
     @Test("impossible corrections name the field and change nothing", arguments: [
         (CartCorrection(date: "2024-02-30"), "date"), (CartCorrection(date: "9/3/24"), "date"),
         (CartCorrection(merchant: "  "), "merchant"), (CartCorrection(items: [2: .init(name: "x")]), "items"),

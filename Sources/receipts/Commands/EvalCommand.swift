@@ -1,16 +1,19 @@
 import ArgumentParser
+import DocumentStore
 import Foundation
 import Logging
 import ReceiptEvaluation
+import ReceiptModel
 import ReceiptOCR
 import ReceiptParsing
 import ReceiptPipeline
 
-/// `receipts eval DIR`: accuracy on a labelled corpus with the corpus README's scoring rules.
+/// `receipts eval DIR`: accuracy on a labelled corpus with the corpus README's scoring rules;
+/// `receipts eval --store URL`: the same against the carts a person corrected.
 struct EvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
-        abstract: "Measure extraction accuracy on a labelled corpus (<set>/images + <set>/labels).",
+        abstract: "Measure extraction accuracy on a labelled corpus (<set>/images + <set>/labels) or on your corrected carts.",
         discussion: """
             Runs OCR and parsing on every labelled image and prints, per set and overall, each field's \
             correct/labelled count and accuracy, and items precision/recall/F1. --misses lists every \
@@ -19,13 +22,25 @@ struct EvalCommand: AsyncParsableCommand {
             what the OCR path read for each image as DIR/<set>/<stem>.tsv, so parser changes can then be \
             scored in seconds with --text DIR on exactly what the pipeline sees. --stages compares \
             preprocessing stages for the first reading.
+
+            --store URL instead of a corpus folder scores what the reader extracted from your own \
+            receipts against your corrections (`receipts correct`): every verified field of every \
+            corrected cart (merchant, date, total, items' names, prices and products), with the \
+            same rules; fields you did not correct are not scored.
             """
     )
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: "Corpus folder holding <set>/images and <set>/labels.", completion: .directory)
-    var directory: String
+    var directory: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Score against the carts corrected in this store instead of a corpus: a SQLite file, sqlite:PATH, or postgres://user@host:port/db.",
+            valueName: "path|url"))
+    var store: String?
 
     @Flag(name: .long, help: "Print the report as JSON.")
     var json = false
@@ -55,12 +70,22 @@ struct EvalCommand: AsyncParsableCommand {
     var stages: PreprocessingOptions?
 
     func validate() throws {
+        switch (directory, store) {
+        case (nil, nil): throw ValidationError("Give a corpus folder or --store URL: what to score against.")
+        case (.some, .some): throw ValidationError("Give a corpus folder or --store URL, not both.")
+        case (nil, .some):
+            let corpusOnly = [("--text", text != nil), ("--save-text", saveText != nil), ("--filter", filter != nil), ("--dump", dump),
+                              ("--no-reread", noReread), ("--stages", stages != nil)]
+            if let given = corpusOnly.first(where: \.1) { throw ValidationError("\(given.0) works on a corpus folder, not with --store.") }
+        case (.some, nil): break
+        }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         if text != nil, saveText != nil { throw ValidationError("--save-text needs the OCR path: leave out --text.") }
     }
 
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.eval")
+        guard let directory else { return try await evaluateCorrections(logger: logger) }
         var entries: [CorpusEntry]
         do {
             entries = try Corpus.load(URL(fileURLWithPath: directory))
@@ -110,6 +135,37 @@ struct EvalCommand: AsyncParsableCommand {
                 return EvaluationRunner.Result(reading.receipt, text: ParserInput(ocrPage: reading.page).lines.map(\.text).joined(separator: "\n"))
             }
         }
+        try printReport(report)
+    }
+
+    /// `--store`: the reader against the user's corrected carts.
+    func evaluateCorrections(logger: Logger) async throws {
+        // Only --store: RECEIPTS_STORE and ./receipts.sqlite are not the default here.
+        let documentStore = try await StoreLocation.parse(store ?? "").open(logger: logger)
+        var carts: [CartDocument] = []
+        do {
+            for try await cart in CartQueries(store: documentStore).carts(CartQueries.Filters()) where !cart.verified.isEmpty {
+                carts.append(cart)
+            }
+            try await documentStore.close()
+        } catch {
+            try? await documentStore.close()
+            throw error
+        }
+        let outcome = CorrectionEvaluation.evaluate(carts)
+        var notes: [String] = []
+        if outcome.report.overall.receipts == 0 {
+            notes.append("No corrected carts to score in the store: `receipts correct ID --total …` marks what you fix as verified.")
+        }
+        if outcome.unscored > 0 {
+            notes.append("\(outcome.unscored) verified field(s) not scored: corrected before the reader's value was kept, or the item is gone.")
+        }
+        for note in notes { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+        try printReport(outcome.report)
+    }
+
+    /// The report to stdout: JSON with --json, else the table; the misses with --misses.
+    func printReport(_ report: EvaluationReport) throws {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
