@@ -24,7 +24,7 @@ final class RecentWrites: Sendable {
 
     init(capacity: Int = 256) { self.capacity = capacity }
 
-    private static func key(_ collection: String, _ id: String) -> String { collection + "\u{0}" + id }
+    static func key(_ collection: String, _ id: String) -> String { collection + "\u{0}" + id }
 
     func entry(_ collection: String, _ id: String) -> Entry? {
         entries.withLock { $0[Self.key(collection, id)] }
@@ -51,7 +51,7 @@ final class DocumentTurns: Sendable {
 
     /// Waits for the document's turn. Every call must be followed by `end`.
     func begin(_ collection: String, _ id: String) async {
-        let key = collection + "\u{0}" + id
+        let key = RecentWrites.key(collection, id)
         let free = waiting.withLock { waiting in
             guard waiting[key] == nil else { return false }
             waiting[key] = []
@@ -73,7 +73,7 @@ final class DocumentTurns: Sendable {
 
     /// Hands the document to the next waiting update, if any.
     func end(_ collection: String, _ id: String) {
-        let key = collection + "\u{0}" + id
+        let key = RecentWrites.key(collection, id)
         let next = waiting.withLock { waiting -> CheckedContinuation<Void, Never>? in
             guard var queue = waiting[key], !queue.isEmpty else {
                 waiting[key] = nil

@@ -65,14 +65,13 @@ struct Records: Sendable {
     ) async throws -> (Revisioned<T>, R) {
         // The first attempt may start from this process's own last write (see `RecentWrites`);
         // after a conflict, or when that copy would make the change a no-op, the store decides.
-        var trustRecent = true
         await turns.begin(collection, id)
         defer { turns.end(collection, id) }
-        for _ in 0..<8 {
+        for attempt in 0..<8 {
             let stored: (document: JSONValue, rev: Int)
             var current: Revisioned<T>
             let fromRecent: Bool
-            if trustRecent, let hit = recent.entry(collection, id), let value = hit.value as? T, ifMatch == nil || ifMatch == hit.rev {
+            if attempt == 0, let hit = recent.entry(collection, id), let value = hit.value as? T, ifMatch == nil || ifMatch == hit.rev {
                 stored = (hit.document, hit.rev)
                 current = Revisioned(value, rev: hit.rev)
                 fromRecent = true
@@ -85,7 +84,6 @@ struct Records: Sendable {
                 current = Revisioned(try read.document.decode(as: T.self), rev: read.rev)
                 fromRecent = false
             }
-            trustRecent = false
             if let ifMatch, ifMatch != current.rev { throw HouseholdError.stale(current: current.rev) }
             let before = current.value
             let result: R
