@@ -42,6 +42,9 @@ bench: test-deps
 	scripts/with-postgres.sh $(RELEASE_BIN)/receipts-bench store
 	$(RELEASE_BIN)/receipts-bench catalog
 	$(RELEASE_BIN)/receipts-bench ingest
+	# Real phone photos, where the neural reader and the rereads cost most (when ../shared is there).
+	if [ -d ../shared/corpus/us-restaurant-photos/images ]; then \
+	  $(RELEASE_BIN)/receipts-bench ingest --images ../shared/corpus/us-restaurant-photos/images --count 49 --memory-count 0; fi
 	scripts/with-postgres.sh $(RELEASE_BIN)/receipts-bench server
 	$(RELEASE_BIN)/receipts-bench live
 	scripts/with-postgres.sh $(RELEASE_BIN)/receipts-bench live --across-instances

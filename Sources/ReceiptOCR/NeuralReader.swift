@@ -60,6 +60,11 @@ public actor NeuralReader {
     private var input: FileHandle?
     private var output: LineReader?
     private var requests = 0
+    /// One request at a time: the actor is reentrant across the awaits of a request, and a
+    /// second request must not write while the first waits for the process to get ready or to
+    /// answer (it would depend on the order the two reads of stdout were queued).
+    private var busy = false
+    private var waitingTurns: [CheckedContinuation<Void, Never>] = []
 
     public init(configuration: Configuration, logger: Logger) {
         self.configuration = configuration
@@ -68,6 +73,25 @@ public actor NeuralReader {
 
     /// Reads the image at `url` into a page of lines with word boxes (image pixels, EXIF upright).
     public func read(contentsOf url: URL) async throws -> OCRPage {
+        await takeTurn()
+        defer { endTurn() }
+        return try await readInTurn(contentsOf: url)
+    }
+
+    private func takeTurn() async {
+        guard busy else {
+            busy = true
+            return
+        }
+        // Resumed by `endTurn`, which hands the turn over with `busy` still set.
+        await withCheckedContinuation { waitingTurns.append($0) }
+    }
+
+    private func endTurn() {
+        if waitingTurns.isEmpty { busy = false } else { waitingTurns.removeFirst().resume() }
+    }
+
+    private func readInTurn(contentsOf url: URL) async throws -> OCRPage {
         let started = ContinuousClock.now
         try await startIfNeeded()
         requests += 1
@@ -92,6 +116,9 @@ public actor NeuralReader {
             throw error as? Failure ?? Failure(code: "neural.failed", message: "The neural reader failed: \(error).")
         }
     }
+
+    /// Whether the process is up (it starts on the first request).
+    public var isRunning: Bool { process?.isRunning == true }
 
     /// Ends the process (it is started again when needed).
     public func stop() {

@@ -6,7 +6,7 @@ import Logging
 /// once; the result for an image is the same as a serial run on one engine.
 public final class OCREnginePool: Sendable {
     public let engines: [OCREngine]
-    private let lender: Lender
+    private let lender: Lender<OCREngine>
 
     /// - Parameter workers: number of engines (at most the core count is useful).
     /// - Throws: `OCRError` from engine creation (`ocr.model-missing`, `ocr.init-failed`).
@@ -68,23 +68,23 @@ public final class OCREnginePool: Sendable {
     }
 }
 
-/// Hands out free engines; callers wait (FIFO) when every engine is busy.
-private actor Lender {
-    private var free: [OCREngine]
-    private var waiting: [CheckedContinuation<OCREngine, Never>] = []
+/// Hands out free resources (engines, reader processes); callers wait (FIFO) when every one is busy.
+actor Lender<Resource: Sendable> {
+    private var free: [Resource]
+    private var waiting: [CheckedContinuation<Resource, Never>] = []
 
-    init(_ engines: [OCREngine]) { free = engines }
+    init(_ resources: [Resource]) { free = resources }
 
-    func acquire() async -> OCREngine {
-        if let engine = free.popLast() { return engine }
+    func acquire() async -> Resource {
+        if let resource = free.popLast() { return resource }
         return await withCheckedContinuation { waiting.append($0) }
     }
 
-    func release(_ engine: OCREngine) {
+    func release(_ resource: Resource) {
         if waiting.isEmpty {
-            free.append(engine)
+            free.append(resource)
         } else {
-            waiting.removeFirst().resume(returning: engine)
+            waiting.removeFirst().resume(returning: resource)
         }
     }
 }

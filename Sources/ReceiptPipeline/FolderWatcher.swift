@@ -69,6 +69,8 @@ extension IngestSummary {
         total.failed += batch.failed
         total.notStarted += batch.notStarted
         total.ocrSeconds += batch.ocrSeconds
+        total.neuralReadings += batch.neuralReadings
+        total.neuralSeconds += batch.neuralSeconds
         total.seconds += batch.seconds
     }
 }

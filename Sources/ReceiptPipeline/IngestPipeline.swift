@@ -30,8 +30,18 @@ public struct IngestSummary: Sendable, Hashable, Codable {
     public var seconds = 0.0
     /// Seconds spent inside OCR (load, preprocessing, recognition), summed over workers.
     public var ocrSeconds = 0.0
+    /// Receipts the neural reader read, and its seconds (part of ``ocrSeconds``).
+    public var neuralReadings = 0
+    public var neuralSeconds = 0.0
 
     public init() {}
+}
+
+/// What reading one receipt cost, summed into ``IngestSummary``.
+struct ReadingCost: Sendable {
+    var ocrSeconds = 0.0
+    var neural = false
+    var neuralSeconds = 0.0
 }
 
 /// Ingest settings.
@@ -93,7 +103,7 @@ public final class IngestPipeline: Sendable {
     ) {
         self.reader = ReceiptReader(
             ocr: ocr, rereadWhenUnsure: options.rereadWhenUnsure,
-            neural: options.rereadWhenUnsure ? NeuralReader.Configuration.installed().map { NeuralReader(configuration: $0, logger: logger) } : nil)
+            neural: options.rereadWhenUnsure ? NeuralReaderPool.installed(workers: ocr.workers, logger: logger) : nil)
         self.matcher = matcher
         self.store = store
         self.options = options
@@ -116,7 +126,7 @@ public final class IngestPipeline: Sendable {
         let started = clock.now
         var summary = IngestSummary()
         summary.found = files.count
-        await withTaskGroup(of: (IngestEvent, Double).self) { group in
+        await withTaskGroup(of: (IngestEvent, ReadingCost).self) { group in
             var next = 0
             func startNext() -> Bool {
                 guard next < files.count, !stop.isStopped else { return false }
@@ -129,8 +139,10 @@ public final class IngestPipeline: Sendable {
             // receipt, the next file is already read, hashed and waiting for the engine, so the
             // engines do not sit idle between images. Memory grows by one photo, not by the batch.
             for _ in 0..<(options.jobs + 1) where !startNext() { break }
-            while let (event, ocrSeconds) = await group.next() {
-                summary.ocrSeconds += ocrSeconds
+            while let (event, cost) = await group.next() {
+                summary.ocrSeconds += cost.ocrSeconds
+                summary.neuralSeconds += cost.neuralSeconds
+                if cost.neural { summary.neuralReadings += 1 }
                 switch event {
                 case .stored: summary.stored += 1
                 case .skipped: summary.skipped += 1
@@ -148,8 +160,8 @@ public final class IngestPipeline: Sendable {
     }
 
     /// One file, start to end. Never throws: every failure becomes a ``FailureRecord``.
-    func ingest(_ file: FoundFile) async -> (IngestEvent, Double) {
-        var ocrSeconds = 0.0
+    func ingest(_ file: FoundFile) async -> (IngestEvent, ReadingCost) {
+        var cost = ReadingCost()
         let data: Data
         do {
             guard file.size <= options.maxFileBytes else {
@@ -163,17 +175,17 @@ public final class IngestPipeline: Sendable {
                 throw PipelineError(.fileUnreadable, "could not read the file (\(error.localizedDescription)): check it exists and is readable")
             }
         } catch {
-            return (await fail(file, id: Self.pathID(file), bytes: nil, error: error), 0)
+            return (await fail(file, id: Self.pathID(file), bytes: nil, error: error), cost)
         }
         let sha = Self.sha256Hex(data)
         let id = CartDocument.receiptCartID(imageSHA256: sha, household: options.household)
         do {
             if !options.force, try await store.exists(collection: Self.cartsCollection, id: id) {
-                return (.skipped(id: id, file: file), 0)
+                return (.skipped(id: id, file: file), cost)
             }
-            let read = try await cart(from: data, file: file.displayPath)
+            let read = try await readCart(from: data, file: file.displayPath)
             var cart = read.cart
-            ocrSeconds = read.ocrSeconds
+            cost = read.cost
             if !options.dryRun {
                 let stored = try await store.put(
                     collection: Self.cartsCollection, id: id, document: try JSONValue(encoding: cart), expectedRev: nil)
@@ -182,9 +194,9 @@ public final class IngestPipeline: Sendable {
                 try await store.delete(collection: Self.failuresCollection, id: id)
             }
             logger.debug("stored cart", metadata: ["receipt.id": "\(id)", "receipt.file": "\(file.displayPath)"])
-            return (.stored(cart, file: file), ocrSeconds)
+            return (.stored(cart, file: file), cost)
         } catch {
-            return (await fail(file, id: id, bytes: data.count, error: error), ocrSeconds)
+            return (await fail(file, id: id, bytes: data.count, error: error), cost)
         }
     }
 
@@ -193,6 +205,11 @@ public final class IngestPipeline: Sendable {
     /// id and household follow ``IngestOptions/household``; its user is the options' user.
     /// - Throws: `OCRError` for an image that cannot be read.
     public func cart(from data: Data, file displayPath: String, now: Date = Date()) async throws -> (cart: CartDocument, ocrSeconds: Double) {
+        let read = try await readCart(from: data, file: displayPath, now: now)
+        return (read.cart, read.cost.ocrSeconds)
+    }
+
+    func readCart(from data: Data, file displayPath: String, now: Date = Date()) async throws -> (cart: CartDocument, cost: ReadingCost) {
         let sha = Self.sha256Hex(data)
         let reading = try await reader.read(data: data)
         let (page, receipt) = (reading.page, reading.receipt)
@@ -206,7 +223,7 @@ public final class IngestPipeline: Sendable {
         cart.household = options.household
         cart.possibleDuplicateOf = try await DuplicateFinder(store: store).original(of: cart)
         try await applyTaughtProducts(to: &cart)
-        return (cart, reading.ocrSeconds)
+        return (cart, ReadingCost(ocrSeconds: reading.ocrSeconds, neural: reading.neural, neuralSeconds: reading.neuralSeconds))
     }
 
     /// Lines the household corrected before (``ProductAliases``) take the product it taught,

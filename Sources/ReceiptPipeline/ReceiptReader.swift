@@ -26,6 +26,8 @@ public struct ReceiptReader: Sendable {
         public var ocrSeconds: Double
         /// Whether the neural reader read it (it reads receipts Tesseract leaves unsure).
         public var neural: Bool = false
+        /// Seconds the neural reader took (part of ``ocrSeconds``), so its cost can be told apart.
+        public var neuralSeconds: Double = 0
     }
 
     /// Preprocessing of the second reading: the image as it is, turned upright.
@@ -49,12 +51,12 @@ public struct ReceiptReader: Sendable {
     /// unsure (no total or date, or arithmetic that does not add up). On the corpus its reading
     /// alone scores total 145, date 140, merchant 147, subtotal 40, tax 42 of 155/154/155/45/48
     /// against 141, 133, 134, 36, 35 for Tesseract's (docs/NEURAL-READER.md).
-    public var neural: NeuralReader?
+    public var neural: NeuralReaderPool?
     /// Read an unsure receipt again, up to three more times (each costs one more OCR pass on the
     /// receipts that need it).
     public var rereadWhenUnsure: Bool
 
-    public init(ocr: OCREnginePool, rereadWhenUnsure: Bool = true, neural: NeuralReader? = nil) {
+    public init(ocr: OCREnginePool, rereadWhenUnsure: Bool = true, neural: NeuralReaderPool? = nil) {
         self.ocr = ocr
         self.rereadWhenUnsure = rereadWhenUnsure
         self.neural = neural
@@ -78,17 +80,23 @@ public struct ReceiptReader: Sendable {
         var receipt = parser.parse(ParserInput(ocrPage: page))
         var ocrSeconds = page.timing.total
         var reread = false
+        var neuralSeconds = 0.0
+        var neuralRead = false
         if rereadWhenUnsure, let neural, Self.isUnsure(receipt) {
+            neuralRead = true
             do {
                 let (source, temporary) = try neuralSource()
                 defer { if temporary { try? FileManager.default.removeItem(at: source) } }
                 let neuralPage = try await neural.read(contentsOf: source)
                 ocrSeconds += neuralPage.timing.total
+                neuralSeconds = neuralPage.timing.total
                 let neuralReceipt = parser.parse(ParserInput(ocrPage: neuralPage))
                 if !Self.isUnsure(neuralReceipt) {
                     // The neural reading is sure where Tesseract's was not: it is the base, and
                     // Tesseract's only fills what it lacks.
-                    return Reading(page: neuralPage, receipt: neuralReceipt.merging(receipt), reread: true, ocrSeconds: ocrSeconds, neural: true)
+                    return Reading(
+                        page: neuralPage, receipt: neuralReceipt.merging(receipt), reread: true, ocrSeconds: ocrSeconds, neural: true,
+                        neuralSeconds: neuralSeconds)
                 }
                 receipt = receipt.merging(neuralReceipt)
             } catch {
@@ -122,7 +130,7 @@ public struct ReceiptReader: Sendable {
             ocrSeconds += gray.timing.total
             receipt = receipt.merging(parser.parse(ParserInput(ocrPage: gray)))
         }
-        return Reading(page: page, receipt: receipt, reread: reread, ocrSeconds: ocrSeconds)
+        return Reading(page: page, receipt: receipt, reread: reread, ocrSeconds: ocrSeconds, neural: neuralRead, neuralSeconds: neuralSeconds)
     }
 
     /// No total, no date (eval: date 132 -> 133, subtotal 35 -> 36 of the corpus), or arithmetic

@@ -13,7 +13,7 @@ import ReceiptTesting
 struct IngestBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
-        abstract: "Ingest images/s for --jobs 1 and 2, ratio to the tesseract CLI, time outside OCR, peak RSS at N images.")
+        abstract: "Ingest images/s, default and --fast, for --jobs 1 and 2; ratios to the tesseract CLI; the neural reader's share and cost; peak RSS at N images.")
 
     @Option(help: "Source images (default Fixtures/receipts).")
     var images: String = "Fixtures/receipts"
@@ -30,13 +30,20 @@ struct IngestBench: AsyncParsableCommand {
     @Option(help: "Workers for --child.")
     var jobs: Int = 1
 
+    @Flag(help: "Internal: the --child run reads as `ingest --fast`.")
+    var fast = false
+
     struct RunResult: Codable {
         var images: Int
         var stored: Int
         var failed: Int
         var seconds: Double
         var ocrSeconds: Double
+        var neuralReadings: Int
+        var neuralSeconds: Double
         var peakRSSMB: Double
+
+        var msPerImage: Double { 1000 * seconds / Double(images) }
     }
 
     func run() async throws {
@@ -49,31 +56,46 @@ struct IngestBench: AsyncParsableCommand {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("receipts-bench-ingest-\(getpid())")
         defer { try? FileManager.default.removeItem(at: work) }
         let small = try Self.makeCopies(of: sources, count: count, in: work.appendingPathComponent("small"))
+        print("\(count) copies of \(sources.count) images from \(images)")
 
-        var rates: [Int: Double] = [:]
-        for jobs in [1, 2] {
-            let result = try runInChild(folder: small, jobs: jobs, work: work)
-            let rate = Double(result.stored + result.failed) / result.seconds
-            rates[jobs] = rate
+        // Every mode on the same copies in one run, so the ratios compare like with like.
+        var results: [String: RunResult] = [:]
+        for (mode, fast, jobs) in [("default", false, 1), ("default", false, 2), ("fast", true, 1), ("fast", true, 2)] {
+            let result = try runInChild(folder: small, jobs: jobs, fast: fast, work: work)
+            results["\(mode)-\(jobs)"] = result
             let outside = 1 - result.ocrSeconds / (result.seconds * Double(jobs))
-            print(String(format: "ingest --jobs %d: %d images in %.1f s = %.2f images/s, %.0f ms/image, time outside OCR %.1f %%, peak RSS %.0f MB",
-                         jobs, result.images, result.seconds, rate, 1000 * result.seconds / Double(result.images),
-                         100 * outside, result.peakRSSMB))
+            print(String(format: "ingest%@ --jobs %d: %d images in %.1f s = %.2f images/s, %.0f ms/image, time outside OCR %.1f %%, peak RSS %.0f MB",
+                         fast ? " --fast" : "", jobs, result.images, result.seconds, Double(result.images) / result.seconds,
+                         result.msPerImage, 100 * outside, result.peakRSSMB))
+            if !fast {
+                let perReading = result.neuralReadings > 0 ? result.neuralSeconds / Double(result.neuralReadings) : 0
+                print(String(format: "  neural reader: %d of %d images (%.0f %%), %.0f ms per image it read, %.0f %% of the OCR time",
+                             result.neuralReadings, result.images, 100 * Double(result.neuralReadings) / Double(result.images),
+                             1000 * perReading, result.ocrSeconds > 0 ? 100 * result.neuralSeconds / result.ocrSeconds : 0))
+            }
         }
-        if let one = rates[1], let two = rates[2] { print(String(format: "speed-up --jobs 2 / --jobs 1: %.2fx", two / one)) }
+        for mode in ["default", "fast"] {
+            if let one = results["\(mode)-1"], let two = results["\(mode)-2"] {
+                print(String(format: "speed-up %@ --jobs 2 / --jobs 1: %.2fx", mode, one.seconds / two.seconds))
+            }
+        }
 
-        if let tesseract = OCRBench.findExecutable("tesseract"), let one = rates[1] {
+        if let tesseract = OCRBench.findExecutable("tesseract") {
             let sample = Array(small.prefix(min(small.count, sources.count)))
             let start = Date()
             for url in sample { _ = try? OCRBench.runTesseractCLI(tesseract, url, psm: 6) }
-            let cli = Date().timeIntervalSince(start) / Double(sample.count)
-            print(String(format: "tesseract CLI (--psm 6, OMP_THREAD_LIMIT=1): %.0f ms/image; ours at --jobs 1: %.0f ms/image, ratio %.2f",
-                         1000 * cli, 1000 / one, (1 / one) / cli))
+            let cli = 1000 * Date().timeIntervalSince(start) / Double(sample.count)
+            print(String(format: "tesseract CLI (--psm 6, OMP_THREAD_LIMIT=1): %.0f ms/image", cli))
+            for mode in ["default", "fast"] {
+                if let one = results["\(mode)-1"] {
+                    print(String(format: "ours (%@) at --jobs 1 / CLI: %.0f / %.0f ms = %.2f", mode, one.msPerImage, cli, one.msPerImage / cli))
+                }
+            }
         }
 
         if memoryCount > 0 {
             let big = try Self.makeCopies(of: sources, count: memoryCount, in: work.appendingPathComponent("big"))
-            let result = try runInChild(folder: big, jobs: 2, work: work)
+            let result = try runInChild(folder: big, jobs: 2, fast: false, work: work)
             print(String(format: "memory run: %d images, --jobs 2, %.1f s (%.2f images/s), peak RSS %.0f MB",
                          result.images, result.seconds, Double(result.images) / result.seconds, result.peakRSSMB))
         }
@@ -92,14 +114,14 @@ struct IngestBench: AsyncParsableCommand {
         }
     }
 
-    func runInChild(folder: [URL], jobs: Int, work: URL) throws -> RunResult {
+    func runInChild(folder: [URL], jobs: Int, fast: Bool, work: URL) throws -> RunResult {
         let directory = folder[0].deletingLastPathComponent()
         var environment = ProcessInfo.processInfo.environment
         environment["OMP_THREAD_LIMIT"] = "1"
-        let output = work.appendingPathComponent("child-\(jobs)-\(folder.count).json")
+        let output = work.appendingPathComponent("child-\(jobs)-\(fast)-\(folder.count).json")
         let status = try ChildProcess(
             executable: URL(fileURLWithPath: "/proc/self/exe"),
-            arguments: ["ingest", "--child", directory.path, "--jobs", "\(jobs)"],
+            arguments: ["ingest", "--child", directory.path, "--jobs", "\(jobs)"] + (fast ? ["--fast"] : []),
             environment: environment, standardOutput: .file(output)
         ).terminationStatus
         guard status == 0 else { throw ValidationError("child run failed (\(status))") }
@@ -118,13 +140,14 @@ struct IngestBench: AsyncParsableCommand {
         let matcher = try? await ProductCatalog(store: store, client: nil, logger: logger).matcher()
         let pool = try OCREnginePool(workers: jobs, logger: logger)
         let pipeline = IngestPipeline(
-            ocr: pool, matcher: matcher, store: store, options: IngestOptions(user: "bench", jobs: jobs), logger: logger)
+            ocr: pool, matcher: matcher, store: store, options: IngestOptions(user: "bench", jobs: jobs, rereadWhenUnsure: !fast), logger: logger)
         let files = try ImageFinder().find([folder])
         let summary = await pipeline.run(files) { _ in }
         try await store.close()
         let result = RunResult(
             images: files.count, stored: summary.stored, failed: summary.failed, seconds: summary.seconds,
-            ocrSeconds: summary.ocrSeconds, peakRSSMB: OCRBench.peakRSSMegabytes())
+            ocrSeconds: summary.ocrSeconds, neuralReadings: summary.neuralReadings, neuralSeconds: summary.neuralSeconds,
+            peakRSSMB: OCRBench.peakRSSMegabytes())
         FileHandle.standardOutput.write(try JSONEncoder().encode(result))
     }
 }

@@ -51,4 +51,31 @@ import Testing
             ($0 as? NeuralReader.Failure)?.code == "neural.timeout"
         }
     }
+
+    /// Two receipts asked of one reader at once are read one after the other, each getting its
+    /// own answer (the process answers one request a line; the reader takes turns).
+    @Test func concurrentRequestsEachGetTheirOwnAnswer() async throws {
+        guard let configuration = Self.configuration() else { return }
+        let reader = NeuralReader(configuration: configuration, logger: Self.logger)
+        defer { Task { await reader.stop() } }
+        async let grocery = reader.read(contentsOf: Fixtures.url("receipts/us-grocery-freshmart.png"))
+        async let kedai = reader.read(contentsOf: Fixtures.url("receipts/my-gst-kedai.png"))
+        let (first, second) = try await (grocery, kedai)
+        #expect(first.text.contains("43.48"))
+        #expect(second.text.uppercased().contains("KEDAI"))
+    }
+
+    @Test func aPoolStartsOneProcessPerWorkerOnlyWhenAsked() async throws {
+        guard let configuration = Self.configuration() else { return }
+        let pool = NeuralReaderPool(workers: 2, configuration: configuration, logger: Self.logger)
+        defer { Task { await pool.stop() } }
+        #expect(pool.readers.count == 2)
+        async let one = pool.read(contentsOf: Fixtures.url("receipts/us-grocery-freshmart.png"))
+        async let two = pool.read(contentsOf: Fixtures.url("receipts/us-grocery-freshmart.png"))
+        let pages = try await [one, two]
+        #expect(pages.allSatisfy { $0.text.contains("43.48") })
+        var running = 0
+        for reader in pool.readers where await reader.isRunning { running += 1 }
+        #expect(running == 2)
+    }
 }

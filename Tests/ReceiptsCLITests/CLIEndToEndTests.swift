@@ -168,6 +168,20 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
         #expect(Set(carts.compactMap { $0["id"] as? String }).count == names.count)
     }
 
+    @Test func fastIngestReadsEachPhotoOnceAndKeepsTheOldName() async throws {
+        let work = try Workspace()
+        let folder = try work.images(["us-restaurant-tip.png"], into: "photos")
+        let fast = try await CLI.run(["ingest", folder.path, "--store", work.store, "--json", "--fast"], in: work.url)
+        #expect(fast.status == 0, "\(fast.stderr)")
+        let cart = try CLI.json(try #require(fast.lines.first))
+        #expect(cart["total"] as? String == "90.21")
+        #expect(!fast.stderr.contains("neural reader read"))
+        // `--no-reread`, its name before `--fast`, still works.
+        let old = try await CLI.run(["ingest", folder.path, "--store", work.store, "--no-reread", "--force"], in: work.url)
+        #expect(old.status == 0, "\(old.stderr)")
+        #expect(old.stderr.contains("1 stored"))
+    }
+
     @Test func aMissingFolderIsAUsageError() async throws {
         let work = try Workspace()
         let result = try await CLI.run(["ingest", work.url.appendingPathComponent("nope").path, "--store", work.store], in: work.url)

@@ -63,7 +63,7 @@ struct EvalCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Also print what was extracted from each image (one JSON object a line).")
     var dump = false
 
-    @Flag(name: .long, help: "Read each image once, even when the first reading leaves the receipt unsure (as ingest --no-reread).")
+    @Flag(name: [.customLong("fast"), .customLong("no-reread")], help: "Tesseract only, one reading per image, as ingest --fast.")
     var noReread = false
 
     @Option(name: .long, help: "Preprocessing of the first reading, comma-separated stages (to compare stages on your receipts).")
@@ -119,7 +119,7 @@ struct EvalCommand: AsyncParsableCommand {
             var configuration = OCRConfiguration()
             if let stages { configuration.preprocessing = stages }
             let pool = try OCREnginePool(workers: jobs, configuration: configuration, logger: logger)
-            let neural = noReread ? nil : NeuralReader.Configuration.installed().map { NeuralReader(configuration: $0, logger: logger) }
+            let neural = noReread ? nil : NeuralReaderPool.installed(workers: pool.workers, logger: logger)
             if !noReread, neural == nil { logger.notice("the neural reader is not installed (scripts/install-deps.sh) or RECEIPTS_NEURAL=off: Tesseract alone") }
             let reader = ReceiptReader(ocr: pool, rereadWhenUnsure: !noReread, neural: neural)
             let saveRoot = saveText.map { URL(fileURLWithPath: $0) }

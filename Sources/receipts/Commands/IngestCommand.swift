@@ -63,8 +63,10 @@ struct IngestCommand: AsyncParsableCommand {
     @Flag(help: "Print each cart document as one JSON line on stdout as it is stored.")
     var json = false
 
-    @Flag(help: "Read each photo once, even when the first reading leaves the receipt without a total or a date, or failing its checks (faster; the second reading recovers many totals and subtotals).")
-    var noReread = false
+    @Flag(
+        name: [.customLong("fast"), .customLong("no-reread")],
+        help: "Tesseract only, one reading per photo: about as fast as the tesseract CLI, but a receipt the first reading leaves without a total or a date, or failing its checks, is not read again (the neural reader and the rereads recover many of those).")
+    var fast = false
 
     func validate() throws {
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64.") }
@@ -93,7 +95,7 @@ struct IngestCommand: AsyncParsableCommand {
             let pipeline = IngestPipeline(
                 ocr: pool, matcher: matcher, store: documentStore,
                 options: IngestOptions(
-                    user: user ?? Self.loginName(), jobs: jobs, force: force, dryRun: dryRun, rereadWhenUnsure: !noReread,
+                    user: user ?? Self.loginName(), jobs: jobs, force: force, dryRun: dryRun, rereadWhenUnsure: !fast,
                     household: household),
                 logger: logger)
             let stop = StopSignal()
@@ -190,6 +192,11 @@ actor IngestOutput {
         var text = "\(summary.stored) stored, \(summary.skipped) already in the store, \(summary.failed) failed"
         if summary.interrupted { text += ", \(summary.notStarted) not started (interrupted: run again to resume)" }
         text += String(format: " in %.1f s", summary.seconds)
+        if summary.neuralReadings > 0 {
+            // Its cost is the main difference from --fast: say how much of the time it took.
+            text += String(format: " (the neural reader read %d unsure receipt%@, %.1f s)", summary.neuralReadings,
+                           summary.neuralReadings == 1 ? "" : "s", summary.neuralSeconds)
+        }
         if !failures.isEmpty {
             text += "\nFailures (recorded in the store's failures):"
             for (file, code, message) in failures { text += "\n  \(file): \(code): \(message)" }
