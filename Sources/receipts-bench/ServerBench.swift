@@ -121,7 +121,10 @@ struct ServerBench: AsyncParsableCommand {
             \(Self.reportFunction)
             """
         // Consecutive requests go to different carts (item k is cart k % carts), so concurrent
-        // ticks rarely change the same cart; each item is ticked on one pass and unticked on the next.
+        // ticks rarely change the same cart. Each wrk thread toggles its own items (k % threads)
+        // and alternates tick and untick per pass over them: no request is a no-op. (Two
+        // threads walking the same list apart made the second thread's ticks repeat the
+        // first's, so half the requests changed nothing and the write figures were flattered.)
         let paths = (0..<(carts * items)).map { k in
             let cart = seed.carts[k % carts]
             return "\"\(base)/carts/\(cart.id)/items/\(cart.items[k / carts])/completed\""
@@ -129,17 +132,20 @@ struct ServerBench: AsyncParsableCommand {
         let writes = """
             wrk.headers["Authorization"] = "Bearer \(seed.token)"
             local paths = { \(paths.joined(separator: ", ")) }
+            local threads = \(threads)
             local counter = 0
             local started = 0
             function setup(thread)
-              thread:set("offset", started * \(max(1, carts / threads)))
+              thread:set("slot", started % threads)
               started = started + 1
             end
             function request()
-              local i = counter + (offset or 0)
+              local own = math.floor((#paths - 1 - slot) / threads) + 1
+              local j = counter
               counter = counter + 1
-              local pass = math.floor(i / #paths)
-              return wrk.format(pass % 2 == 0 and "PUT" or "DELETE", paths[(i % #paths) + 1])
+              local pass = math.floor(j / own)
+              local k = (j % own) * threads + slot
+              return wrk.format(pass % 2 == 0 and "PUT" or "DELETE", paths[k + 1])
             end
             \(Self.reportFunction)
             """
