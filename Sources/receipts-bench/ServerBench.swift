@@ -65,8 +65,8 @@ struct ServerBench: AsyncParsableCommand {
     }
 
     func validate() throws {
-        guard duration >= 1, warmup >= 0, connections >= 1, threads >= 1, carts >= 1, items >= 1 else {
-            throw ValidationError("--duration, --connections, --threads, --carts and --items must be positive.")
+        guard duration >= 1, warmup >= 0, connections >= 1, threads >= 1, carts >= 1, items >= threads else {
+            throw ValidationError("--duration, --connections, --threads, --carts and --items must be positive, with at least as many items as threads.")
         }
     }
 
@@ -120,11 +120,12 @@ struct ServerBench: AsyncParsableCommand {
             wrk.headers["Authorization"] = "Bearer \(seed.token)"
             \(Self.reportFunction)
             """
-        // Consecutive requests go to different carts (item k is cart k % carts), so concurrent
-        // ticks rarely change the same cart. Each wrk thread toggles its own items (k % threads)
-        // and alternates tick and untick per pass over them: no request is a no-op. (Two
-        // threads walking the same list apart made the second thread's ticks repeat the
-        // first's, so half the requests changed nothing and the write figures were flattered.)
+        // Consecutive requests go to different carts (path k is item k / carts of cart
+        // k % carts), so concurrent ticks rarely change the same cart. Each wrk thread toggles
+        // items of its own (item indexes equal to its slot modulo the threads) on every cart, and
+        // alternates tick and untick per pass over them: no request is a no-op. (Two threads
+        // walking one list apart made one thread's ticks repeat the other's: half the requests
+        // changed nothing and flattered the write figures.)
         let paths = (0..<(carts * items)).map { k in
             let cart = seed.carts[k % carts]
             return "\"\(base)/carts/\(cart.id)/items/\(cart.items[k / carts])/completed\""
@@ -132,7 +133,7 @@ struct ServerBench: AsyncParsableCommand {
         let writes = """
             wrk.headers["Authorization"] = "Bearer \(seed.token)"
             local paths = { \(paths.joined(separator: ", ")) }
-            local threads = \(threads)
+            local threads, carts, items = \(threads), \(carts), \(items)
             local counter = 0
             local started = 0
             function setup(thread)
@@ -140,12 +141,13 @@ struct ServerBench: AsyncParsableCommand {
               started = started + 1
             end
             function request()
-              local own = math.floor((#paths - 1 - slot) / threads) + 1
+              local own = (math.floor((items - 1 - slot) / threads) + 1) * carts
               local j = counter
               counter = counter + 1
               local pass = math.floor(j / own)
-              local k = (j % own) * threads + slot
-              return wrk.format(pass % 2 == 0 and "PUT" or "DELETE", paths[k + 1])
+              local r = j % own
+              local item = math.floor(r / carts) * threads + slot
+              return wrk.format(pass % 2 == 0 and "PUT" or "DELETE", paths[item * carts + (r % carts) + 1])
             end
             \(Self.reportFunction)
             """
