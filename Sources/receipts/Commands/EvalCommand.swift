@@ -7,6 +7,7 @@ import ReceiptModel
 import ReceiptOCR
 import ReceiptParsing
 import ReceiptPipeline
+import Synchronization
 
 /// `receipts eval DIR`: accuracy on a labelled corpus with the corpus README's scoring rules;
 /// `receipts eval --store URL`: the same against the carts a person corrected.
@@ -123,8 +124,10 @@ struct EvalCommand: AsyncParsableCommand {
             if !noReread, neural == nil { logger.notice("the neural reader is not installed (scripts/install-deps.sh) or RECEIPTS_NEURAL=off: Tesseract alone") }
             let reader = ReceiptReader(ocr: pool, rereadWhenUnsure: !noReread, neural: neural)
             let saveRoot = saveText.map { URL(fileURLWithPath: $0) }
+            let neuralCost = NeuralTally()
             report = await runner.run(entries) { entry in
                 let reading = try await reader.read(contentsOf: entry.image)
+                if reading.neural { neuralCost.add(seconds: reading.neuralSeconds) }
                 if let saveRoot {
                     let page = reading.page
                     let folder = saveRoot.appendingPathComponent(entry.set)
@@ -133,6 +136,13 @@ struct EvalCommand: AsyncParsableCommand {
                     try Data(tsv.utf8).write(to: folder.appendingPathComponent(entry.stem).appendingPathExtension("tsv"), options: .atomic)
                 }
                 return EvaluationRunner.Result(reading.receipt, text: ParserInput(ocrPage: reading.page).lines.map(\.text).joined(separator: "\n"))
+            }
+            if neural != nil {
+                // The accuracy above has a price: say what the neural reader's share of it was.
+                let (count, seconds) = neuralCost.totals
+                FileHandle.standardError.write(Data(String(
+                    format: "receipts: the neural reader read %d of %d images (%.1f s, %.1f s each)\n",
+                    count, entries.count, seconds, count > 0 ? seconds / Double(count) : 0).utf8))
             }
         }
         try printReport(report)
@@ -181,4 +191,12 @@ struct EvalCommand: AsyncParsableCommand {
             }
         }
     }
+}
+
+/// Readings of the neural reader counted across eval's concurrent workers.
+final class NeuralTally: Sendable {
+    private let state = Mutex<(count: Int, seconds: Double)>((0, 0))
+
+    func add(seconds: Double) { state.withLock { $0.count += 1; $0.seconds += seconds } }
+    var totals: (count: Int, seconds: Double) { state.withLock { $0 } }
 }
