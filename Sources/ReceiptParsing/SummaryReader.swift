@@ -297,12 +297,19 @@ struct SummaryReader {
     /// total it raises, not a VAT share printed after it): the subtotal is the total less
     /// the tax and tip, when the printed rate confirms it (rate × subtotal rounds to the tax).
     private mutating func inferUnreadSubtotal() {
-        guard summary.subtotal == nil, let total = summary.total, let printedTax, printedTax.value > 0,
-              let totalLine = firstTotalLine, !taxLines.isEmpty, taxLines.allSatisfy({ $0 < totalLine }) else { return }
+        guard summary.subtotal == nil, let total = summary.total, let printedTax, printedTax.value > 0, !taxLines.isEmpty,
+              taxLines.allSatisfy({ $0 < firstTotalLine ?? lines.count }) else { return }
         let subtotal = total - printedTax - (summary.tip ?? .zero)
         guard subtotal.value > 0 else { return }
+        // Printed right above the tax under a label no keyword names ("Food 12.06", "Tax 1.06"):
+        // the amount is read, only its label was unknown.
+        if let taxLine = taxLines.first, let above = lines[..<taxLine].last(where: { $0.lastAmount != nil }),
+           taxLine - above.index <= 2, above.kind == .other, above.lastAmount == subtotal {
+            summary.subtotal = subtotal
+            return
+        }
         let rates = summary.taxes.compactMap(\.rate)
-        guard !rates.isEmpty else { return }
+        guard firstTotalLine != nil, !rates.isEmpty else { return }
         let expected = rates.map { subtotal.value * $0 / 100 }.reduce(Decimal.zero, +)
         let tolerance = Decimal(string: "0.01")! * Decimal(rates.count)
         guard abs(expected - printedTax.value) <= tolerance else { return }
