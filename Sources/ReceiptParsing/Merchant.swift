@@ -12,6 +12,8 @@ extension ReceiptParser {
     static let headerNoise = ["WELCOME", "RECEIPT", "THANK", "INVOICE", "TAX INVOICE", "CUSTOMER", "COPY", "ORDER", "TABLE", "SERVER", "CASHIER", "GUEST", "CHECK", "HTTP", "WWW", "COM", "TEL", "PHONE", "FAX", "EMAIL", "STORE", "QUITTUNG", "BELEG", "KASSE", "RESIT", "GST REG", "GST ID", "REG NO", "COMPANY NO", "OPEN", "HOURS", "DATE", "TIME", "DINE IN", "TAKE OUT", "CARRY OUT", "TO GO", "PRINTED", "VISIT", "SURVEY", "CASH", "EUR", "USD", "MYR"]
     /// The least score a line needs to be taken for the name.
     static let nameThreshold = 0.45
+    /// Taken off a line that names a street: an address, rarely the name.
+    static let streetPenalty = 0.5
     static let documentTitles = ["TAX INVOICE", "INVOICE", "RECEIPT", "RESIT", "QUITTUNG", "BELEG", "RECHNUNG", "CASH SALE", "CASH BILL"]
     /// Legal forms: a line carrying one is the company's name.
     static let legalForms = ["SDN BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES", "TRADING", "GMBH", "LLC", "INC", "LTD", "LIMITED", "CORP", "PLT", "CO KG", "AG", "KG"]
@@ -110,6 +112,8 @@ extension ReceiptParser {
     /// True for an address or contact line: street words, a house number or postcode, a phone.
     func isAddressLike(_ line: AnalyzedLine) -> Bool {
         let words = Keywords.words(line.text)
+        // OCR noise ("iy rd") is no address: one needs a word of three letters or a number.
+        if !words.contains(where: { $0.count >= 3 }), line.text.filter(\.isASCIIDigit).count < 3 { return false }
         if phone(in: line.text) != nil { return true }
         if Self.hasStreetWord(line.text, words: words) { return true }
         // A postcode and a place ("33100 Paderborn", "Long Beach, CA 90804").
@@ -140,12 +144,23 @@ extension ReceiptParser {
         let shortFraction = Double(words.filter { $0.count <= 2 }.count) / Double(words.count)
         var score = letterRatio - shortFraction * (legal ? 0.2 : 0.6)
         if legal { score += 1 } else if Keywords.containsAny(words, Self.shopWords) { score += 0.2 }
-        if Self.hasStreetWord(text, words: words) { score -= 0.5 }
+        if Self.hasStreetWord(text, words: words) { score -= Self.streetPenalty }
         if text.first?.isNumber == true && !legal || text.last?.isNumber == true { score -= 0.3 }
         if text.contains(where: \.isNumber) { score -= 0.1 }
         let cased = text.filter(\.isLetter)
         if cased.uppercased() == cased { score += 0.1 } else if cased.lowercased() == cased { score -= 0.4 }
         return score * (0.5 + 0.5 * confidence)
+    }
+
+    /// The first line naming a company with its legal form that reads as a name, cleaned.
+    func companyLine(_ lines: ArraySlice<AnalyzedLine>) -> String? {
+        for line in lines where line.money.isEmpty {
+            let segment = Self.nameSegment(line.text)
+            guard Self.hasLegalForm(segment, words: Keywords.words(segment)),
+                  nameScore(cleanName(segment), confidence: line.confidence) > Self.nameThreshold else { continue }
+            return cleanName(Self.normalizedLegalForm(segment))
+        }
+        return nil
     }
 
     /// The shop's own web addresses on the receipt ("www.roller.de" gives "ROLLER"),
@@ -185,6 +200,13 @@ extension ReceiptParser {
             var score = nameScore(cleanName(segment), confidence: line.confidence)
             guard score > 0 else { continue }
             score -= Double(position) * 0.03
+            // A street whose house number was cut as a fragment ("Hauptstr. 12" gives "Hauptstr.")
+            // is judged with it: an address, not the name.
+            let segmentWords = Keywords.words(segment)
+            if Self.hasStreetWord(line.text, words: lineWords),
+               !Self.hasStreetWord(segment, words: segmentWords), !Self.hasLegalForm(segment, words: segmentWords) {
+                continue
+            }
             // The first company line at the top is the seller; a later one may be the buyer.
             if Self.hasLegalForm(segment, words: Keywords.words(segment)) {
                 if !seenLegal { score += 0.3 }
@@ -253,6 +275,10 @@ extension ReceiptParser {
         } else if let domain = domains.first {
             // No readable name line: the shop's web address names it.
             merchant.name = domain
+        } else if let company = companyLine(lines.dropFirst(header.count)) {
+            // Nor a web address: the company named with its legal form below the header
+            // ("Muster Markt GmbH" printed at the foot under a logo OCR could not read).
+            merchant.name = company
         }
         merchant.phone = lines.prefix(15).lazy.compactMap { self.phone(in: $0.text) }.first
         return merchant

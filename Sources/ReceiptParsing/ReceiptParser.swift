@@ -103,6 +103,7 @@ public struct ReceiptParser: Sendable {
             warnings.append("tax.inferred")
             receipt.confidence["tax"] = 0.5
         }
+        if summary.subtotalInferred { warnings.append("subtotal.inferred") }
         receipt.tip = summary.tip
         receipt.total = summary.total
         receipt.confidence["total"] = summary.totalConfidence

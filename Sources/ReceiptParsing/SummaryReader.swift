@@ -20,6 +20,8 @@ struct Summary {
     var totalConfirmed = false
     /// The tax was not read but follows from the subtotal and the total.
     var taxInferred = false
+    /// The subtotal was not read but follows from the total and the tax added above it.
+    var subtotalInferred = false
 }
 
 /// Reads the summary block: collects the amounts its keyword lines give, chooses the total
@@ -47,6 +49,8 @@ struct SummaryReader {
     private var roundings: [Amount] = []
     /// The taxes as printed, before any is inferred or repaired: the sums below use them.
     private var printedTax: Amount?
+    /// The lines the taxes were read from.
+    private var taxLines: [Int] = []
 
     private init(_ lines: [AnalyzedLine], scoring: SummaryScoring) {
         let realigned = SummaryLayout.realigned(lines, offset: SummaryLayout.priceColumnOffset(lines))
@@ -75,6 +79,7 @@ struct SummaryReader {
         inferUnreadTax()
         repairPointlessSubtotal()
         findSummaryBySum()
+        inferUnreadSubtotal()
         if let total = summary.total {
             let paid = summary.payment.tendered.map { $0 - (summary.payment.change ?? .zero) }
             summary.totalConfirmed = paid == total || allAmounts.filter({ $0 == total }).count >= 3
@@ -127,6 +132,7 @@ struct SummaryReader {
                 // A tax summary table printed after the total (or the payment) repeats taxes
                 // already read, and its base column is no tax.
                 if firstTotalLine != nil || summary.payment.tendered != nil, !summary.taxes.isEmpty || summary.totalTax != nil { continue }
+                taxLines.append(line.index)
                 if Keywords.containsAny(Keywords.words(line.text), Keywords.totalTax) {
                     summary.totalTax = amount
                 } else {
@@ -159,7 +165,9 @@ struct SummaryReader {
     /// The tax rate a tax line prints ("7 %", "SST 6%"), nil when none.
     static func taxRate(in line: AnalyzedLine) -> Decimal? {
         for (i, token) in line.tokens.enumerated() {
-            var number = token
+            // A rate in brackets ("(9.5%)", "(8.875 %)") is read without them.
+            var number = token.trimmingPrefix(while: { "([".contains($0) })
+            while number.hasSuffix(")") || number.hasSuffix("]") { number = number.dropLast() }
             if number.hasSuffix("%") {
                 number = number.dropLast()
             } else if i + 1 >= line.tokens.count || line.tokens[i + 1] != "%" {
@@ -283,6 +291,30 @@ struct SummaryReader {
         guard difference.value > 0, difference.value < subtotal.value / 4 else { return }
         summary.taxes = [ParsedReceipt.Tax(label: "Tax", amount: difference)]
         summary.taxInferred = true
+    }
+
+    /// No subtotal read, but a tax added above the total (sales tax, printed before the
+    /// total it raises, not a VAT share printed after it): the subtotal is the total less
+    /// the tax and tip, when the printed rate confirms it (rate × subtotal rounds to the tax).
+    private mutating func inferUnreadSubtotal() {
+        guard summary.subtotal == nil, let total = summary.total, let printedTax, printedTax.value > 0, !taxLines.isEmpty,
+              taxLines.allSatisfy({ $0 < firstTotalLine ?? lines.count }) else { return }
+        let subtotal = total - printedTax - (summary.tip ?? .zero)
+        guard subtotal.value > 0 else { return }
+        // Printed right above the tax under a label no keyword names ("Food 12.06", "Tax 1.06"):
+        // the amount is read, only its label was unknown.
+        if let taxLine = taxLines.first, let above = lines[..<taxLine].last(where: { $0.lastAmount != nil }),
+           taxLine - above.index <= 2, above.kind == .other, above.lastAmount == subtotal {
+            summary.subtotal = subtotal
+            return
+        }
+        let rates = summary.taxes.compactMap(\.rate)
+        guard firstTotalLine != nil, !rates.isEmpty else { return }
+        let expected = rates.map { subtotal.value * $0 / 100 }.reduce(Decimal.zero, +)
+        let tolerance = Decimal(string: "0.01")! * Decimal(rates.count)
+        guard abs(expected - printedTax.value) <= tolerance else { return }
+        summary.subtotal = subtotal
+        summary.subtotalInferred = true
     }
 
     /// A subtotal line that lost its decimal point, where total and tax say what it must be.

@@ -171,6 +171,24 @@ import Testing
         #expect(ReceiptParser.withoutStoreNumber("DriveThru #3100") == "DriveThru")
     }
 
+    @Test func ocrNoiseWithAStreetAbbreviationIsNoAddress() {
+        // Two-letter scraps of a photo's background ("xy rd") do not open the address block,
+        // so the name below them is not taken for a line printed under the address.
+        let parser = ReceiptParser()
+        #expect(!parser.isAddressLike(analyzed("xy rd")[0]))
+        #expect(parser.isAddressLike(analyzed("12 Elm Rd")[0]))
+        #expect(parser.isAddressLike(analyzed("Main St")[0]))
+    }
+
+    @Test func withoutANameInTheHeaderTheCompanyLineBelowNamesTheShop() {
+        let text = "~ ~\nBahnhofstr. 5\n12345 Musterstadt\nBrot 2,49 A\nSUMME 2,49\nBar 5,00\nVielen Dank\nMuster Markt GmbH\n"
+        #expect(ReceiptParser().parse(text: text).merchant.name == "Muster Markt GmbH")
+        // A street line is an address even when its house number is cut as a fragment.
+        #expect(ReceiptParser().parse(text: "Lindenweg 7\n12345 Musterstadt\nBrot 2,49\nSUMME 2,49\n").merchant.name == nil)
+        // A name in the header stays the name.
+        #expect(ReceiptParser().parse(text: "KORNKAMMER\n" + text).merchant.name == "KORNKAMMER")
+    }
+
     @Test func aLoneLetterAtTheEndOfTheNameIsDropped() {
         #expect(ReceiptParser.trimmedJunk("ciry TAST F") == "ciry TAST")
     }

@@ -73,4 +73,28 @@ import Testing
         #expect(summary.total == Amount("10.60"))
         #expect(summary.taxes.map(\.amount) == [Amount("0.60")])
     }
+
+    @Test func anUnreadSubtotalFollowsFromTotalAndARateConfirmedSalesTax() {
+        // 8 % of 12.50 is 1.00: the subtotal line OCR lost is the total less the tax.
+        let summary = SummaryReader.read(analyzed("PASTA 12.50\nxx itm\nThank you\nSales Tax (8%) 1.00\nTotal 13.50"))
+        #expect(summary.subtotal == Amount("12.50"))
+        #expect(summary.subtotalInferred)
+        #expect(SummaryReader.taxRate(in: analyzed("Sales Tax (9.5%) $0.83")[0]) == Decimal(string: "9.5"))
+    }
+
+    @Test func theAmountRightAboveTheTaxIsTheSubtotalWhenTheArithmeticSaysSo() {
+        // "Goods" is no subtotal keyword, but 20.00 + 1.50 is what was paid.
+        let summary = SummaryReader.read(analyzed("2 Soup 20.00\nGoods 20.00\nTax 1.50\nPaid 21.50"))
+        #expect(summary.subtotal == Amount("20.00"))
+        #expect(!summary.subtotalInferred)
+        // An amount above the tax that does not add up is left alone.
+        #expect(SummaryReader.read(analyzed("Goods 19.00\nTax 1.50\nPaid 21.50")).subtotal == nil)
+    }
+
+    @Test func noSubtotalIsInferredWithoutARateThatConfirmsIt() {
+        // No rate printed, a rate that does not fit, or a VAT share printed below the total.
+        #expect(SummaryReader.read(analyzed("Sales Tax 1.00\nTotal 13.50")).subtotal == nil)
+        #expect(SummaryReader.read(analyzed("Sales Tax (8%) 2.00\nTotal 13.50")).subtotal == nil)
+        #expect(SummaryReader.read(analyzed("SUMME 13.50\nMwSt 19% 2.16")).subtotal == nil)
+    }
 }
