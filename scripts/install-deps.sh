@@ -18,8 +18,11 @@ for arg in "$@"; do
   esac
 done
 
+# The language models beside English: a receipt whose first reading shows French, Italian,
+# Spanish, Dutch or German is read again with eng+<lang> (without them it is read in English).
+languages=(tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-spa tesseract-ocr-nld)
 runtime=(libtesseract-dev libleptonica-dev libcurl4-openssl-dev libsqlite3-dev
-         tesseract-ocr-eng tesseract-ocr-osd pkg-config ca-certificates)
+         tesseract-ocr-eng tesseract-ocr-osd "${languages[@]}" pkg-config ca-certificates)
 testing=(postgresql postgresql-contrib tesseract-ocr python3 python3-pil python3-venv fonts-dejavu-core sqlite3 gdb
          curl wrk chromium chromium-driver python3-selenium)
 schemathesis_version=4.32.5

@@ -569,6 +569,218 @@ def us_diner_tall():
     return r
 
 
+def vat_included(r, groups, rates):
+    """VAT per rate group of a VAT-inclusive receipt: (label, rate, net, vat, gross) rows, with Decimal."""
+    rows = []
+    for g, pct in rates:
+        gross = groups[g]
+        vat = q2(gross * pct / (D(100) + pct))
+        rows.append((g, pct, gross - vat, vat, gross))
+    return rows
+
+
+def add_grouped(r, groups, name, each, g, n=1):
+    """An item of a VAT-inclusive receipt, its price in VAT group g; n > 1 prints a quantity line below the name."""
+    p = D(each) * n
+    if n == 1:
+        r.add(price_col(name, fmt(p, True), g))
+    else:
+        r.add(name)
+        r.add(price_col(f"  {n} x {fmt(D(each), True)}", fmt(p, True), g))
+    r.item(name, p, quantity=n, unit_price=D(each))
+    groups[g] += p
+
+
+def fr_boulangerie():
+    """French bakery: TTC total, VAT table (TVA 5,5 % and 10 %), cash paid, named month."""
+    r = Receipt("fr-boulangerie-lilas", "EUR", comma=True)
+    r.add(center("BOULANGERIE DES LILAS"), bold=True)
+    r.add(center("12 rue des Lilas"))
+    r.add(center("69003 Lyon"))
+    r.add(center("Tél. 04 78 55 01 23"))
+    r.add(center("SIRET 812 345 678 00019"))
+    r.add()
+    r.add(lr("Le 14 mars 2024 à 08h42", "Caisse 1"))
+    r.add("-" * WIDTH_CHARS)
+    groups = {"A": Decimal(0), "B": Decimal(0)}   # A = 5,5 % (food to take away), B = 10 % (drinks served)
+
+    def add(name, n, each, g="A"):
+        add_grouped(r, groups, name, each, g, n)
+
+    add("Baguette tradition", 2, "1.20")
+    add("Croissant au beurre", 3, "1.15")
+    add("Pain au chocolat", 1, "1.30")
+    add("Éclair au café", 1, "2.90")
+    add("Tarte aux pommes", 1, "4.50")
+    add("Café crème", 2, "2.20", "B")
+    total = r.items_sum()
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("TOTAL TTC", "EUR " + fmt(total, True)), bold=True)
+    tendered = D("30.00")
+    r.add(lr("ESPÈCES", fmt(tendered, True)))
+    r.add(lr("RENDU", fmt(tendered - total, True)))
+    r.add()
+    r.add("TVA     Taux" + "HT".rjust(9) + "TVA".rjust(7) + "TTC".rjust(8))
+    taxes = []
+    tax_total = Decimal(0)
+    for g, pct, net, vat, gross in vat_included(r, groups, (("A", D("5.5")), ("B", D("10")))):
+        r.add(f"{g}".ljust(4) + f"{str(pct).replace('.', ',')} %".rjust(8) + f"{fmt(net, True):>9}{fmt(vat, True):>7}{fmt(gross, True):>8}")
+        taxes.append({"label": f"TVA {g}", "rate": str(pct), "amount": fmt(vat)})
+        tax_total += vat
+    r.add(lr("dont TVA", fmt(tax_total, True)))
+    r.add()
+    r.add(center("Merci de votre visite"))
+    r.add(center("À bientôt !"))
+    r.fields.update(
+        merchant="BOULANGERIE DES LILAS", date="2024-03-14", time="08:42",
+        subtotal=None, tax=fmt(tax_total), total=fmt(total), taxes=taxes, taxIncluded=True,
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
+def it_alimentari():
+    """Italian grocery: documento commerciale, TOTALE COMPLESSIVO, "di cui IVA", cash and change."""
+    r = Receipt("it-alimentari-rossi", "EUR", comma=True)
+    r.add(center("ALIMENTARI ROSSI S.R.L."), bold=True)
+    r.add(center("Via Garibaldi 18"))
+    r.add(center("40121 Bologna (BO)"))
+    r.add(center("P.IVA 01234567890"))
+    r.add()
+    r.add(center("DOCUMENTO COMMERCIALE"))
+    r.add(center("di vendita o prestazione"))
+    r.add(lr("DESCRIZIONE", "IVA  Prezzo(€)"))
+    groups = {"4": Decimal(0), "10": Decimal(0), "22": Decimal(0)}
+
+    def add(name, price, g, n=1):
+        p = D(price) * n
+        if n == 1:
+            r.add(lr(name, f"{g}%".rjust(4) + fmt(p, True).rjust(10)))
+        else:
+            r.add(name)
+            r.add(lr(f"  {n} x {fmt(D(price), True)}", f"{g}%".rjust(4) + fmt(p, True).rjust(10)))
+        r.item(name, p, quantity=n, unit_price=D(price))
+        groups[g] += p
+
+    add("Parmigiano Reggiano", "6.80", "4")
+    add("Mortadella di Bologna", "3.45", "10")
+    add("Tortellini freschi", "5.90", "10")
+    add("Pomodori pelati", "0.89", "4", n=3)
+    add("Caffè macinato", "4.29", "22")
+    add("Acqua frizzante 1,5L", "0.35", "22", n=6)
+    total = r.items_sum()
+    tax_total = Decimal(0)
+    taxes = []
+    for g, pct, net, vat, gross in vat_included(r, groups, (("4", D("4")), ("10", D("10")), ("22", D("22")))):
+        tax_total += vat
+        taxes.append({"label": f"IVA {g}%", "rate": g, "amount": fmt(vat)})
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("TOTALE COMPLESSIVO", fmt(total, True)), bold=True)
+    r.add(lr("DI CUI IVA", fmt(tax_total, True)))
+    tendered = D("50.00")
+    r.add(lr("Pagamento contante", fmt(tendered, True)))
+    r.add(lr("RESTO", fmt(tendered - total, True)))
+    r.add()
+    r.add(lr("15-05-2024 12:31", "DOC.N. 0042-0017"))
+    r.add(center("Grazie e arrivederci"))
+    r.fields.update(
+        merchant="ALIMENTARI ROSSI S.R.L.", date="2024-05-15", time="12:31",
+        subtotal=None, tax=fmt(tax_total), total=fmt(total), taxes=taxes, taxIncluded=True,
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
+def es_cafeteria():
+    """Spanish cafe: factura simplificada, IVA 10 % included with its base, card payment."""
+    r = Receipt("es-cafeteria-esquina", "EUR", comma=True)
+    r.add(center("CAFETERÍA LA ESQUINA"), bold=True)
+    r.add(center("C/ Mayor 23"))
+    r.add(center("28013 Madrid"))
+    r.add(center("NIF B12345678"))
+    r.add()
+    r.add(center("FACTURA SIMPLIFICADA"))
+    r.add(lr("Fecha: 08/06/2024", "Hora: 19:05"))
+    r.add(lr("Mesa 4", "Atendido: Lucía"))
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("UDS DESCRIPCIÓN", "IMPORTE"))
+
+    def add(n, name, each):
+        p = D(each) * n
+        r.add(lr(f"{n}  {name}", fmt(p, True)))
+        r.item(name, p, quantity=n, unit_price=D(each))
+
+    add(2, "Café con leche", "1.60")
+    add(1, "Tostada con tomate", "2.50")
+    add(1, "Zumo de naranja", "3.00")
+    add(2, "Croissant a la plancha", "1.80")
+    add(1, "Tortilla española", "3.90")
+    add(1, "Caña de cerveza", "2.20")
+    total = r.items_sum()
+    base = q2(total / D("1.10"))
+    vat = total - base
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("TOTAL (IVA incl.)", fmt(total, True) + " €"), bold=True)
+    r.add()
+    r.add("Base imp.    IVA 10%     Cuota")
+    r.add(f"{fmt(base, True):>9}{'':>13}{fmt(vat, True):>8}")
+    r.add()
+    r.add(lr("TARJETA", fmt(total, True)))
+    r.add("  **** **** **** 6604")
+    r.add()
+    r.add(center("Gracias por su visita"))
+    r.fields.update(
+        merchant="CAFETERÍA LA ESQUINA", date="2024-06-08", time="19:05",
+        subtotal=None, tax=fmt(vat), total=fmt(total),
+        taxes=[{"label": "IVA 10%", "rate": "10", "amount": fmt(vat)}], taxIncluded=True,
+        payment={"method": "card", "cardLast4": "6604", "tendered": fmt(total), "change": None},
+    )
+    return r
+
+
+def nl_kaashandel():
+    """Dutch cheese shop: TOTAAL, PIN, BTW table (9 % and 21 %), day-first date."""
+    r = Receipt("nl-kaashandel-meer", "EUR", comma=True)
+    r.add(center("KAASHANDEL VAN DER MEER"), bold=True)
+    r.add(center("Kerkstraat 12"))
+    r.add(center("1017 GC Amsterdam"))
+    r.add(center("Tel. 020 555 0147"))
+    r.add()
+    r.add(lr("Omschrijving", "Bedrag"))
+    groups = {"L": Decimal(0), "H": Decimal(0)}   # L = 9 %, H = 21 %
+
+    def add(name, price, g="L", n=1):
+        add_grouped(r, groups, name, price, g, n)
+
+    add("Jonge kaas 450 g", "5.85")
+    add("Oude Goudse 300 g", "6.40")
+    add("Stroopwafels", "2.49")
+    add("Tompouce", "1.25", n=2)
+    add("Appelsap 1 L", "1.79")
+    add("Draagtas", "0.25", "H")
+    total = r.items_sum()
+    r.add("-" * WIDTH_CHARS)
+    r.add(price_col("TOTAAL", fmt(total, True)), bold=True)
+    r.add(price_col("PIN", fmt(total, True)))
+    r.add()
+    r.add("BTW".ljust(8) + "Excl.".rjust(10) + "BTW".rjust(9) + "Incl.".rjust(10))
+    taxes = []
+    tax_total = Decimal(0)
+    for g, pct, net, vat, gross in vat_included(r, groups, (("L", D("9")), ("H", D("21")))):
+        r.add(f"{pct}%".ljust(8) + f"{fmt(net, True):>10}{fmt(vat, True):>9}{fmt(gross, True):>10}")
+        taxes.append({"label": f"BTW {pct}%", "rate": str(pct), "amount": fmt(vat)})
+        tax_total += vat
+    r.add()
+    r.add(lr("Datum: 05-04-2024", "Tijd: 16:48"))
+    r.add(center("Bedankt en tot ziens!"))
+    r.fields.update(
+        merchant="KAASHANDEL VAN DER MEER", date="2024-04-05", time="16:48",
+        subtotal=None, tax=fmt(tax_total), total=fmt(total), taxes=taxes, taxIncluded=True,
+        payment={"method": "card", "cardLast4": None, "tendered": fmt(total), "change": None},
+    )
+    return r
+
+
 # --------------------------------------------------------------------------
 # Rendering
 
@@ -767,6 +979,22 @@ VARIANTS = {
         ("photo", "phone photo: paper tone, rotated 2 degrees, slight blur, sensor noise",
          lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, 2.0, (244, 240, 228)), g, 0.7), g, 20)),
     ],
+    "fr-boulangerie-lilas": [
+        ("photo", "phone photo: paper tone, rotated 2.5 degrees, slight blur, sensor noise",
+         lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, 2.5, (244, 240, 228)), g, 0.7), g, 20)),
+    ],
+    "it-alimentari-rossi": [
+        ("shadow", "phone photo: illumination gradient and a soft shadow, rotated -2 degrees",
+         lambda im, g: shadow(rotate(paper_tone(im, g), g, -2.0, (244, 240, 228)), g)),
+    ],
+    "es-cafeteria-esquina": [
+        ("table", "on a dark table, slanted 4 degrees with perspective, uneven light",
+         lambda im, g: add_noise(blur(on_table(im, g, 4, 0.05), g, 0.8), g, 16)),
+    ],
+    "nl-kaashandel-meer": [
+        ("photo", "phone photo: paper tone, rotated -3 degrees, blur, sensor noise",
+         lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, -3.0, (244, 240, 228)), g, 0.9), g, 22)),
+    ],
     "us-cafe-beanleaf": [
         ("table", "small receipt on a dark table, slanted 4 degrees, uneven light",
          lambda im, g: blur(on_table(im, g, 4, 0.08), g, 0.8)),
@@ -813,7 +1041,9 @@ def copy_de_scans():
 def main():
     os.makedirs(OUT, exist_ok=True)
     receipts = [us_grocery_freshmart(), us_grocery_valuefoods(), us_restaurant_tip(),
-                de_supermarkt(), my_gst_minimart(), us_cafe(), us_diner_tall()]
+                de_supermarkt(), my_gst_minimart(), us_cafe(), us_diner_tall(),
+                # Appended: the seeds of the receipts above (by position) stay the same.
+                fr_boulangerie(), it_alimentari(), es_cafeteria(), nl_kaashandel()]
     written = []
     for idx, r in enumerate(receipts):
         exp = r.expected()

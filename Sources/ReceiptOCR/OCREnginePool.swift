@@ -1,12 +1,21 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// N engines, one per worker, each with its own serial queue. `recognize` lends
 /// a free engine to each call (waiting when all are busy), so N images run at
 /// once; the result for an image is the same as a serial run on one engine.
+///
+/// A receipt in another language is read again with that language's model: `withLanguages(_:)`
+/// gives a pool of the same size and configuration for another language set, made on first
+/// use and kept, so English receipts never load another model.
 public final class OCREnginePool: Sendable {
     public let engines: [OCREngine]
+    public let configuration: OCRConfiguration
     private let lender: Lender<OCREngine>
+    private let logger: Logger
+    /// The pools of other language sets, or why one could not be made (asked once).
+    private let variants = Mutex<[[String]: Result<OCREnginePool, OCRError>]>([:])
 
     /// - Parameter workers: number of engines (at most the core count is useful).
     /// - Throws: `OCRError` from engine creation (`ocr.model-missing`, `ocr.init-failed`).
@@ -15,10 +24,47 @@ public final class OCREnginePool: Sendable {
         var engines: [OCREngine] = []
         for _ in 0..<count { engines.append(try OCREngine(configuration: configuration, logger: logger)) }
         self.engines = engines
+        self.configuration = configuration
         self.lender = Lender(engines)
+        self.logger = logger
     }
 
     public var workers: Int { engines.count }
+
+    /// The pool reading with `languages` (Tesseract codes, e.g. `["eng", "fra"]`) and otherwise
+    /// this pool's configuration: this pool itself for its own languages, else one made on the
+    /// first call and kept. A language set that cannot be loaded fails the same way each time
+    /// without trying again.
+    /// - Throws: `OCRError` `ocr.model-missing` (the language's package is not installed) or
+    ///   `ocr.init-failed`.
+    public func withLanguages(_ languages: [String]) throws -> OCREnginePool {
+        if languages == configuration.languages { return self }
+        // Made under the lock: two receipts asking at once must not load the model twice.
+        let result: Result<OCREnginePool, OCRError> = variants.withLock { cache in
+            if let cached = cache[languages] { return cached }
+            var configuration = self.configuration
+            configuration.languages = languages
+            let made: Result<OCREnginePool, OCRError>
+            do {
+                made = .success(try OCREnginePool(workers: workers, configuration: configuration, logger: logger))
+                logger.debug("OCR pool for other languages ready", metadata: ["ocr.languages": "\(languages)"])
+            } catch let error as OCRError {
+                // A recovered fault: receipts in that language are read with the base model.
+                logger.info("cannot read with \(languages.joined(separator: "+")): \(error.message)")
+                made = .failure(error)
+            } catch {
+                made = .failure(OCRError(.initFailed, "\(error)"))
+            }
+            cache[languages] = made
+            return made
+        }
+        return try result.get()
+    }
+
+    /// The language sets `withLanguages(_:)` has made pools for (not those that failed).
+    public var loadedLanguageSets: [[String]] {
+        variants.withLock { cache in cache.compactMap { entry in (try? entry.value.get()) != nil ? entry.key : nil } }
+    }
 
     /// Runs `body` with an engine that no other call uses meanwhile.
     public func withEngine<T: Sendable>(_ body: @Sendable (OCREngine) async throws -> T) async throws -> T {

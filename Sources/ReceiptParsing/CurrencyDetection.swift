@@ -7,6 +7,12 @@ enum CurrencyDetection {
         "GST", "SST", "TUNAI", "JALAN", "JLN", "TAMAN", "SELANGOR", "KUALA", "MALAYSIA", "JOHOR", "BAKI", "JUMLAH",
     ]
 
+    /// Words of euro-area receipts: VAT names and totals of German, French, Italian, Spanish
+    /// and Dutch receipts, and legal forms of those countries' companies.
+    static let euroWords: Set<String> = [
+        "MWST", "SUMME", "GMBH", "UST", "TVA", "TTC", "IVA", "BTW", "TOTALE", "TOTAAL", "EURO", "EUROS", "SARL", "SRL", "BV",
+    ]
+
     /// The ISO 4217 code the lines point to most; USD when only decimal points say
     /// anything, nil when nothing does.
     static func currency(of lines: [AnalyzedLine]) -> String? {
@@ -26,7 +32,7 @@ enum CurrencyDetection {
             if words.contains("MYR") || words.contains("SDN") || words.contains("BHD") { scores["MYR", default: 0] += 2 }
             if !words.isDisjoint(with: malaysianWords) { scores["MYR", default: 0] += 1 }
             if upper.contains("€") || words.contains("EUR") { scores["EUR", default: 0] += 2 }
-            if words.contains("MWST") || words.contains("SUMME") || words.contains("GMBH") || words.contains("UST") { scores["EUR", default: 0] += 1 }
+            if !words.isDisjoint(with: euroWords) { scores["EUR", default: 0] += 1 }
             if upper.contains("$") || words.contains("USD") { scores["USD", default: 0] += 1 }
             if marksAmount(line, "£") || words.contains("GBP") { scores["GBP", default: 0] += 2 }
         }

@@ -24,7 +24,13 @@ enum Dates {
         "JANUARY": 1, "FEBRUARY": 2, "MARCH": 3, "APRIL": 4, "JUNE": 6, "JULY": 7, "AUGUST": 8, "SEPTEMBER": 9, "OCTOBER": 10, "NOVEMBER": 11, "DECEMBER": 12,
         "JANUAR": 1, "FEBRUAR": 2, "MARZ": 3, "MAI": 5, "JUNI": 6, "JULI": 7, "OKT": 10, "OKTOBER": 10, "DEZ": 12, "DEZEMBER": 12,
         "MAC": 3, "MEI": 5, "OGO": 8, "OGOS": 8, "DIS": 12, "DISEMBER": 12,
-    ]
+    ].merging(Vocabulary.added.flatMap { $0.months.map { ($0.key, $0.value) } }, uniquingKeysWith: { first, _ in first })
+
+    /// Words that mark a date's line, matched inside the line's text (they are long enough
+    /// not to occur inside other words).
+    static let dateKeywords = ["DATE", "DATUM", "TARIKH", "FECHA"]
+    /// Short date words of the added languages ("Le 14/03/2024", "Data"), matched as whole words.
+    static let dateWords: Set<String> = Set(Vocabulary.added.flatMap(\.dateWords)).subtracting(dateKeywords)
 
     static let numeric = try! NSRegularExpression(
         pattern: #"(?<![0-9])([0-9]{1,4})\s?([./\-,])\s?([0-9]{1,2})\s?\2\s?([0-9]{2,4})(?![0-9])"#)
@@ -32,24 +38,28 @@ enum Dates {
         pattern: #"(?<![0-9])([0-9]{1,2})\s?[./\-,]\s?([0-9]{1,2})\s?[./\-,]\s?([0-9]{4}|[0-9]{2})(?![0-9])"#)
     static let slashAsDigit = try! NSRegularExpression(pattern: #"(?<![0-9])([0-9]{2})[17]([0-9]{2})[17]([0-9]{4})(?![0-9])"#)
     static let dayMonthName = try! NSRegularExpression(
-        pattern: #"(?<![0-9])([0-9]{1,2})(?:ST|ND|RD|TH)?[\s.\-/,]*([A-Z]{3,9})[\s.\-/,']*([0-9]{2,4})(?![0-9:])"#)
+        pattern: #"(?<![0-9])([0-9]{1,2})(?:ST|ND|RD|TH)?[\s.\-/,]*([A-Z]{3,10})[\s.\-/,']*([0-9]{2,4})(?![0-9:])"#)
     static let monthNameDay = try! NSRegularExpression(
-        pattern: #"(?<![A-Z])([A-Z]{3,9})[\s.\-/]*([0-9]{1,2})(?:ST|ND|RD|TH)?[\s,.\-/'’°]+([0-9]{2,4})(?![0-9:])"#)
+        pattern: #"(?<![A-Z])([A-Z]{3,10})[\s.\-/]*([0-9]{1,2})(?:ST|ND|RD|TH)?[\s,.\-/'’°]+([0-9]{2,4})(?![0-9:])"#)
     /// The C library's form: "SUN JUN 24 20:49:53 2018" (month, day, time, year).
     static let monthDayTimeYear = try! NSRegularExpression(
         pattern: #"(?<![A-Z])([A-Z]{3,9})\s+([0-9]{1,2})\s+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?\s+([0-9]{4})(?![0-9])"#)
+    /// "14:32", "2:32 PM", "14.32.05", and the French "14h32" (read on uppercased text).
     static let time = try! NSRegularExpression(
-        pattern: #"(?<![0-9])([0-2]?[0-9])[:.h]([0-5][0-9])(?:[:.]([0-5][0-9]))?(?![0-9])\s?([AP]\.?M\.?)?"#)
+        pattern: #"(?<![0-9])([0-2]?[0-9])[:.H]([0-5][0-9])(?:[:.]([0-5][0-9]))?(?![0-9])\s?([AP]\.?M\.?)?"#)
 
     static func normalizedYear(_ y: Int) -> Int { y < 100 ? 2000 + y : y }
 
     static func candidates(in line: String, index: Int) -> [DateCandidate] {
         let text = String(line.prefix(300)).uppercased()
             .replacingOccurrences(of: "O", with: "0", options: [], range: nil)
-        let upper = String(line.prefix(300)).uppercased()
+        // Month names are read without their accents ("FÉVRIER", "AOÛT") and without the "de"
+        // of Spanish and Portuguese long dates ("8 de junio de 2024").
+        let upper = String(line.prefix(300)).uppercased().folding(options: .diacriticInsensitive, locale: nil)
+            .replacingOccurrences(of: " DE ", with: " ")
         let ns = text as NSString
         let nsUpper = upper as NSString
-        let keyword = upper.contains("DATE") || upper.contains("DATUM") || upper.contains("TARIKH")
+        let keyword = dateKeywords.contains { upper.contains($0) } || !dateWords.isDisjoint(with: Keywords.words(upper))
         var result: [DateCandidate] = []
         // Numeric dates read on a text where O became 0 (OCR confusion); months by name on the original.
         for m in numeric.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
@@ -207,7 +217,8 @@ enum Dates {
             let sep = ns.substring(with: NSRange(location: m.range(at: 1).location + m.range(at: 1).length, length: 1))
             let ampm = m.range(at: 4).location != NSNotFound ? ns.substring(with: m.range(at: 4)) : nil
             // "12.50" is a price unless AM/PM or seconds say otherwise.
-            if sep != ":" && ampm == nil && m.range(at: 3).location == NSNotFound { continue }
+            // "14H32" is a time as it stands.
+            if sep != ":" && sep != "H" && ampm == nil && m.range(at: 3).location == NSNotFound { continue }
             if let ampm {
                 if ampm.hasPrefix("P"), h < 12 { h += 12 }
                 if ampm.hasPrefix("A"), h == 12 { h = 0 }

@@ -5,7 +5,9 @@ enum LineKind: Sendable, Hashable {
     case total, subtotal, tax, tip, tendered, change, card, discount, void, deposit, rounding, count, other
 }
 
-/// Keyword matching tolerant of OCR misspellings (edit distance) in English, German and Malay.
+/// Keyword matching tolerant of OCR misspellings (edit distance). The lists below hold the
+/// English, German and Malay words; `Vocabulary` adds French, Italian, Spanish and Dutch (and
+/// German gaps), one table per language.
 enum Keywords {
     /// Uppercased words of a line, letters only, digits read as the letters OCR confuses them with.
     static func words(_ line: String) -> [String] {
@@ -33,8 +35,12 @@ enum Keywords {
         return words.filter { !$0.isEmpty }
     }
 
+    /// Levenshtein distance over Unicode scalars: it spares the grapheme work of `Character`s
+    /// on the parser's hottest path (every word of every line against every keyword of every
+    /// language); keywords and folded words are ASCII, and an accented letter of an item name
+    /// is one precomposed scalar.
     static func editDistance(_ a: String, _ b: String, limit: Int = 2) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = a.unicodeScalars.map(\.value), b = b.unicodeScalars.map(\.value)
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var prev = Array(0...b.count)
@@ -51,8 +57,10 @@ enum Keywords {
 
     /// True when `word` is `keyword`, allowing one OCR error for words of five letters or
     /// more, two for words of eight or more ("SUOTOTA" for "SUBTOTAL").
+    /// A keyword written `=WORD` (see `Vocabulary`) matches only exactly.
     static func matches(_ word: String, _ keyword: String, strict: Bool = false) -> Bool {
         if word == keyword { return true }
+        if keyword.utf8.first == UInt8(ascii: "=") { return word.utf8.elementsEqual(keyword.utf8.dropFirst()) }
         let allowed = !strict && keyword.count >= 8 && word.count >= 7 ? 2 : 1
         guard keyword.count >= 5, abs(word.utf8.count - keyword.utf8.count) <= allowed else { return false }
         return editDistance(word, keyword, limit: allowed) <= allowed
@@ -60,10 +68,12 @@ enum Keywords {
 
     /// True when the phrase (space-separated keywords) occurs in `words`, also written joined.
     static func contains(_ words: [String], _ phrase: String) -> Bool {
+        // Most keywords are one word: no splitting (this runs for every keyword on every line).
+        if !phrase.utf8.contains(UInt8(ascii: " ")) { return words.contains { matches($0, phrase) } }
         let parts = phrase.split(separator: " ").map(String.init)
         guard !parts.isEmpty, words.count >= 1 else { return false }
         if parts.count > 1 {
-            let joined = parts.joined()
+            let joined = parts.joined().filter { $0 != "=" }
             // Phrases written as one word ("SUBTOTAL" for "SUB TOTAL") allow one error only.
             if words.contains(where: { matches($0, joined, strict: true) }) { return true }
         }
@@ -78,34 +88,37 @@ enum Keywords {
         phrases.contains { contains(words, $0) }
     }
 
-    static let subtotal = ["SUBTOTAL", "SUB TOTAL", "SUB TTL", "ZWISCHENSUMME", "JUMLAH KECIL", "NET TOTAL", "TOTAL EXCL", "TOTAL EXCLUDING", "EXCLUDING GST", "TOTAL SALES EXCLUDING", "TOTAL BEFORE", "NETTO", "TAXABLE", "TAXABLE AMOUNT"]
-    static let totalExcluded = ["TOTAL QTY", "TOTAL QUANTITY", "TOTAL ITEMS", "TOTAL ITEM", "TOTAL SAVINGS", "TOTAL SAVED", "TOTAL DISCOUNT", "TOTAL NUMBER", "TOTAL NO", "ITEM COUNT", "NO OF ITEMS", "TOTAL POINTS"]
-    static let totalTax = ["TOTAL TAX", "TOTAL GST", "TOTAL VAT", "TAX TOTAL", "GST TOTAL", "TOTAL MWST"]
-    static let total = ["TOTAL", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "BALANCE", "SUMME", "GESAMT", "GESAMTBETRAG", "ZU ZAHLEN", "JUMLAH", "JUMLAH BESAR", "TOTAL AMOUNT", "TOTAL PAYABLE", "AMOUNT PAYABLE", "TTL", "BETRAG", "ROUNDED TOTAL", "NETT TOTAL", "TOTAL INCL", "AMOUNT", "DUE", "TOTAL RM", "NET AMOUNT", "TOT", "SALES INCL", "SALES INCLUSIVE", "SALES INCLUDING", "FINAL TOTAL", "AMT PAYABLE"]
-    static let strongTotal = ["GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "ZU ZAHLEN", "TOTAL PAYABLE", "ROUNDED TOTAL", "TOTAL ROUNDED", "TOTAL INCL", "TOTAL AMOUNT", "SUMME", "GESAMTBETRAG", "JUMLAH BESAR", "NETT TOTAL"]
+    static let subtotal = ["SUBTOTAL", "SUB TOTAL", "SUB TTL", "ZWISCHENSUMME", "JUMLAH KECIL", "NET TOTAL", "TOTAL EXCL", "TOTAL EXCLUDING", "EXCLUDING GST", "TOTAL SALES EXCLUDING", "TOTAL BEFORE", "NETTO", "TAXABLE", "TAXABLE AMOUNT"] + Vocabulary.merged(\.subtotal)
+    static let totalExcluded = ["TOTAL QTY", "TOTAL QUANTITY", "TOTAL ITEMS", "TOTAL ITEM", "TOTAL SAVINGS", "TOTAL SAVED", "TOTAL DISCOUNT", "TOTAL NUMBER", "TOTAL NO", "ITEM COUNT", "NO OF ITEMS", "TOTAL POINTS"] + Vocabulary.merged(\.totalExcluded)
+    static let totalTax = ["TOTAL TAX", "TOTAL GST", "TOTAL VAT", "TAX TOTAL", "GST TOTAL", "TOTAL MWST"] + Vocabulary.merged(\.totalTax)
+    static let total = ["TOTAL", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "BALANCE", "SUMME", "GESAMT", "GESAMTBETRAG", "ZU ZAHLEN", "JUMLAH", "JUMLAH BESAR", "TOTAL AMOUNT", "TOTAL PAYABLE", "AMOUNT PAYABLE", "TTL", "BETRAG", "ROUNDED TOTAL", "NETT TOTAL", "TOTAL INCL", "AMOUNT", "DUE", "TOTAL RM", "NET AMOUNT", "TOT", "SALES INCL", "SALES INCLUSIVE", "SALES INCLUDING", "FINAL TOTAL", "AMT PAYABLE"] + Vocabulary.merged(\.total)
+    static let strongTotal = ["GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "ZU ZAHLEN", "TOTAL PAYABLE", "ROUNDED TOTAL", "TOTAL ROUNDED", "TOTAL INCL", "TOTAL AMOUNT", "SUMME", "GESAMTBETRAG", "JUMLAH BESAR", "NETT TOTAL"] + Vocabulary.merged(\.strongTotal)
     /// Phrases that name the amount to pay, printed last in the summary block: such a
     /// line outranks an earlier, qualified total ("Total 6% supplies (Inc. GST)").
-    static let finalTotal = ["GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "ZU ZAHLEN", "TOTAL PAYABLE", "AMT PAYABLE", "AMOUNT PAYABLE", "FINAL TOTAL", "TOTAL ROUNDED", "ROUNDED TOTAL", "JUMLAH BESAR"]
+    static let finalTotal = ["GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "ZU ZAHLEN", "TOTAL PAYABLE", "AMT PAYABLE", "AMOUNT PAYABLE", "FINAL TOTAL", "TOTAL ROUNDED", "ROUNDED TOTAL", "JUMLAH BESAR"] + Vocabulary.merged(\.finalTotal)
     /// Headings of the tax breakdown table printed after the total ("GST Summary  Amount  Tax").
-    static let taxTable = ["SUMMARY", "TAX CODE", "GST CODE", "MWST SATZ"]
+    static let taxTable = ["SUMMARY", "TAX CODE", "GST CODE", "MWST SATZ"] + Vocabulary.merged(\.taxTable)
     /// Words saying an amount includes the tax.
-    static let inclusive = ["INCL", "INCLUSIVE", "INCLUDING", "INKL"]
+    static let inclusive = ["INCL", "INCLUSIVE", "INCLUDING", "INKL"] + Vocabulary.merged(\.inclusive)
     /// The words that open a receipt's summary block.
-    static let summaryHeads = ["TOTAL", "SUBTOTAL", "SUB TOTAL", "SUMME", "ZWISCHENSUMME", "GESAMT", "ZU ZAHLEN", "JUMLAH", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE"]
+    static let summaryHeads = ["TOTAL", "SUBTOTAL", "SUB TOTAL", "SUMME", "ZWISCHENSUMME", "GESAMT", "ZU ZAHLEN", "JUMLAH", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE"] + Vocabulary.merged(\.summaryHeads)
     /// Column headings of an item table.
-    static let columnHeads = ["QTY", "ITEM", "ITEMS", "DESCRIPTION", "DESC", "PRICE", "BEZEICHNUNG", "ARTIKEL", "MENGE", "PREIS", "UP", "CODE"]
-    static let tax = ["TAX", "TAXES", "SALES TAX", "GST", "VAT", "MWST", "UST", "SST", "HST", "PST", "STATE TAX", "CITY TAX", "CUKAI", "STEUER"]
-    static let tip = ["TIP", "TIPS", "GRATUITY", "TRINKGELD"]
-    static let serviceCharge = ["SERVICE CHARGE", "SERVICE CHG", "SVC CHARGE", "SVC CHG", "CAJ PERKHIDMATAN"]
-    static let tendered = ["CASH", "TENDERED", "TENDER", "GEGEBEN", "GEG", "BAR", "TUNAI", "PAID", "PAYMENT", "BEZAHLT", "AMOUNT TENDERED"]
-    static let card = ["ACCT", "VISA", "MASTERCARD", "MASTER", "AMEX", "AMERICAN EXPRESS", "DEBIT", "CREDIT", "CARD", "KARTE", "GIROCARD", "EC CASH", "MAESTRO", "DISCOVER", "KREDIT"]
-    static let change = ["CHANGE", "CHANGE DUE", "RUCKGELD", "RUECKGELD", "BAKI", "WECHSELGELD", "ZURUCK"]
-    static let discount = ["DISCOUNT", "COUPON", "SAVINGS", "YOU SAVED", "RABATT", "DISKAUN", "PROMO", "MEMBER", "NACHLASS", "PREISVORTEIL", "MARKDOWN", "INSTANT SAVINGS", "OFFER"]
-    static let void = ["VOID", "STORNO", "VOIDED", "CANCEL"]
-    static let deposit = ["DEPOSIT", "PFAND", "BOTTLE DEP", "CRV", "LEERGUT"]
-    static let rounding = ["ROUNDING", "ROUND ADJ", "ROUNDING ADJ", "PEMBUNDARAN", "ADJUSTMENT", "RUNDUNG"]
+    static let columnHeads = ["QTY", "ITEM", "ITEMS", "DESCRIPTION", "DESC", "PRICE", "BEZEICHNUNG", "ARTIKEL", "MENGE", "PREIS", "UP", "CODE"] + Vocabulary.merged(\.columnHeads)
+    static let tax = ["TAX", "TAXES", "SALES TAX", "GST", "VAT", "MWST", "UST", "SST", "HST", "PST", "STATE TAX", "CITY TAX", "CUKAI", "STEUER"] + Vocabulary.merged(\.tax)
+    static let tip = ["TIP", "TIPS", "GRATUITY", "TRINKGELD"] + Vocabulary.merged(\.tip)
+    static let serviceCharge = ["SERVICE CHARGE", "SERVICE CHG", "SVC CHARGE", "SVC CHG", "CAJ PERKHIDMATAN"] + Vocabulary.merged(\.serviceCharge)
+    static let tendered = ["CASH", "TENDERED", "TENDER", "GEGEBEN", "GEG", "BAR", "TUNAI", "PAID", "PAYMENT", "BEZAHLT", "AMOUNT TENDERED"] + Vocabulary.merged(\.tendered)
+    static let card = ["ACCT", "VISA", "MASTERCARD", "MASTER", "AMEX", "AMERICAN EXPRESS", "DEBIT", "CREDIT", "CARD", "KARTE", "GIROCARD", "EC CASH", "MAESTRO", "DISCOVER", "KREDIT"] + Vocabulary.merged(\.card)
+    static let change = ["CHANGE", "CHANGE DUE", "RUCKGELD", "RUECKGELD", "BAKI", "WECHSELGELD", "ZURUCK"] + Vocabulary.merged(\.change)
+    static let discount = ["DISCOUNT", "COUPON", "SAVINGS", "YOU SAVED", "RABATT", "DISKAUN", "PROMO", "MEMBER", "NACHLASS", "PREISVORTEIL", "MARKDOWN", "INSTANT SAVINGS", "OFFER"] + Vocabulary.merged(\.discount)
+    static let void = ["VOID", "STORNO", "VOIDED", "CANCEL"] + Vocabulary.merged(\.void)
+    static let deposit = ["DEPOSIT", "PFAND", "BOTTLE DEP", "CRV", "LEERGUT"] + Vocabulary.merged(\.deposit)
+    static let rounding = ["ROUNDING", "ROUND ADJ", "ROUNDING ADJ", "PEMBUNDARAN", "ADJUSTMENT", "RUNDUNG"] + Vocabulary.merged(\.rounding)
 
     /// Words that may follow a tip word on the tip line itself ("TIP AMOUNT").
+    /// Payment words that say the payment was in cash.
+    static let cash = ["CASH", "TUNAI", "BAR"] + Vocabulary.merged(\.cash)
+
     static let tipQualifiers = ["AMOUNT", "ADDED", "INCLUDED", "PAID", "GUIDE", "SUGGESTED", "TOTAL", "CALCULATION"]
 
     /// True when a tip word names the line's amount: last, or followed by a word of the tip

@@ -9,17 +9,17 @@ import Foundation
 /// OCR noise at the ends of a photographed line (fragments past a column gap,
 /// stray two-letter bits) is cut before the line is judged.
 extension ReceiptParser {
-    static let headerNoise = ["WELCOME", "RECEIPT", "THANK", "INVOICE", "TAX INVOICE", "CUSTOMER", "COPY", "ORDER", "TABLE", "SERVER", "CASHIER", "GUEST", "CHECK", "HTTP", "WWW", "COM", "TEL", "PHONE", "FAX", "EMAIL", "STORE", "QUITTUNG", "BELEG", "KASSE", "RESIT", "GST REG", "GST ID", "REG NO", "COMPANY NO", "OPEN", "HOURS", "DATE", "TIME", "DINE IN", "TAKE OUT", "CARRY OUT", "TO GO", "PRINTED", "VISIT", "SURVEY", "CASH", "EUR", "USD", "MYR"]
+    static let headerNoise = ["WELCOME", "RECEIPT", "THANK", "INVOICE", "TAX INVOICE", "CUSTOMER", "COPY", "ORDER", "TABLE", "SERVER", "CASHIER", "GUEST", "CHECK", "HTTP", "WWW", "COM", "TEL", "PHONE", "FAX", "EMAIL", "STORE", "QUITTUNG", "BELEG", "KASSE", "RESIT", "GST REG", "GST ID", "REG NO", "COMPANY NO", "OPEN", "HOURS", "DATE", "TIME", "DINE IN", "TAKE OUT", "CARRY OUT", "TO GO", "PRINTED", "VISIT", "SURVEY", "CASH", "EUR", "USD", "MYR"] + Vocabulary.merged(\.headerNoise)
     /// The least score a line needs to be taken for the name.
     static let nameThreshold = 0.45
     /// Taken off a line that names a street: an address, rarely the name.
     static let streetPenalty = 0.5
     static let documentTitles = ["TAX INVOICE", "INVOICE", "RECEIPT", "RESIT", "QUITTUNG", "BELEG", "RECHNUNG", "CASH SALE", "CASH BILL"]
     /// Legal forms: a line carrying one is the company's name.
-    static let legalForms = ["SDN BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES", "TRADING", "GMBH", "LLC", "INC", "LTD", "LIMITED", "CORP", "PLT", "CO KG", "AG", "KG"]
+    static let legalForms = ["SDN BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES", "TRADING", "GMBH", "LLC", "INC", "LTD", "LIMITED", "CORP", "PLT", "CO KG", "AG", "KG"] + Vocabulary.merged(\.legalForms)
     /// Words that often end a shop's name: weaker evidence than a legal form.
-    static let shopWords = ["RESTAURANT", "CAFE", "MARKET", "STORE", "SHOP", "HARDWARE", "BAKERY", "GRILL", "BAR", "PIZZA", "KITCHEN", "DINER", "MART", "SUPERMARKET", "RESTORAN", "KEDAI", "STATIONERY", "PHARMACY", "APOTHEKE", "TAVERN", "BISTRO", "RISTORANTE", "TRATTORIA", "PIZZERIA", "CANTINA", "TAQUERIA"]
-    static let addressWords = ["STREET", "ST", "AVE", "AVENUE", "ROAD", "RD", "BLVD", "DRIVE", "DR", "HWY", "HIGHWAY", "LANE", "LN", "JALAN", "JLN", "TAMAN", "STRASSE", "STR", "PLATZ", "WEG", "SUITE", "STE", "LOT", "NO", "BLOCK", "FLOOR", "PLAZA", "CENTER", "CENTRE", "BANDAR", "KUALA", "LUMPUR", "SELANGOR", "JOHOR", "WAY", "CT", "PKWY", "STRABE", "KAWASAN", "PERINDUSTRIAN", "DARUL", "EHSAN", "MUKIM", "PERSIARAN", "INDUSTRIAL", "PARK", "SQUARE"]
+    static let shopWords = ["RESTAURANT", "CAFE", "MARKET", "STORE", "SHOP", "HARDWARE", "BAKERY", "GRILL", "BAR", "PIZZA", "KITCHEN", "DINER", "MART", "SUPERMARKET", "RESTORAN", "KEDAI", "STATIONERY", "PHARMACY", "APOTHEKE", "TAVERN", "BISTRO", "RISTORANTE", "TRATTORIA", "PIZZERIA", "CANTINA", "TAQUERIA"] + Vocabulary.merged(\.shopWords)
+    static let addressWords = ["STREET", "ST", "AVE", "AVENUE", "ROAD", "RD", "BLVD", "DRIVE", "DR", "HWY", "HIGHWAY", "LANE", "LN", "JALAN", "JLN", "TAMAN", "STRASSE", "STR", "PLATZ", "WEG", "SUITE", "STE", "LOT", "NO", "BLOCK", "FLOOR", "PLAZA", "CENTER", "CENTRE", "BANDAR", "KUALA", "LUMPUR", "SELANGOR", "JOHOR", "WAY", "CT", "PKWY", "STRABE", "KAWASAN", "PERINDUSTRIAN", "DARUL", "EHSAN", "MUKIM", "PERSIARAN", "INDUSTRIAL", "PARK", "SQUARE"] + Vocabulary.merged(\.addressWords)
     /// Web sites printed on receipts that are not the shop's own.
     static let foreignDomains: Set<String> = ["FACEBOOK", "INSTAGRAM", "TWITTER", "YELP", "TRIPADVISOR", "GOOGLE", "YOUTUBE", "GMAIL", "YAHOO", "HOTMAIL", "OUTLOOK", "PAYPAL", "SQUAREUP", "TOASTTAB", "CLOVER", "SURVEY", "SURVEYMONKEY"]
 

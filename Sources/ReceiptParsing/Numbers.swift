@@ -33,6 +33,10 @@ enum Numbers {
             s = String(s.dropFirst(prefix.count)); break
         }
         if s.hasPrefix("-") { negative = true; s.removeFirst() }
+        // The euro sign or code after the amount, as French, Italian and Spanish shops print it ("12,50€").
+        for suffix in ["€", "EUR"] where s.count > suffix.count + 3 && s.uppercased().hasSuffix(suffix) {
+            s = String(s.dropLast(suffix.count)); break
+        }
         // A whole-token repair first ("7.5O", "1O.5O", "S.99"), so a confused last digit is not taken for a flag.
         if allowRepair, s.contains(where: { "OoDQSsliI|!B§".contains($0) }), s.last.map({ !"-*#".contains($0) }) == true {
             for dropLeadingS in [true, false] {

@@ -117,6 +117,9 @@ public struct ParsedReceipt: Sendable, Hashable, Codable {
     public var checks: Checks
     public var warnings: [String]
     public var needsReview: Bool
+    /// ISO 639-1 code of the language the receipt is printed in, when the reader found one
+    /// other than English ("fr"); nil for English receipts and for text parsed directly.
+    public var language: String?
 
     /// Whether a person should look at this reading: no total, a failed check, or a total read
     /// with little confidence. One rule for a single reading and for merged ones.

@@ -41,6 +41,7 @@ extension ParsedReceipt {
         date = date ?? other.date
         time = time ?? other.time
         currency = currency ?? other.currency
+        language = language ?? other.language
         subtotal = subtotal ?? other.subtotal
         tax = tax ?? other.tax
         tip = tip ?? other.tip

@@ -145,7 +145,7 @@ struct SummaryReader {
                 if amount.value > 0, !Keywords.containsAny(Keywords.words(line.text), ["SUGGESTED", "SUGGESTION", "GUIDE"]) { summary.tip = summary.tip ?? amount }
             case .tendered:
                 if summary.payment.tendered == nil { summary.payment.tendered = amount }
-                if Keywords.containsAny(Keywords.words(line.text), ["CASH", "TUNAI", "BAR"]) { summary.payment.method = summary.payment.method ?? "cash" }
+                if Keywords.containsAny(Keywords.words(line.text), Keywords.cash) { summary.payment.method = summary.payment.method ?? "cash" }
             case .change:
                 summary.payment.change = amount.value < 0 ? -amount : amount
             case .card:

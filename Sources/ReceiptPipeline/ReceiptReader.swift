@@ -13,6 +13,8 @@ import ReceiptParsing
 /// A receipt still without a total is read a third time enlarged with thickened strokes (dot-matrix
 /// print): on the corpus total 130 -> 132, date 131 -> 132, merchant 128 -> 129 of 155. Items
 /// that still do not add up to the subtotal get a last, unbinarised reading (``grayReading``).
+/// A receipt whose first reading shows another language (French, Italian, Spanish, Dutch,
+/// German) is read again with that language's Tesseract model beside English first.
 /// `ingest` and `eval` both read through this type, so `eval` measures what `ingest` stores.
 public struct ReceiptReader: Sendable {
     public struct Reading: Sendable {
@@ -28,6 +30,9 @@ public struct ReceiptReader: Sendable {
         public var neural: Bool = false
         /// Seconds the neural reader took (part of ``ocrSeconds``), so its cost can be told apart.
         public var neuralSeconds: Double = 0
+        /// The language the receipt was read again in, nil for English receipts (read once,
+        /// with the base model).
+        public var language: ReceiptLanguage?
     }
 
     /// Preprocessing of the second reading: the image as it is, turned upright.
@@ -55,11 +60,23 @@ public struct ReceiptReader: Sendable {
     /// Read an unsure receipt again, up to three more times (each costs one more OCR pass on the
     /// receipts that need it).
     public var rereadWhenUnsure: Bool
+    /// Read a receipt that the first reading shows to be in another language again with
+    /// that language's model (``LanguageDetection``), and keep the reading the parser is surer
+    /// of; English receipts pay nothing for it. Not without `rereadWhenUnsure` (one reading).
+    public var pickLanguage: Bool
 
-    public init(ocr: OCREnginePool, rereadWhenUnsure: Bool = true, neural: NeuralReaderPool? = nil) {
+    public init(ocr: OCREnginePool, rereadWhenUnsure: Bool = true, neural: NeuralReaderPool? = nil, pickLanguage: Bool = true) {
         self.ocr = ocr
         self.rereadWhenUnsure = rereadWhenUnsure
         self.neural = neural
+        self.pickLanguage = pickLanguage
+    }
+
+    /// The Tesseract models a receipt in `language` is read with: English beside it, for the
+    /// English words every receipt prints (card names, `TOTAL`) and because
+    /// `eng+<lang>` read the language fixtures better than `<lang>` alone (see the README).
+    public static func ocrLanguages(for language: ReceiptLanguage) -> [String] {
+        language == .english ? ["eng"] : ["eng", language.tesseractCode]
     }
 
     public func read(data: Data) async throws -> Reading {
@@ -68,20 +85,55 @@ public struct ReceiptReader: Sendable {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-\(UUID().uuidString)")
             try data.write(to: file, options: .atomic)
             return (file, temporary: true)
-        }) { preprocessing in try await ocr.recognize(data: data, preprocessing: preprocessing) }
+        }) { pool, preprocessing in try await pool.recognize(data: data, preprocessing: preprocessing) }
     }
 
     public func read(contentsOf url: URL) async throws -> Reading {
-        try await read(neuralSource: { (url, temporary: false) }) { preprocessing in try await ocr.recognize(contentsOf: url, preprocessing: preprocessing) }
+        try await read(neuralSource: { (url, temporary: false) }) { pool, preprocessing in
+            try await pool.recognize(contentsOf: url, preprocessing: preprocessing)
+        }
     }
 
-    private func read(neuralSource: () throws -> (URL, temporary: Bool), _ recognize: (PreprocessingOptions?) async throws -> OCRPage) async throws -> Reading {
-        var page = try await recognize(nil)
+    private func read(
+        neuralSource: () throws -> (URL, temporary: Bool), _ recognizeWith: (OCREnginePool, PreprocessingOptions?) async throws -> OCRPage
+    ) async throws -> Reading {
+        var page = try await recognizeWith(ocr, nil)
         var receipt = parser.parse(ParserInput(ocrPage: page))
         var ocrSeconds = page.timing.total
         var reread = false
         var neuralSeconds = 0.0
         var neuralRead = false
+        // The later readings use the model of the reading kept.
+        var pool = ocr
+        var language: ReceiptLanguage?
+        // One reading (`--no-reread`) means one: the language is then only noted.
+        if pickLanguage, let other = LanguageDetection.otherLanguage(ParserInput(ocrPage: page)) {
+            language = other
+        }
+        if pickLanguage, rereadWhenUnsure, let other = language {
+            do {
+                let languagePool = try ocr.withLanguages(Self.ocrLanguages(for: other))
+                let second = try await recognizeWith(languagePool, nil)
+                ocrSeconds += second.timing.total
+                let secondReceipt = parser.parse(ParserInput(ocrPage: second))
+                if Self.sureness(secondReceipt, page: second) >= Self.sureness(receipt, page: page) {
+                    receipt = secondReceipt.merging(receipt)
+                    page = second
+                    pool = languagePool
+                } else {
+                    receipt = receipt.merging(secondReceipt)
+                }
+            } catch let error as OCRError where error.code == .modelMissing || error.code == .initFailed {
+                // Read in English as before, and say so on the cart.
+                receipt.warnings.append(
+                    "ocr.language-missing: the receipt looks \(other.isoCode) but Tesseract's \(other.tesseractCode) model could not be loaded (apt-get install tesseract-ocr-\(other.tesseractCode)); it was read with the English model only.")
+            }
+        }
+        receipt.language = language?.isoCode
+        let rereadPool = pool
+        func recognize(_ preprocessing: PreprocessingOptions?) async throws -> OCRPage {
+            try await recognizeWith(rereadPool, preprocessing)
+        }
         if rereadWhenUnsure, let neural, Self.isUnsure(receipt) {
             neuralRead = true
             do {
@@ -94,9 +146,11 @@ public struct ReceiptReader: Sendable {
                 if !Self.isUnsure(neuralReceipt) {
                     // The neural reading is sure where Tesseract's was not: it is the base, and
                     // Tesseract's only fills what it lacks.
+                    var merged = neuralReceipt.merging(receipt)
+                    merged.language = receipt.language
                     return Reading(
-                        page: neuralPage, receipt: neuralReceipt.merging(receipt), reread: true, ocrSeconds: ocrSeconds, neural: true,
-                        neuralSeconds: neuralSeconds)
+                        page: neuralPage, receipt: merged, reread: true, ocrSeconds: ocrSeconds, neural: true, neuralSeconds: neuralSeconds,
+                        language: language)
                 }
                 receipt = receipt.merging(neuralReceipt)
             } catch {
@@ -130,7 +184,19 @@ public struct ReceiptReader: Sendable {
             ocrSeconds += gray.timing.total
             receipt = receipt.merging(parser.parse(ParserInput(ocrPage: gray)))
         }
-        return Reading(page: page, receipt: receipt, reread: reread, ocrSeconds: ocrSeconds, neural: neuralRead, neuralSeconds: neuralSeconds)
+        return Reading(
+            page: page, receipt: receipt, reread: reread, ocrSeconds: ocrSeconds, neural: neuralRead, neuralSeconds: neuralSeconds,
+            language: language)
+    }
+
+    /// How sure the parser is of a reading, to choose between the English and the language
+    /// reading: the fields it found and the checks that pass (each a point), then the page's
+    /// mean word confidence. Compared as a tuple; the language reading wins ties.
+    static func sureness(_ receipt: ParsedReceipt, page: OCRPage) -> (points: Int, confidence: Double) {
+        let found = [receipt.total != nil, receipt.date != nil, receipt.merchant.name != nil, !receipt.needsReview]
+        let checks = [receipt.checks.subtotalPlusTaxMatchesTotal, receipt.checks.itemsMatchSubtotal, receipt.checks.tenderedMinusTotalMatchesChange]
+        let points = found.filter { $0 }.count + checks.filter { $0 == true }.count - checks.filter { $0 == false }.count
+        return (points, page.confidence)
     }
 
     /// No total, no date (eval: date 132 -> 133, subtotal 35 -> 36 of the corpus), or arithmetic

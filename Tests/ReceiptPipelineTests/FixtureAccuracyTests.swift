@@ -12,9 +12,10 @@ import Testing
 /// changes are tuned on the real corpus; this keeps them from breaking receipts we know.
 @Suite(.timeLimit(.minutes(5)))
 struct FixtureAccuracyTests {
-    /// Measured 2026-11-21 on the 19 labelled fixtures (16 rendered + 3 German scans).
+    /// Measured 2026-11-24 on the 30 labelled fixtures (27 rendered, 8 of them French, Italian,
+    /// Spanish and Dutch, + 3 German scans): total 30, date 29, merchant 29.
     /// Floors allow one miss more than measured per field.
-    static let floors: [Field: Int] = [.total: 18, .date: 18, .merchant: 17]
+    static let floors: [Field: Int] = [.total: 29, .date: 28, .merchant: 28]
 
     @Test func fixturesReadBackTheirLabelledFields() async throws {
         let images = Fixtures.receiptImages()
