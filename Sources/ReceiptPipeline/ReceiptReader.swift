@@ -106,7 +106,7 @@ public struct ReceiptReader: Sendable {
         // The later readings use the model of the reading kept.
         var pool = ocr
         var language: ReceiptLanguage?
-        // One reading (`--no-reread`) means one: the language is then only noted.
+        // One reading (`--fast`) means one: the language is then only noted.
         if pickLanguage, let other = LanguageDetection.otherLanguage(ParserInput(ocrPage: page)) {
             language = other
         }

@@ -76,7 +76,7 @@ struct EvalCommand: AsyncParsableCommand {
         case (.some, .some): throw ValidationError("Give a corpus folder or --store URL, not both.")
         case (nil, .some):
             let corpusOnly = [("--text", text != nil), ("--save-text", saveText != nil), ("--filter", filter != nil), ("--dump", dump),
-                              ("--no-reread", noReread), ("--stages", stages != nil)]
+                              ("--fast", noReread), ("--stages", stages != nil)]
             if let given = corpusOnly.first(where: \.1) { throw ValidationError("\(given.0) works on a corpus folder, not with --store.") }
         case (.some, nil): break
         }
