@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs a command with a throw-away PostgreSQL cluster for the store tests:
 #   scripts/with-postgres.sh swift test --skip-build
-# Starts a cluster in a temporary folder on 127.0.0.1 at a free port (trust auth, no fsync),
+# Starts a cluster in a temporary folder on 127.0.0.1 at a free port (trust auth, no fsync,
+# room for 1,000 connections: each open store pools up to 9, and tests open dozens at once),
 # creates the database receipts_test, exports
 #   RECEIPTS_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:PORT/receipts_test
 # runs the command, then stops the cluster and deletes the folder, and exits with the
@@ -62,7 +63,7 @@ started=""
 for attempt in 1 2 3; do
   port="$(free_port)"
   if "${as_db_user[@]}" "$bindir/pg_ctl" -D "$tmp/data" -l "$log" -w -t 30 \
-      -o "-p $port -k $tmp -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+      -o "-p $port -k $tmp -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=1000" \
       start >/dev/null 2>&1; then
     started=1; break
   fi

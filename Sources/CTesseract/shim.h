@@ -4,4 +4,6 @@
 #include <leptonica/allheaders.h>
 #include <tesseract/capi.h>
 #include <tesseract/version.h>
+// mallinfo2: heap bytes in use, which tests compare around loops of C allocations.
+#include <malloc.h>
 #endif

@@ -46,14 +46,6 @@ enum TestSupport {
         return max(0, 1 - Double(previous[b.count]) / Double(a.count))
     }
 
-    /// Resident set size of this process in bytes (from /proc/self/statm).
-    static func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
     /// A PNG with a valid signature and IHDR chunk (correct CRC) declaring the given size, and no pixel data.
     static func pngHeader(width: UInt32, height: UInt32) -> Data {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

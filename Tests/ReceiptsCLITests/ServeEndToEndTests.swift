@@ -20,17 +20,18 @@ final class ServeProcess: Sendable {
         self.errors = errors
     }
 
-    /// Starts `receipts serve --port 0 <arguments>` and waits (at most 60 s) for its `PORT <n>` line.
+    /// Starts `receipts serve --port 0 <arguments>` and waits (at most 120 s: the package's tests
+    /// share two cores) for its `PORT <n>` line.
     static func start(_ arguments: [String], in work: Workspace, name: String = "serve") async throws -> ServeProcess {
         let output = work.url.appendingPathComponent("\(name).out")
         let errors = work.url.appendingPathComponent("\(name).err")
         let child = try CLI.start(["serve", "--port", "0", "--bcrypt-cost", "4"] + arguments, output: output, errors: errors)
-        if let port = await LoopbackServer.announcedPort(in: output, by: child, within: .seconds(60)) {
+        if let port = await LoopbackServer.announcedPort(in: output, by: child, within: .seconds(120)) {
             return ServeProcess(child: child, port: port, errors: errors)
         }
         child.kill()
         let log = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-        throw ServeError(description: "receipts serve did not print its port within 60 s: \(log)")
+        throw ServeError(description: "receipts serve did not print its port within 120 s: \(log)")
     }
 
     /// What the server wrote on stderr (its access log and errors), for failure messages.
@@ -164,7 +165,8 @@ struct Curl {
     func aWorkerKilledMidReceiptOnPostgresLeavesItToTheNextOneAndOneCartIsMade() async throws {
         let work = try Workspace()
         let store = try TemporaryStores.newLocation(.postgres, directory: work.url)
-        let server = try await ServeProcess.start(["--store", store, "--workers", "0"], in: work)
+        // Debug logs say where a slow start waits (connecting, the schema lock, the migration).
+        let server = try await ServeProcess.start(["--store", store, "--workers", "0", "--log-level", "debug"], in: work)
         defer { server.child.kill() }
         let anna = try await Curl.newUser(server.base, "Anna")
         let home = try await anna.newHousehold(server.base, "Home")
