@@ -48,6 +48,9 @@ public final class PostgresDocumentStore: DocumentStore {
                     _ = try await connection.query("SELECT 1", logger: logger)
                 }
             }
+            // A slow start says here where it waited: for a connection, or for the schema lock
+            // that serialises migrations of every schema in the database.
+            logger.debug("store connected", metadata: ["store.location": "\(displayName)"])
             if readOnly {
                 try await checkSchema()
             } else {
@@ -90,6 +93,7 @@ public final class PostgresDocumentStore: DocumentStore {
     private func migrate(schema: String?) async throws {
         try await transaction { connection, logger in
             try await connection.query("SELECT pg_advisory_xact_lock(7243105)", logger: logger)
+            logger.debug("store schema lock taken; migrating", metadata: ["store.schema": "\(schema ?? "public")"])
             if let schema {
                 guard schema.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }) else {
                     throw StoreError(.invalidLocation, "Invalid schema name '\(schema)': use lowercase letters, digits and _.")

@@ -165,7 +165,7 @@ struct Curl {
     func aWorkerKilledMidReceiptOnPostgresLeavesItToTheNextOneAndOneCartIsMade() async throws {
         let work = try Workspace()
         let store = try TemporaryStores.newLocation(.postgres, directory: work.url)
-        // Debug logs say where a slow start waits (connecting, the schema lock, the migration).
+        // Debug logs say where a slow start waits: for a connection, or for the schema lock.
         let server = try await ServeProcess.start(["--store", store, "--workers", "0", "--log-level", "debug"], in: work)
         defer { server.child.kill() }
         let anna = try await Curl.newUser(server.base, "Anna")
