@@ -80,6 +80,7 @@ struct SummaryReader {
         repairPointlessSubtotal()
         findSummaryBySum()
         inferUnreadSubtotal()
+        readVATTable()
         if let total = summary.total {
             let paid = summary.payment.tendered.map { $0 - (summary.payment.change ?? .zero) }
             summary.totalConfirmed = paid == total || allAmounts.filter({ $0 == total }).count >= 3
@@ -315,6 +316,38 @@ struct SummaryReader {
         guard abs(expected - printedTax.value) <= tolerance else { return }
         summary.subtotal = subtotal
         summary.subtotalInferred = true
+    }
+
+    /// A VAT table in the summary block (see `VATTable`): its VAT, one tax per rate, when no tax
+    /// line was read, or when the tax read is an amount of the table's rows (a tax heading that
+    /// took a row's amount: the table's own arithmetic is the stronger evidence). A VAT table
+    /// shows the tax included in the total: it is taken only when its rows add up to the total,
+    /// and not when a subtotal read would then contradict the total.
+    private mutating func readVATTable() {
+        let rows = VATTable.rows(in: Array(lines[min(summary.firstSummaryLine ?? 0, lines.count)...]))
+        guard !rows.isEmpty else { return }
+        let vat = rows.map(\.vat).reduce(Amount.zero, +)
+        let tip = summary.tip ?? .zero
+        // Amounts printed on the table's rows: a "subtotal" and "tax" found there by their sum
+        // are two of its gross amounts adding up to the total, not a subtotal and a tax.
+        let rowLines = Set(rows.map(\.line))
+        let onRows = Set(lines.filter { rowLines.contains($0.index) }.flatMap { $0.money.map(\.amount) })
+        var subtotal = summary.subtotal
+        if let read = summary.totalTax ?? (summary.taxes.isEmpty ? nil : summary.taxes.map(\.amount).reduce(Amount.zero, +)) {
+            // A tax line with its own amount ("dont TVA 1,16") stays: the table may be partly unread.
+            guard read != vat, onRows.contains(read) else { return }
+            if let read = subtotal, onRows.contains(read) { subtotal = nil }
+        }
+        // The whole table, not the rows OCR left readable: base plus VAT over its rows is the total.
+        if let total = summary.total {
+            let gross = rows.map { $0.base + $0.vat }.reduce(Amount.zero, +)
+            guard gross == total || ArithmeticChecks.isCashRounding(total, of: gross), vat.value * 3 <= total.value else { return }
+        }
+        if let subtotal, let total = summary.total, subtotal + vat + tip != total { return }
+        summary.subtotal = subtotal
+        summary.taxes = rows.map { ParsedReceipt.Tax(label: "VAT \($0.rate)%", rate: $0.rate, amount: $0.vat) }
+        summary.totalTax = nil
+        summary.taxInferred = false
     }
 
     /// A subtotal line that lost its decimal point, where total and tax say what it must be.
