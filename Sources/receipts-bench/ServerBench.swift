@@ -123,7 +123,8 @@ struct ServerBench: AsyncParsableCommand {
         // Consecutive requests go to different carts (path k is item k / carts of cart
         // k % carts), so concurrent ticks rarely change the same cart. Each wrk thread toggles
         // items of its own (item indexes equal to its slot modulo the threads) on every cart, and
-        // alternates tick and untick per pass over them: no request is a no-op. (Two threads
+        // alternates tick and untick per pass over them: no request is a no-op. Threads start
+        // their walks carts/threads apart: in step, they would change the same cart at once. (Two threads
         // walking one list apart made one thread's ticks repeat the other's: half the requests
         // changed nothing and flattered the write figures.)
         let paths = (0..<(carts * items)).map { k in
@@ -147,7 +148,8 @@ struct ServerBench: AsyncParsableCommand {
               local pass = math.floor(j / own)
               local r = j % own
               local item = math.floor(r / carts) * threads + slot
-              return wrk.format(pass % 2 == 0 and "PUT" or "DELETE", paths[item * carts + (r % carts) + 1])
+              local cart = (r + slot * math.floor(carts / threads)) % carts
+              return wrk.format(pass % 2 == 0 and "PUT" or "DELETE", paths[item * carts + cart + 1])
             end
             \(Self.reportFunction)
             """
