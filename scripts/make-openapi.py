@@ -108,6 +108,7 @@ schemas = {
       "properties": {"id": {"type": "string"}, "rev": {"type": "integer"}, "name": {"type": "string"}, "household": {"type": "string"},
       "addedByUser": {"type": "string"}, "addedOn": {"type": "string"}, "completed": {"type": "boolean"}, "purchasedByUser": {"type": ["string", "null"]},
       "currency": {"type": ["string", "null"]}, "total": money, "totalPrice": money, "items": {"type": "array", "items": S("Item")},
+      "language": {"type": ["string", "null"], "description": "ISO 639-1 code of the language the receipt is printed in, when a reading recognised one other than English."},
       "warnings": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": True},
   "CartChange": {"type": "object", "additionalProperties": False, "properties": {
       "name": {"type": "string", "minLength": 1, "maxLength": 100},

@@ -81,3 +81,13 @@ extension CartItem {
         set { extra["completedBy"] = newValue.map(JSONValue.string) ?? .null }
     }
 }
+
+// What the reading found about the receipt itself.
+extension CartDocument {
+    /// ISO 639-1 code of the language the receipt is printed in ("fr", "de"), when a reading
+    /// recognised one other than English; `nil` for English or when no language stood out.
+    public var language: String? {
+        get { extra["language"]?.stringValue }
+        set { extra["language"] = newValue.map(JSONValue.string) }
+    }
+}

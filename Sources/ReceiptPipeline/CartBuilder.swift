@@ -84,7 +84,7 @@ public struct CartBuilder: Sendable {
             method: receipt.payment.method, cardLast4: receipt.payment.cardLast4,
             tendered: receipt.payment.tendered, change: receipt.payment.change)
         let hasPayment = payment.method != nil || payment.cardLast4 != nil || payment.tendered != nil || payment.change != nil
-        return CartDocument(
+        var cart = CartDocument(
             id: source.sha256,
             name: name,
             addedByUser: user,
@@ -116,6 +116,8 @@ public struct CartBuilder: Sendable {
                 height: source.height, ingestedAt: instant, pipeline: pipelineDescription),
             ocrText: ocrText
         )
+        cart.language = receipt.language
+        return cart
     }
 
     /// `price / quantity` rounded to the price's decimals, when the quantity is a positive count or weight.

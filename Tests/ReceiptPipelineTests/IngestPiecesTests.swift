@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptModel
+import ReceiptParsing
 import ReceiptPipeline
 import Testing
 
@@ -56,6 +57,23 @@ let pngHeader: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 
     @Test func cartIDIsTheLowercaseSHA256OfTheBytes() {
         #expect(IngestPipeline.sha256Hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(IngestPipeline.sha256Hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+}
+
+@Suite struct CartBuilderTests {
+    @Test func theReceiptsLanguageGoesOnTheCart() throws {
+        let builder = CartBuilder(user: "ana", pipelineDescription: "test")
+        let source = ReceiptSource(file: "r.jpg", sha256: "ab", bytes: 3)
+        var french = ParsedReceipt(total: Amount("18.95"))
+        french.language = "fr"
+        let cart = builder.cart(from: french, source: source, ocrText: nil, ocrConfidence: nil, matches: [], now: Date())
+        #expect(cart.language == "fr")
+        let json = try JSONValue(encoding: cart)
+        #expect(json["language"] == .string("fr"))
+        // English, or no language that stood out: the member is left out.
+        let english = builder.cart(from: ParsedReceipt(total: Amount("1.00")), source: source, ocrText: nil, ocrConfidence: nil, matches: [], now: Date())
+        #expect(english.language == nil)
+        #expect(try JSONValue(encoding: english)["language"] == nil)
     }
 }
 

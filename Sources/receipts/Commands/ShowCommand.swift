@@ -45,7 +45,7 @@ struct ShowCommand: AsyncParsableCommand {
         line("\(cart.merchant?.name ?? "Unknown merchant")\(cart.needsReview ? "   [needs review]" : "")")
         if let address = cart.merchant?.address { line(address) }
         if let phone = cart.merchant?.phone { line(phone) }
-        line("Date: \(cart.date ?? "-")\(cart.time.map { " " + $0 } ?? "")   Currency: \(cart.currency ?? "-")   Added by \(cart.addedByUser) on \(cart.addedOn)")
+        line("Date: \(cart.date ?? "-")\(cart.time.map { " " + $0 } ?? "")   Currency: \(cart.currency ?? "-")\(cart.language.map { "   Language: " + $0 } ?? "")   Added by \(cart.addedByUser) on \(cart.addedOn)")
         line("Id: \(cart.id)")
         line("File: \(cart.source.file)")
         line()
