@@ -109,7 +109,7 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
             case ("host", let socket) where socket.hasPrefix("/"):
                 location.unixSocketPath = socket
             default:
-                throw StoreError(.invalidLocation, "Unknown PostgreSQL store option '\(item.name)'. Accepted: sslmode, mode=ro, connect_timeout=seconds, schema=name (lowercase letters, digits, _), host=/socket/dir.")
+                throw StoreError(.invalidLocation, Self.optionProblem(item))
             }
         }
         if location.database.isEmpty { location.database = location.user }
@@ -162,5 +162,23 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
             return try await PostgresDocumentStore(configuration: configuration, displayName: description, schema: location.schema, readOnly: location.readOnly,
                 connectTimeout: .seconds(location.connectTimeout), logger: logger)
         }
+    }
+}
+
+extension StoreLocation {
+    /// What is wrong with a PostgreSQL store option: an unknown name, or a known one with a value
+    /// it does not take (said with the values it does take).
+    static func optionProblem(_ item: URLQueryItem) -> String {
+        let accepted = [
+            "sslmode": "disable, allow, prefer, require or verify-full", "connect_timeout": "whole seconds from 1 to 3600",
+            "mode": "ro or rw", "schema": "a name of up to 48 lowercase letters, digits and _", "host": "a socket folder starting with /",
+        ]
+        guard let expected = accepted[item.name] else {
+            return "Unknown PostgreSQL store option '\(item.name)'. Accepted: sslmode, mode=ro, connect_timeout=seconds, schema=name (lowercase letters, digits, _), host=/socket/dir."
+        }
+        let value = item.value ?? ""
+        // "?sslmode=disable?schema=x" reads as one option whose value holds the second.
+        let joined = value.contains("?") ? " Separate options with & (?sslmode=disable&schema=name), not a second ?." : ""
+        return "The PostgreSQL store option \(item.name)='\(value)' is not valid: give \(expected).\(joined)"
     }
 }

@@ -104,9 +104,10 @@ private let example = "/work/shared/docs/chomp-example.json"
             }
             #expect(error.code == .timeout)
             #expect(error.curlCode == 28)
-            // Far from the 300 ms timeout on purpose: a loaded 2-core CI machine running the other
-            // suites delayed this to 6.5 s once. Only "before the server answered" matters here.
-            #expect(ContinuousClock.now - started < .seconds(20), "well before the server's 30 s")
+            // Far from the 300 ms timeout on purpose: a 2-core machine running the other suites
+            // delayed this to 6.5 s once and to 20.5 s another time. What matters is that curl
+            // gave up before the server answered (at 30 s); code 28 says so too.
+            #expect(ContinuousClock.now - started < .seconds(30), "before the server's answer at 30 s")
             #expect(!error.description.contains("abc123"))
         }
     }

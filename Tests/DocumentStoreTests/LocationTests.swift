@@ -35,6 +35,19 @@ import Testing
         }
     }
 
+    @Test func aKnownOptionWithABadValueSaysWhatItTakes() {
+        #expect { try StoreLocation.parse("postgres://h/db?sslmode=disable?schema=x") } throws: { error in
+            let message = (error as? StoreError)?.message ?? ""
+            return message.contains("sslmode='disable?schema=x'") && message.contains("Separate options with &")
+        }
+        #expect { try StoreLocation.parse("postgres://h/db?connect_timeout=0") } throws: { error in
+            ((error as? StoreError)?.message ?? "").contains("whole seconds from 1 to 3600")
+        }
+        #expect { try StoreLocation.parse("postgres://h/db?bogus=1") } throws: { error in
+            ((error as? StoreError)?.message ?? "").hasPrefix("Unknown PostgreSQL store option 'bogus'")
+        }
+    }
+
     @Test func missingReadOnlyFileAndUnreachableServerGiveClearErrors() async {
         await #expect {
             try await StoreLocation.parse("sqlite:/nonexistent-dir/x.sqlite?mode=ro").open(logger: TestStores.logger)
