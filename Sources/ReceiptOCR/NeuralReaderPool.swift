@@ -2,8 +2,8 @@ import Foundation
 import Logging
 
 /// One neural reader process per worker, like ``OCREnginePool``'s engines: with `--jobs 2`
-/// two unsure receipts are read at once instead of queueing for one process. Each process is
-/// started on its first request, so receipts Tesseract reads with confidence cost nothing.
+/// two receipts are read at once instead of queueing for one process. Each process is started
+/// on its first request, so a run that never asks (`--fast`) starts none.
 public final class NeuralReaderPool: Sendable {
     public let readers: [NeuralReader]
     private let lender: Lender<NeuralReader>
