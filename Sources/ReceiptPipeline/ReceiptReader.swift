@@ -110,23 +110,10 @@ public struct ReceiptReader: Sendable {
         var neuralReading: (page: OCRPage, receipt: ParsedReceipt)?
         var neuralFailure: String?
         if rereadWhenUnsure, let neural {
-            do {
-                let (source, temporary) = try neuralSource()
-                defer { if temporary { try? FileManager.default.removeItem(at: source) } }
-                let neuralPage = try await neural.read(contentsOf: source)
-                var neuralReceipt = parser.parse(ParserInput(ocrPage: neuralPage))
-                if !Self.isUnsure(neuralReceipt) {
-                    let language = pickLanguage ? LanguageDetection.otherLanguage(ParserInput(ocrPage: neuralPage)) : nil
-                    neuralReceipt.language = language?.isoCode
-                    let seconds = neuralPage.timing.total
-                    return Reading(
-                        page: neuralPage, receipt: neuralReceipt, reread: false, ocrSeconds: seconds, neural: true, neuralSeconds: seconds,
-                        language: language)
-                }
-                neuralReading = (neuralPage, neuralReceipt)
-            } catch {
-                // Read as without it, and say so on the cart.
-                neuralFailure = "The neural reader could not read this receipt (\(error)); it was read with Tesseract alone."
+            switch await readNeurally(neural, neuralSource) {
+            case .sure(let reading): return reading
+            case .unsure(let page, let receipt): neuralReading = (page, receipt)
+            case .failed(let warning): neuralFailure = warning
             }
         }
         var page = try await recognizeWith(ocr, nil)
@@ -199,6 +186,33 @@ public struct ReceiptReader: Sendable {
         return Reading(
             page: page, receipt: receipt, reread: reread, ocrSeconds: ocrSeconds, neural: neuralReading != nil, neuralSeconds: neuralSeconds,
             language: language)
+    }
+
+    /// What the neural reading of a receipt gave.
+    enum NeuralOutcome {
+        /// Sure of itself: the receipt, Tesseract need not read it.
+        case sure(Reading)
+        /// Unsure: Tesseract reads the receipt, this fills the gaps of its reading.
+        case unsure(OCRPage, ParsedReceipt)
+        /// The reader failed: the warning the cart carries, read with Tesseract alone.
+        case failed(String)
+    }
+
+    private func readNeurally(_ neural: NeuralReaderPool, _ neuralSource: () throws -> (URL, temporary: Bool)) async -> NeuralOutcome {
+        do {
+            let (source, temporary) = try neuralSource()
+            defer { if temporary { try? FileManager.default.removeItem(at: source) } }
+            let page = try await neural.read(contentsOf: source)
+            var receipt = parser.parse(ParserInput(ocrPage: page))
+            guard !Self.isUnsure(receipt) else { return .unsure(page, receipt) }
+            let language = pickLanguage ? LanguageDetection.otherLanguage(ParserInput(ocrPage: page)) : nil
+            receipt.language = language?.isoCode
+            let seconds = page.timing.total
+            return .sure(Reading(
+                page: page, receipt: receipt, reread: false, ocrSeconds: seconds, neural: true, neuralSeconds: seconds, language: language))
+        } catch {
+            return .failed("The neural reader could not read this receipt (\(error)); it was read with Tesseract alone.")
+        }
     }
 
     /// How sure the parser is of a reading, to choose between the English and the language
