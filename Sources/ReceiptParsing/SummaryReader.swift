@@ -336,7 +336,7 @@ struct SummaryReader {
         if let read = summary.totalTax ?? (summary.taxes.isEmpty ? nil : summary.taxes.map(\.amount).reduce(Amount.zero, +)) {
             // A tax line with its own amount ("dont TVA 1,16") stays: the table may be partly unread.
             guard read != vat, onRows.contains(read) else { return }
-            if let read = subtotal, onRows.contains(read) { subtotal = nil }
+            if let printed = subtotal, onRows.contains(printed) { subtotal = nil }
         }
         // The whole table, not the rows OCR left readable: base plus VAT over its rows is the total.
         if let total = summary.total {
