@@ -330,8 +330,7 @@ struct SummaryReader {
         let tip = summary.tip ?? .zero
         // Amounts printed on the table's rows: a "subtotal" and "tax" found there by their sum
         // are two of its gross amounts adding up to the total, not a subtotal and a tax.
-        let rowLines = Set(rows.map(\.line))
-        let onRows = Set(lines.filter { rowLines.contains($0.index) }.flatMap { $0.money.map(\.amount) })
+        let onRows = Set(rows.flatMap { lines[$0.line].money.map(\.amount) })
         var subtotal = summary.subtotal
         if let read = summary.totalTax ?? (summary.taxes.isEmpty ? nil : summary.taxes.map(\.amount).reduce(Amount.zero, +)) {
             // A tax line with its own amount ("dont TVA 1,16") stays: the table may be partly unread.

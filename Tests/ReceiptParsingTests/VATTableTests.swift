@@ -86,6 +86,9 @@ import Testing
             TVA 1,16
             """))
         #expect(summary.taxes.map(\.amount).reduce(Amount.zero, +) == amount("1.16"))
+        // Beside a whole table too: a tax line printing its own amount is not replaced by the table.
+        let whole = SummaryReader.read(analyzed("TOTAL 4,40\nTVA 0,44\nB 10 % 4,00 0,40 4,40"))
+        #expect(whole.taxes.map(\.amount) == [amount("0.44")])
     }
 
     @Test func rateArithmetic() {
