@@ -240,6 +240,10 @@ class Reader:
             "Det.box_thresh": args.box_thresh,
             "Det.unclip_ratio": args.unclip,
             "Rec.model_path": paths["rec"],
+            # Recognition costs in proportion to the width a line is padded to: the widest line
+            # of its batch, and at least `rec_min_width` pixels (at height 48).
+            "Rec.rec_img_shape": [3, 48, args.rec_min_width],
+            "Rec.rec_batch_num": args.rec_batch,
             "Cls.model_path": paths["cls"],
         }
         self.engine = RapidOCR(params=params)
@@ -250,6 +254,7 @@ class Reader:
         self.settings = {"threads": args.threads, "det_limit": args.det_limit, "det_limit_type": args.det_limit_type,
                          "det_thresh": args.det_thresh, "box_thresh": args.box_thresh, "unclip": args.unclip,
                          "text_score": args.text_score, "max_side": args.max_side, "cls": not args.no_cls,
+                         "rec_min_width": args.rec_min_width, "rec_batch": args.rec_batch,
                          **self.join, "models": models}
         self.versions = {"rapidocr": getattr(rapidocr, "__version__", None) or _dist_version("rapidocr"),
                          "onnxruntime": onnxruntime.__version__, "opencv": cv2.__version__,
@@ -314,6 +319,9 @@ def parse_args(argv):
     p.add_argument("--text-score", type=float, default=0.5, help="drop recognised boxes below this score")
     p.add_argument("--max-side", type=int, default=2000, help="images are first scaled down to this long side")
     p.add_argument("--no-cls", action="store_true", help="skip the 180-degree text direction classifier")
+    p.add_argument("--rec-min-width", type=int, default=96,
+                   help="recogniser input width every line is padded to at least (pixels at height 48)")
+    p.add_argument("--rec-batch", type=int, default=1, help="lines per recogniser run (each padded to the widest)")
     p.add_argument("--overlap", type=float, default=JOIN_DEFAULTS["overlap"])
     p.add_argument("--space-unit", type=float, default=JOIN_DEFAULTS["space_unit"])
     p.add_argument("--max-spaces", type=int, default=JOIN_DEFAULTS["max_spaces"])

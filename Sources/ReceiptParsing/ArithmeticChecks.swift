@@ -37,6 +37,17 @@ enum ArithmeticChecks {
         return zip(x, y).filter { $0 != $1 }.count
     }
 
+    /// The amount without its first digit when that digit may be a currency sign OCR read as a
+    /// digit ("$52.47" read "852.47": the S-curve of `$` reads as 8, 5, 6, 3 or 9); nil when
+    /// the amount has a single digit before its decimal point or starts with another digit.
+    static func withoutMisreadSign(_ amount: Amount) -> Amount? {
+        let text = amount.twoDecimals.description
+        guard let first = text.first, "35689".contains(first),
+            let point = text.firstIndex(of: "."), text.distance(from: text.startIndex, to: point) >= 2
+        else { return nil }
+        return Amount(String(text.dropFirst()))
+    }
+
     /// Repairs one misread digit in the total, subtotal or tax when the other two agree
     /// with a reading that differs from it in a single digit (OCR 3/8, 1/7, 5/6 confusions).
     static func repairByArithmetic(_ receipt: inout ParsedReceipt, warnings: inout [String]) {
@@ -55,7 +66,11 @@ enum ArithmeticChecks {
             receipt.confidence["total"] = 0.5
             return
         }
-        if digitDifferences(total, exact) == 1 || (itemsConfirmSubtotal && digitDifferences(total, subtotal + tax) == 1) {
+        if let unsigned = withoutMisreadSign(total), unsigned == exact || (itemsConfirmSubtotal && unsigned == subtotal + tax) {
+            receipt.total = unsigned
+            warnings.append("total.repaired")
+            receipt.confidence["total"] = 0.7
+        } else if digitDifferences(total, exact) == 1 || (itemsConfirmSubtotal && digitDifferences(total, subtotal + tax) == 1) {
             receipt.total = digitDifferences(total, exact) == 1 ? exact : subtotal + tax
             warnings.append("total.repaired")
             receipt.confidence["total"] = 0.7
@@ -63,7 +78,7 @@ enum ArithmeticChecks {
             receipt.tax = total - subtotal - tip
             receipt.taxes = [ParsedReceipt.Tax(label: receipt.taxes.first?.label ?? "Tax", rate: receipt.taxes.first?.rate, amount: total - subtotal - tip)]
             warnings.append("tax.repaired")
-        } else if digitDifferences(subtotal, total - tax - tip) == 1 {
+        } else if digitDifferences(subtotal, total - tax - tip) == 1 || withoutMisreadSign(subtotal) == total - tax - tip {
             receipt.subtotal = total - tax - tip
             warnings.append("subtotal.repaired")
         }

@@ -111,7 +111,8 @@ extension ReceiptParser {
         return (amount * quantity).rounded(scale: price.scale) == price ? amount : nil
     }
 
-    /// Readings of a price that differ from it by one digit or by two neighbouring digits swapped.
+    /// Readings of a price that differ from it by one digit or by two neighbouring digits
+    /// swapped, or that drop a first digit that may be a misread currency sign.
     static func alternativeReadings(_ price: Amount) -> [Amount] {
         let text = Array(price.twoDecimals.description)
         let digitPositions = text.indices.filter { text[$0].isASCIIDigit }
@@ -128,6 +129,7 @@ extension ReceiptParser {
             swapped.swapAt(p, q)
             if let a = Amount(String(swapped)) { readings.append(a) }
         }
+        if let unsigned = ArithmeticChecks.withoutMisreadSign(price) { readings.append(unsigned) }
         return readings.filter { $0.value > 0 }
     }
 }

@@ -41,6 +41,32 @@ import Testing
         #expect(warnings == ["tax.repaired"])
     }
 
+    @Test(arguments: [("852.47", "52.47"), ("612.00", "12.00"), ("52.47", "2.47"), ("152.47", nil), ("8.47", nil), ("-852.47", nil)] as [(String, String?)])
+    func aFirstDigitThatMayBeACurrencySignCanBeDropped(_ printed: String, _ expected: String?) {
+        #expect(ArithmeticChecks.withoutMisreadSign(amount(printed)) == expected.flatMap { Amount($0) })
+    }
+
+    @Test func aTotalWhoseDollarSignWasReadAsADigitIsRepaired() {
+        // "Total $52.47" read as "Total 852.47" (the neural reader on a narrow box).
+        var receipt = ParsedReceipt(subtotal: Amount("49.50"), tax: Amount("2.97"), total: Amount("852.47"))
+        var warnings: [String] = []
+        ArithmeticChecks.repairByArithmetic(&receipt, warnings: &warnings)
+        #expect(receipt.total == Amount("52.47"))
+        #expect(warnings == ["total.repaired"])
+        // The same first digit where the amounts do not agree without it stays as printed.
+        var other = ParsedReceipt(subtotal: Amount("49.50"), tax: Amount("2.97"), total: Amount("852.48"))
+        ArithmeticChecks.repairByArithmetic(&other, warnings: &warnings)
+        #expect(other.total == Amount("852.48"))
+    }
+
+    @Test func aSubtotalWhoseDollarSignWasReadAsADigitIsRepaired() {
+        var receipt = ParsedReceipt(subtotal: Amount("549.50"), tax: Amount("2.97"), total: Amount("52.47"))
+        var warnings: [String] = []
+        ArithmeticChecks.repairByArithmetic(&receipt, warnings: &warnings)
+        #expect(receipt.subtotal == Amount("49.50"))
+        #expect(warnings == ["subtotal.repaired"])
+    }
+
     @Test func aCashRoundedTotalIsNoMisreading() {
         var receipt = ParsedReceipt(subtotal: Amount("7.16"), total: Amount("7.15"))
         var warnings: [String] = []

@@ -149,6 +149,12 @@ func scored(_ words: [(String, Double, Double, Double)]) -> ParserInput.Line {
         #expect(ambiguous.items.map(\.price) == [Amount("19.00"), Amount("29.00")])
     }
 
+    @Test func aLinePriceWhoseDollarSignWasReadAsADigitIsRepaired() {
+        let r = ReceiptParser().parse(text: "GRILL\nBurger $11.50\nIced Tea 82.75\nSubtotal $14.25\nTax $1.18\nTotal $15.43\n")
+        #expect(r.items.map(\.price) == [Amount("11.50"), Amount("2.75")])
+        #expect(r.checks.itemsMatchSubtotal == true)
+    }
+
     @Test func aDoubtfulLineTheSubtotalLeavesOutIsDropped() {
         func input(noise confidence: Double) -> ParserInput {
             ParserInput(lines: [
