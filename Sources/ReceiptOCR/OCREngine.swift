@@ -293,7 +293,7 @@ public final class OCREngine: @unchecked Sendable {
             pix, region: nil, mode: configuration.pageSegmentationMode, source: (image.width, image.height),
             report: report)
         var readTurned = false
-        if preprocessing.contains(.detectOrientation), page.confidence < PreprocessingTuning.orientationCheckBelow {
+        if preprocessing.contains(.detectOrientation), page.confidence < PreprocessingTuning.orientationCheckBelow, !Self.readsUpright(page) {
             let start = DispatchTime.now()
             let turned = try recognizeTurned(pix, report: report, source: (image.width, image.height))
             // Detection and the second reading are OCR work too: counted, so "time outside OCR" stays honest.
@@ -353,6 +353,16 @@ public final class OCREngine: @unchecked Sendable {
             }
         }
         return page
+    }
+
+    /// Whether a poorly read page still has many words read confidently as lines of text (wider
+    /// than tall): then it is upright, just faint or blurred, and the orientation detector
+    /// (about 0.3 s a page) need not look. A turned page read as if upright gives almost none.
+    static func readsUpright(_ page: OCRPage) -> Bool {
+        let words = page.lines.flatMap(\.words).filter {
+            $0.confidence >= PreprocessingTuning.uprightWordConfidence && $0.text.count >= 3 && $0.box.width > $0.box.height
+        }
+        return words.count >= PreprocessingTuning.uprightWords
     }
 
     /// A photo taken sideways or upside down without an EXIF orientation reads as garbage with

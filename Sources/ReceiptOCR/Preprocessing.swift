@@ -124,6 +124,10 @@ public enum PreprocessingTuning {
     /// Pages read with a mean word confidence below this are checked for sideways or upside-down
     /// text (upright receipts in the corpus and fixtures read at 0.5-0.95; a sideways one ~0.3).
     public static let orientationCheckBelow = 0.55
+    /// A poorly read page with at least `uprightWords` words of 3 or more characters read with
+    /// `uprightWordConfidence`, each wider than tall, is upright: no orientation check.
+    public static let uprightWords = 15
+    public static let uprightWordConfidence = 0.85
     /// The orientation detector's confidence needed to turn a page.
     public static let orientationMinConfidence = 2.0
 }

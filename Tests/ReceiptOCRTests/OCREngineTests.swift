@@ -269,3 +269,22 @@ struct TallLineTests {
         }
     }
 }
+
+@Suite struct OrientationCheckTests {
+    private func page(words count: Int, confidence: Double, width: Int, height: Int) -> OCRPage {
+        let words = (0..<count).map { i in
+            OCRWord(text: "WORD\(i)", box: OCRBox(x: 10, y: 40 * i, width: width, height: height), confidence: confidence)
+        }
+        let lines = words.map { OCRLine(text: $0.text, box: $0.box, confidence: $0.confidence, words: [$0]) }
+        return OCRPage(width: 1000, height: 1000, sourceWidth: 1000, sourceHeight: 1000, lines: lines, confidence: 0.4,
+                       timing: OCRTiming(), preprocessing: PreprocessingReport())
+    }
+
+    @Test func aFaintPageWithManyConfidentLinesOfTextNeedsNoOrientationCheck() {
+        #expect(OCREngine.readsUpright(page(words: 20, confidence: 0.9, width: 120, height: 24)))
+        // Too few confident words, or words taller than wide (text turned 90 degrees): check.
+        #expect(!OCREngine.readsUpright(page(words: 10, confidence: 0.9, width: 120, height: 24)))
+        #expect(!OCREngine.readsUpright(page(words: 20, confidence: 0.6, width: 120, height: 24)))
+        #expect(!OCREngine.readsUpright(page(words: 20, confidence: 0.9, width: 24, height: 120)))
+    }
+}
