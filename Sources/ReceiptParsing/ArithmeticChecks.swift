@@ -48,8 +48,14 @@ enum ArithmeticChecks {
         return Amount(String(text.dropFirst()))
     }
 
-    /// Repairs one misread digit in the total, subtotal or tax when the other two agree
-    /// with a reading that differs from it in a single digit (OCR 3/8, 1/7, 5/6 confusions).
+    /// Whether `printed` may be OCR's reading of `value`: one digit misread (3/8, 1/7, 5/6), or
+    /// a currency sign read as a first digit.
+    static func misreads(_ printed: Amount, _ value: Amount) -> Bool {
+        digitDifferences(printed, value) == 1 || withoutMisreadSign(printed) == value
+    }
+
+    /// Repairs a misread total, subtotal or tax (see `misreads`; the tax by one digit) when the
+    /// other two agree with a reading of it.
     static func repairByArithmetic(_ receipt: inout ParsedReceipt, warnings: inout [String]) {
         guard let subtotal = receipt.subtotal, let total = receipt.total else { return }
         let tax = receipt.tax ?? .zero
@@ -66,19 +72,15 @@ enum ArithmeticChecks {
             receipt.confidence["total"] = 0.5
             return
         }
-        if let unsigned = withoutMisreadSign(total), unsigned == exact || (itemsConfirmSubtotal && unsigned == subtotal + tax) {
-            receipt.total = unsigned
-            warnings.append("total.repaired")
-            receipt.confidence["total"] = 0.7
-        } else if digitDifferences(total, exact) == 1 || (itemsConfirmSubtotal && digitDifferences(total, subtotal + tax) == 1) {
-            receipt.total = digitDifferences(total, exact) == 1 ? exact : subtotal + tax
+        if misreads(total, exact) || (itemsConfirmSubtotal && misreads(total, subtotal + tax)) {
+            receipt.total = misreads(total, exact) ? exact : subtotal + tax
             warnings.append("total.repaired")
             receipt.confidence["total"] = 0.7
         } else if let printedTax = receipt.tax, digitDifferences(printedTax, total - subtotal - tip) == 1 {
             receipt.tax = total - subtotal - tip
             receipt.taxes = [ParsedReceipt.Tax(label: receipt.taxes.first?.label ?? "Tax", rate: receipt.taxes.first?.rate, amount: total - subtotal - tip)]
             warnings.append("tax.repaired")
-        } else if digitDifferences(subtotal, total - tax - tip) == 1 || withoutMisreadSign(subtotal) == total - tax - tip {
+        } else if misreads(subtotal, total - tax - tip) {
             receipt.subtotal = total - tax - tip
             warnings.append("subtotal.repaired")
         }
