@@ -30,6 +30,29 @@ import Testing
         #expect(page.words.count >= page.lines.count)
     }
 
+    /// A photo taken upside down is turned as a whole page: its lines come top to bottom, as on
+    /// an upright one (turning box by box would read the words but list the receipt backwards).
+    @Test func anUpsideDownPageIsReadTurned() async throws {
+        guard let configuration = Self.configuration() else { return }
+        let turned = FileManager.default.temporaryDirectory.appendingPathComponent("upside-down-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: turned) }
+        // The reader's own Python has Pillow: it turns the fixture for the test.
+        let result = try await ChildProcess.output(of: configuration.python, [
+            "-c", "import sys; from PIL import Image; Image.open(sys.argv[1]).rotate(180).save(sys.argv[2])",
+            Fixtures.url("receipts/us-grocery-freshmart.png").path, turned.path,
+        ])
+        try #require(result.status == 0)
+        let reader = NeuralReader(configuration: configuration, logger: Self.logger)
+        defer { Task { await reader.stop() } }
+        let upright = try await reader.read(contentsOf: Fixtures.url("receipts/us-grocery-freshmart.png"))
+        let page = try await reader.read(contentsOf: turned)
+        #expect(page.text.contains("43.48"))
+        #expect(page.lines.first?.text.uppercased().contains("FRESH") == true)
+        #expect(page.lines.count == upright.lines.count)
+        let totalLine = try #require(page.lines.firstIndex { $0.text.contains("43.48") })
+        #expect(page.lines.firstIndex { $0.text.uppercased().contains("STORE") }! < totalLine)
+    }
+
     @Test func aBadImageIsAnErrorAndTheReaderGoesOn() async throws {
         guard let configuration = Self.configuration() else { return }
         let reader = NeuralReader(configuration: configuration, logger: Self.logger)
