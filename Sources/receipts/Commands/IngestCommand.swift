@@ -194,7 +194,7 @@ actor IngestOutput {
         text += String(format: " in %.1f s", summary.seconds)
         if summary.neuralReadings > 0 {
             // Its cost is the main difference from --fast: say how much of the time it took.
-            text += String(format: " (the neural reader read %d unsure receipt%@, %.1f s)", summary.neuralReadings,
+            text += String(format: " (the neural reader read %d receipt%@, %.1f s)", summary.neuralReadings,
                            summary.neuralReadings == 1 ? "" : "s", summary.neuralSeconds)
         }
         if !failures.isEmpty {
