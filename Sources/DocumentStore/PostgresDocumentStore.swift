@@ -159,9 +159,10 @@ public final class PostgresDocumentStore: DocumentStore {
             try StoreSchema.validateCollection(write.collection)
             try StoreSchema.validateID(write.id)
         }
-        return try await transaction { connection, logger in
+        let channel = self.channel
+        return try await transaction(notifying: false) { connection, logger in
             var seq = try await Self.reserveSequence(connection, count: writes.count, logger: logger)
-            var current = try await Self.currentRevisions(connection, keys: writes.map { ($0.collection, $0.id) }, logger: logger)
+            var (current, textFields) = try await Self.currentRevisions(connection, keys: writes.map { ($0.collection, $0.id) }, logger: logger)
             var stored: [StoredDocument] = []
             stored.reserveCapacity(writes.count)
             for write in writes {
@@ -172,16 +173,18 @@ public final class PostgresDocumentStore: DocumentStore {
                 current[key] = CurrentRevision(rev: rev, deleted: false)
                 stored.append(StoredDocument(collection: write.collection, id: write.id, rev: rev, seq: seq, document: body))
             }
-            try await Self.upsert(connection, rows: stored.map { ($0, false) }, logger: logger)
+            try await Self.upsert(connection, rows: stored.map { ($0, false) }, textFields: textFields, notifying: channel, logger: logger)
             return stored
         }
     }
 
     public func delete(collection: String, id: String, expectedRev: Int?) async throws -> Bool {
         try StoreSchema.validateCollection(collection)
-        return try await transaction { connection, logger in
+        let channel = self.channel
+        return try await transaction(notifying: false) { connection, logger in
             let seq = try await Self.reserveSequence(connection, count: 1, logger: logger) + 1
-            let current = try await Self.currentRevisions(connection, keys: [(collection, id)], logger: logger)[DocumentKey(collection: collection, id: id)]
+            let (revisions, textFields) = try await Self.currentRevisions(connection, keys: [(collection, id)], logger: logger)
+            let current = revisions[DocumentKey(collection: collection, id: id)]
             if let expectedRev {
                 _ = try WriteRules.nextRevision(collection: collection, id: id, current: current, expectedRev: expectedRev)
             }
@@ -192,7 +195,7 @@ public final class PostgresDocumentStore: DocumentStore {
             for try await body in bodies.decode(String.self) { previous = try JSONText.decode(body) }
             let tombstone = StoredDocument(
                 collection: collection, id: id, rev: rev, seq: seq, document: WriteRules.tombstone(id: id, rev: rev, previous: previous))
-            try await Self.upsert(connection, rows: [(tombstone, true)], logger: logger)
+            try await Self.upsert(connection, rows: [(tombstone, true)], textFields: textFields, notifying: channel, logger: logger)
             return true
         }
     }
@@ -203,9 +206,10 @@ public final class PostgresDocumentStore: DocumentStore {
             try StoreSchema.validateCollection(change.collection)
             try StoreSchema.validateID(change.id)
         }
-        return try await transaction { connection, logger in
+        let channel = self.channel
+        return try await transaction(notifying: false) { connection, logger in
             var seq = try await Self.reserveSequence(connection, count: changes.count, logger: logger)
-            var current = try await Self.currentRevisions(connection, keys: changes.map { ($0.collection, $0.id) }, logger: logger)
+            var (current, textFields) = try await Self.currentRevisions(connection, keys: changes.map { ($0.collection, $0.id) }, logger: logger)
             var rows: [(StoredDocument, Bool)] = []
             for change in changes {
                 let key = DocumentKey(collection: change.collection, id: change.id)
@@ -217,7 +221,7 @@ public final class PostgresDocumentStore: DocumentStore {
                 current[key] = CurrentRevision(rev: change.rev, deleted: change.deleted)
                 rows.append((StoredDocument(collection: change.collection, id: change.id, rev: change.rev, seq: seq, document: body), change.deleted))
             }
-            try await Self.upsert(connection, rows: rows, logger: logger)
+            try await Self.upsert(connection, rows: rows, textFields: textFields, notifying: channel, logger: logger)
             return rows.count
         }
     }
@@ -237,23 +241,40 @@ public final class PostgresDocumentStore: DocumentStore {
         throw StoreError(.corrupt, "The store's sequence counter is missing (table store_meta). The database is not a complete receipts store: restore it or use another database.")
     }
 
-    private static func currentRevisions(_ connection: PostgresConnection, keys: [(String, String)], logger: Logger) async throws -> [DocumentKey: CurrentRevision] {
+    /// The current revisions of `keys`, and the text-indexed fields of every collection, in one
+    /// round trip. Called after ``reserveSequence(_:count:logger:)``: the sequence row's lock
+    /// orders writers (and ``ensureTextFields(collection:fields:)``), so what this reads stays
+    /// true until COMMIT. Every round trip made holding that lock holds up every other writer.
+    private static func currentRevisions(
+        _ connection: PostgresConnection, keys: [(String, String)], logger: Logger
+    ) async throws -> ([DocumentKey: CurrentRevision], [String: [FieldPath]]) {
         let collections = keys.map(\.0)
         let ids = keys.map(\.1)
         let rows = try await connection.query("""
             SELECT d.collection, d.id, d.rev, d.deleted FROM documents d
             JOIN unnest(\(collections)::text[], \(ids)::text[]) AS k(collection, id) ON d.collection = k.collection AND d.id = k.id
+            UNION ALL
+            SELECT collection, field, -1, false FROM text_fields
             """, logger: logger)
-        var result: [DocumentKey: CurrentRevision] = [:]
+        var revisions: [DocumentKey: CurrentRevision] = [:]
+        var textFields: [String: [FieldPath]] = [:]
         for try await (collection, id, rev, deleted) in rows.decode((String, String, Int64, Bool).self) {
-            result[DocumentKey(collection: collection, id: id)] = CurrentRevision(rev: Int(rev), deleted: deleted)
+            if rev < 0 {
+                textFields[collection, default: []].append(FieldPath(id))
+            } else {
+                revisions[DocumentKey(collection: collection, id: id)] = CurrentRevision(rev: Int(rev), deleted: deleted)
+            }
         }
-        return result
+        return (revisions, textFields)
     }
 
-    /// Writes the final state of each document (the last one wins when an id repeats) and keeps the
-    /// text index in step.
-    private static func upsert(_ connection: PostgresConnection, rows: [(StoredDocument, Bool)], logger: Logger) async throws {
+    /// Writes the final state of each document (the last one wins when an id repeats), keeps the
+    /// text index in step and notifies `channel`, all in one statement (one round trip under the
+    /// sequence row's lock instead of four).
+    private static func upsert(
+        _ connection: PostgresConnection, rows: [(StoredDocument, Bool)], textFields fields: [String: [FieldPath]], notifying channel: String,
+        logger: Logger
+    ) async throws {
         guard !rows.isEmpty else { return }
         var latest: [DocumentKey: Int] = [:]
         for (index, row) in rows.enumerated() {
@@ -266,46 +287,65 @@ public final class PostgresDocumentStore: DocumentStore {
         let seqs = final.map(\.0.seq)
         let deleted = final.map(\.1)
         let bodies = final.map { JSONText.encode($0.0.document) }
-        try await connection.query("""
-            INSERT INTO documents(collection, id, rev, seq, deleted, body)
-            SELECT c, i, r, s, d, b::jsonb FROM unnest(\(collections)::text[], \(ids)::text[], \(revs)::bigint[], \(seqs)::bigint[], \(deleted)::boolean[], \(bodies)::text[]) AS t(c, i, r, s, d, b)
-            ON CONFLICT (collection, id) DO UPDATE SET rev = excluded.rev, seq = excluded.seq, deleted = excluded.deleted, body = excluded.body
-            """, logger: logger)
-
         // Text index: only for collections with indexed fields.
-        var fields: [String: [FieldPath]] = [:]
-        let fieldRows = try await connection.query("SELECT collection, field FROM text_fields", logger: logger)
-        for try await (collection, field) in fieldRows.decode((String, String).self) {
-            fields[collection, default: []].append(FieldPath(field))
+        let text = TextRows(final.filter { fields[$0.0.collection] != nil }.map { ($0.0, $0.1) }, fields: fields)
+        // Data-modifying WITH clauses always run, once each, on the statement's one snapshot, so
+        // they must not touch the same rows: the DELETE takes the documents' text rows that are
+        // not written again, the INSERT writes (or overwrites) the others.
+        _ = try await connection.query("""
+            WITH written AS (
+                INSERT INTO documents(collection, id, rev, seq, deleted, body)
+                SELECT c, i, r, s, d, b::jsonb FROM unnest(\(collections)::text[], \(ids)::text[], \(revs)::bigint[], \(seqs)::bigint[], \(deleted)::boolean[], \(bodies)::text[]) AS t(c, i, r, s, d, b)
+                ON CONFLICT (collection, id) DO UPDATE SET rev = excluded.rev, seq = excluded.seq, deleted = excluded.deleted, body = excluded.body
+            ), unindexed AS (
+                DELETE FROM text_rows r USING unnest(\(text.documentCollections)::text[], \(text.documentIDs)::text[]) AS k(collection, id)
+                WHERE r.collection = k.collection AND r.id = k.id AND NOT EXISTS (
+                    SELECT 1 FROM unnest(\(text.collections)::text[], \(text.ids)::text[], \(text.fields)::text[]) AS n(collection, id, field)
+                    WHERE n.collection = r.collection AND n.id = r.id AND n.field = r.field)
+            ), indexed AS (
+                INSERT INTO text_rows(collection, id, field, text)
+                SELECT * FROM unnest(\(text.collections)::text[], \(text.ids)::text[], \(text.fields)::text[], \(text.texts)::text[])
+                ON CONFLICT (collection, id, field) DO UPDATE SET text = excluded.text
+            )
+            SELECT pg_notify(\(channel), '')
+            """, logger: logger)
+            // The statement's errors (a constraint, say) come after its row: read to the end, or
+            // they would pass unseen and COMMIT would quietly roll the transaction back.
+            .collect()
+    }
+
+    /// The text rows of `documents`: each indexed field's text, ready for the trigram index.
+    struct TextRows {
+        var documentCollections: [String] = [], documentIDs: [String] = []
+        var collections: [String] = [], ids: [String] = [], fields: [String] = [], texts: [String] = []
+
+        init(_ documents: [(StoredDocument, deleted: Bool)], fields indexed: [String: [FieldPath]]) {
+            documentCollections = documents.map(\.0.collection)
+            documentIDs = documents.map(\.0.id)
+            for (document, deleted) in documents where !deleted {
+                for field in indexed[document.collection] ?? [] {
+                    guard let text = document.document.value(at: field)?.stringValue else { continue }
+                    let indexedText = TrigramSimilarity.indexText(text)
+                    guard !indexedText.isEmpty else { continue }
+                    collections.append(document.collection)
+                    ids.append(document.id)
+                    fields.append(field.description)
+                    texts.append(indexedText)
+                }
+            }
         }
-        let touched = final.filter { fields[$0.0.collection] != nil }
-        guard !touched.isEmpty else { return }
-        try await replaceText(connection, documents: touched.map { ($0.0, $0.1) }, fields: fields, logger: logger)
     }
 
     private static func replaceText(_ connection: PostgresConnection, documents: [(StoredDocument, Bool)], fields: [String: [FieldPath]], logger: Logger) async throws {
-        let collections = documents.map(\.0.collection)
-        let ids = documents.map(\.0.id)
+        let text = TextRows(documents.map { ($0.0, $0.1) }, fields: fields)
         try await connection.query("""
-            DELETE FROM text_rows r USING unnest(\(collections)::text[], \(ids)::text[]) AS k(collection, id)
+            DELETE FROM text_rows r USING unnest(\(text.documentCollections)::text[], \(text.documentIDs)::text[]) AS k(collection, id)
             WHERE r.collection = k.collection AND r.id = k.id
             """, logger: logger)
-        var rowCollections: [String] = [], rowIDs: [String] = [], rowFields: [String] = [], rowTexts: [String] = []
-        for (document, deleted) in documents where !deleted {
-            for field in fields[document.collection] ?? [] {
-                guard let text = document.document.value(at: field)?.stringValue else { continue }
-                let indexed = TrigramSimilarity.indexText(text)
-                guard !indexed.isEmpty else { continue }
-                rowCollections.append(document.collection)
-                rowIDs.append(document.id)
-                rowFields.append(field.description)
-                rowTexts.append(indexed)
-            }
-        }
-        guard !rowTexts.isEmpty else { return }
+        guard !text.texts.isEmpty else { return }
         try await connection.query("""
             INSERT INTO text_rows(collection, id, field, text)
-            SELECT * FROM unnest(\(rowCollections)::text[], \(rowIDs)::text[], \(rowFields)::text[], \(rowTexts)::text[])
+            SELECT * FROM unnest(\(text.collections)::text[], \(text.ids)::text[], \(text.fields)::text[], \(text.texts)::text[])
             """, logger: logger)
     }
 
@@ -504,15 +544,16 @@ public final class PostgresDocumentStore: DocumentStore {
     }
 
     /// Runs `body` in a transaction: COMMIT when it returns, ROLLBACK when it throws. Every
-    /// transaction writes, so it notifies the store's channel (delivered at COMMIT, to every
-    /// instance listening: see ``changeSignals()``).
-    private func transaction<T: Sendable>(_ body: (PostgresConnection, Logger) async throws -> T) async throws -> T {
-        let notify = PostgresQuery(unsafeSQL: "NOTIFY \(channel)")
+    /// transaction writes, so the store's channel is notified (delivered at COMMIT, to every
+    /// instance listening: see ``changeSignals()``): here, unless `body` does it itself (the
+    /// document writes do, in their one statement: ``upsert(_:rows:textFields:notifying:logger:)``).
+    private func transaction<T: Sendable>(notifying: Bool = true, _ body: (PostgresConnection, Logger) async throws -> T) async throws -> T {
+        let notify: PostgresQuery = "SELECT pg_notify(\(channel), '')"
         return try await withConnection { connection, logger in
             try await connection.query("BEGIN", logger: logger)
             do {
                 let result = try await body(connection, logger)
-                try await connection.query(notify, logger: logger)
+                if notifying { _ = try await connection.query(notify, logger: logger).collect() }
                 try await connection.query("COMMIT", logger: logger)
                 return result
             } catch {
