@@ -363,7 +363,7 @@ def parse_args(argv):
 
 # ONNX Runtime's activations (tens of MB a run) are above glibc's mmap threshold, so every run
 # mapped them afresh and page-faulted through them: about a tenth of the process's time. Kept in
-# the heap instead: -7 % per US photo, -23 % on large scans, the same peak RSS (docs/NEURAL-READER.md).
+# the heap instead: -11 % per US photo, -25 % on a mix with large scans, the same peak RSS (docs/NEURAL-READER.md).
 # (ONNX Runtime's own arena, which rapidocr turns off, was as fast but grew to 1.5 GB over the corpus.)
 # glibc reads these only at start-up: the process starts itself again with them.
 MALLOC_TUNING = {"MALLOC_MMAP_THRESHOLD_": str(1 << 30), "MALLOC_TRIM_THRESHOLD_": str(1 << 30)}
