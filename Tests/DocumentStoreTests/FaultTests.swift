@@ -40,6 +40,36 @@ import Glibc
         try await roomy.close()
     }
 
+    /// The write's statement answers a row before the database checks what it wrote: its error
+    /// comes after that row, and a store that did not read to the end would report success while
+    /// COMMIT quietly rolled the batch back.
+    @Test("a write PostgreSQL refuses is an error and writes nothing of the batch")
+    func refusedWrite() async throws {
+        guard let base = TemporaryStores.postgresURL else {
+            #expect(!TemporaryStores.isCI, "RECEIPTS_TEST_POSTGRES_URL is not set under CI")
+            return
+        }
+        try await TestStores.with(.postgres) { store, location in
+            try await store.put(collection: "carts", id: "first", document: TestStores.cart(0))
+            let schema = try #require(location.split(separator: "schema=").last?.split(separator: "&").first)
+            let psql = URL(fileURLWithPath: "/usr/bin/psql")
+            let refuse = try await ChildProcess.output(of: psql, [
+                "-v", "ON_ERROR_STOP=1", base, "-c",
+                "ALTER TABLE \(schema).documents ADD CONSTRAINT refused CHECK (id <> 'refused')",
+            ])
+            try #require(refuse.status == 0)
+            let writes = [
+                DocumentWrite(collection: "carts", id: "kept-out", document: TestStores.cart(1)),
+                DocumentWrite(collection: "carts", id: "refused", document: TestStores.cart(2)),
+            ]
+            await #expect(throws: StoreError.self) { try await store.putBatch(writes) }
+            #expect(try await store.get(collection: "carts", id: "kept-out") == nil)
+            #expect(try await store.count(collection: "carts") == 1)
+            // The store goes on: the next write lands.
+            #expect(try await store.put(collection: "carts", id: "second", document: TestStores.cart(3)).rev == 1)
+        }
+    }
+
     @Test("SIGKILL during an import leaves whole documents only; a second run finishes", arguments: TestStores.engines)
     func killDuringImport(engine: StoreEngine) async throws {
         let binary = try CLI.receiptsBinary()
