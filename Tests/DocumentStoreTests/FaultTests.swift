@@ -52,9 +52,9 @@ import Glibc
         try await TestStores.with(.postgres) { store, location in
             try await store.put(collection: "carts", id: "first", document: TestStores.cart(0))
             let schema = try #require(location.split(separator: "schema=").last?.split(separator: "&").first)
-            let psql = URL(fileURLWithPath: "/usr/bin/psql")
-            let refuse = try await ChildProcess.output(of: psql, [
-                "-v", "ON_ERROR_STOP=1", base, "-c",
+            // psql from the PATH (Debian's postgresql package, which make test installs, puts it there).
+            let refuse = try await ChildProcess.output(of: URL(fileURLWithPath: "/usr/bin/env"), [
+                "psql", "-v", "ON_ERROR_STOP=1", base, "-c",
                 "ALTER TABLE \(schema).documents ADD CONSTRAINT refused CHECK (id <> 'refused')",
             ])
             try #require(refuse.status == 0)
