@@ -288,7 +288,7 @@ public final class PostgresDocumentStore: DocumentStore {
         let deleted = final.map(\.1)
         let bodies = final.map { JSONText.encode($0.0.document) }
         // Text index: only for collections with indexed fields.
-        let text = TextRows(final.filter { fields[$0.0.collection] != nil }.map { ($0.0, $0.1) }, fields: fields)
+        let text = TextRows(final.filter { fields[$0.0.collection] != nil }, fields: fields)
         // Data-modifying WITH clauses always run, once each, on the statement's one snapshot, so
         // they must not touch the same rows: the DELETE takes the documents' text rows that are
         // not written again, the INSERT writes (or overwrites) the others.
@@ -315,7 +315,7 @@ public final class PostgresDocumentStore: DocumentStore {
     }
 
     private static func replaceText(_ connection: PostgresConnection, documents: [(StoredDocument, Bool)], fields: [String: [FieldPath]], logger: Logger) async throws {
-        let text = TextRows(documents.map { ($0.0, $0.1) }, fields: fields)
+        let text = TextRows(documents, fields: fields)
         try await connection.query("""
             DELETE FROM text_rows r USING unnest(\(text.documentCollections)::text[], \(text.documentIDs)::text[]) AS k(collection, id)
             WHERE r.collection = k.collection AND r.id = k.id

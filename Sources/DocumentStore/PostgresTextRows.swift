@@ -4,7 +4,7 @@ extension PostgresDocumentStore {
         var documentCollections: [String] = [], documentIDs: [String] = []
         var collections: [String] = [], ids: [String] = [], fields: [String] = [], texts: [String] = []
 
-        init(_ documents: [(StoredDocument, deleted: Bool)], fields indexed: [String: [FieldPath]]) {
+        init(_ documents: [(StoredDocument, Bool)], fields indexed: [String: [FieldPath]]) {
             documentCollections = documents.map(\.0.collection)
             documentIDs = documents.map(\.0.id)
             for (document, deleted) in documents where !deleted {

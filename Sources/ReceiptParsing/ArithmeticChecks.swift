@@ -72,8 +72,11 @@ enum ArithmeticChecks {
             receipt.confidence["total"] = 0.5
             return
         }
-        if misreads(total, exact) || (itemsConfirmSubtotal && misreads(total, subtotal + tax)) {
-            receipt.total = misreads(total, exact) ? exact : subtotal + tax
+        // What the printed total may be a misreading of: the whole sum, or, when the items confirm
+        // the subtotal, the subtotal and tax alone.
+        let readingOf = misreads(total, exact) ? exact : (itemsConfirmSubtotal && misreads(total, subtotal + tax) ? subtotal + tax : nil)
+        if let readingOf {
+            receipt.total = readingOf
             warnings.append("total.repaired")
             receipt.confidence["total"] = 0.7
         } else if let printedTax = receipt.tax, digitDifferences(printedTax, total - subtotal - tip) == 1 {

@@ -4,6 +4,14 @@ import ReceiptModel
 import Testing
 
 @Suite struct ArithmeticChecksTests {
+    /// The receipt after `repairByArithmetic`, and the warnings it gave.
+    private func repaired(_ receipt: ParsedReceipt) -> (ParsedReceipt, [String]) {
+        var receipt = receipt
+        var warnings: [String] = []
+        ArithmeticChecks.repairByArithmetic(&receipt, warnings: &warnings)
+        return (receipt, warnings)
+    }
+
     @Test(arguments: [("7.15", "7.16", true), ("7.20", "7.18", true), ("7.16", "7.15", false), ("7.20", "7.16", false), ("7.15", "7.15", false)])
     func cashRoundingIsToFiveCentsWithinTwo(_ total: String, _ exact: String, _ expected: Bool) {
         #expect(ArithmeticChecks.isCashRounding(amount(total), of: amount(exact)) == expected)
@@ -23,18 +31,14 @@ import Testing
     }
 
     @Test func oneMisreadDigitInTheTotalIsRepaired() {
-        var receipt = ParsedReceipt(subtotal: Amount("5.00"), tax: Amount("0.40"), total: Amount("5.90"))
-        var warnings: [String] = []
-        ArithmeticChecks.repairByArithmetic(&receipt, warnings: &warnings)
+        let (receipt, warnings) = repaired(ParsedReceipt(subtotal: Amount("5.00"), tax: Amount("0.40"), total: Amount("5.90")))
         #expect(receipt.total == Amount("5.40"))
         #expect(warnings == ["total.repaired"])
         #expect(receipt.confidence["total"] == 0.7)
     }
 
     @Test func oneMisreadDigitInTheTaxIsRepairedWhenTheTotalHasOtherDigits() {
-        var receipt = ParsedReceipt(subtotal: Amount("9.50"), taxes: [.init(label: "GST", rate: 7, amount: amount("0.20"))], tax: Amount("0.20"), total: Amount("10.20"))
-        var warnings: [String] = []
-        ArithmeticChecks.repairByArithmetic(&receipt, warnings: &warnings)
+        let (receipt, warnings) = repaired(ParsedReceipt(subtotal: Amount("9.50"), taxes: [.init(label: "GST", rate: 7, amount: amount("0.20"))], tax: Amount("0.20"), total: Amount("10.20")))
         #expect(receipt.tax == Amount("0.70"))
         #expect(receipt.taxes == [.init(label: "GST", rate: 7, amount: amount("0.70"))])
         #expect(receipt.total == Amount("10.20"))
@@ -48,29 +52,22 @@ import Testing
 
     @Test func aTotalWhoseDollarSignWasReadAsADigitIsRepaired() {
         // "Total $52.47" read as "Total 852.47" (the neural reader on a narrow box).
-        var receipt = ParsedReceipt(subtotal: Amount("49.50"), tax: Amount("2.97"), total: Amount("852.47"))
-        var warnings: [String] = []
-        ArithmeticChecks.repairByArithmetic(&receipt, warnings: &warnings)
+        let (receipt, warnings) = repaired(ParsedReceipt(subtotal: Amount("49.50"), tax: Amount("2.97"), total: Amount("852.47")))
         #expect(receipt.total == Amount("52.47"))
         #expect(warnings == ["total.repaired"])
         // The same first digit where the amounts do not agree without it stays as printed.
-        var other = ParsedReceipt(subtotal: Amount("49.50"), tax: Amount("2.97"), total: Amount("852.48"))
-        ArithmeticChecks.repairByArithmetic(&other, warnings: &warnings)
+        let (other, _) = repaired(ParsedReceipt(subtotal: Amount("49.50"), tax: Amount("2.97"), total: Amount("852.48")))
         #expect(other.total == Amount("852.48"))
     }
 
     @Test func aSubtotalWhoseDollarSignWasReadAsADigitIsRepaired() {
-        var receipt = ParsedReceipt(subtotal: Amount("549.50"), tax: Amount("2.97"), total: Amount("52.47"))
-        var warnings: [String] = []
-        ArithmeticChecks.repairByArithmetic(&receipt, warnings: &warnings)
+        let (receipt, warnings) = repaired(ParsedReceipt(subtotal: Amount("549.50"), tax: Amount("2.97"), total: Amount("52.47")))
         #expect(receipt.subtotal == Amount("49.50"))
         #expect(warnings == ["subtotal.repaired"])
     }
 
     @Test func aCashRoundedTotalIsNoMisreading() {
-        var receipt = ParsedReceipt(subtotal: Amount("7.16"), total: Amount("7.15"))
-        var warnings: [String] = []
-        ArithmeticChecks.repairByArithmetic(&receipt, warnings: &warnings)
+        let (receipt, warnings) = repaired(ParsedReceipt(subtotal: Amount("7.16"), total: Amount("7.15")))
         #expect(receipt.total == Amount("7.15"))
         #expect(warnings.isEmpty)
     }
