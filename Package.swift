@@ -173,10 +173,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Process start-up settings the executables apply in `main` before any thread exists
+        // (OpenMP's thread limit, glibc's malloc arenas); no library depends on it.
+        .target(name: "ProcessBootstrap", swiftSettings: strict),
         .executableTarget(
             name: "receipts",
             dependencies: [
-                "ReceiptModel", "ReceiptOCR", "ReceiptParsing", "CurlHTTP", "Catalog",
+                "ProcessBootstrap", "ReceiptModel", "ReceiptOCR", "ReceiptParsing", "CurlHTTP", "Catalog",
                 "DocumentStore", "ReceiptPipeline", "ReceiptEvaluation", "Households", "ReceiptServer", "Expenses", "ReceiptSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -189,7 +192,7 @@ let package = Package(
         .executableTarget(
             name: "receipts-bench",
             dependencies: [
-                "ReceiptModel", "ReceiptOCR", "Catalog", "DocumentStore", "ReceiptPipeline", "ReceiptTesting",
+                "ProcessBootstrap", "ReceiptModel", "ReceiptOCR", "Catalog", "DocumentStore", "ReceiptPipeline", "ReceiptTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ProcessBootstrap
 import ReceiptPipeline
 
 @main
@@ -39,7 +40,9 @@ struct Receipts: AsyncParsableCommand {
     )
 
     static func main() async {
-        OpenMPGuard.ensureSingleThreadedOpenMP()
+        if let warning = OpenMPGuard.ensureSingleThreadedOpenMP() {
+            FileHandle.standardError.write(Data("receipts: warning: \(warning)\n".utf8))
+        }
         ProcessTuning.limitMallocArenas()
         await main(nil)
     }
