@@ -77,6 +77,12 @@ def page_angle(quads):
     return angles[len(angles) // 2]
 
 
+# A box's local slope is the median own slope of the boxes whose centres lie within this many
+# line heights above or below it, when there are at least LOCAL_SLOPE_BOXES of them.
+LOCAL_SLOPE_REACH = 6
+LOCAL_SLOPE_BOXES = 5
+
+
 def join_lines(words, overlap=None, space_unit=None, max_spaces=None, deskew=None):
     """Groups detected boxes into visual lines.
 
@@ -84,8 +90,10 @@ def join_lines(words, overlap=None, space_unit=None, max_spaces=None, deskew=Non
     lines are {"text", "confidence", "box": [x, y, w, h]} top to bottom and line_of_word[i] is
     the line index of words[i]. Boxes are measured in a frame turned by the page's median text
     slope (deskew); two boxes share a line when their vertical extents overlap by at least
-    `overlap` of the smaller height; a line's boxes go left to right, separated by one space
-    per `space_unit` average character widths of gap (at least one), so columns stay apart.
+    `overlap` of the smaller height, the line's nearest box moved along the slope around it
+    (its neighbours' median slope less the page's: perspective makes it vary down the page);
+    a line's boxes go left to right, separated by one space per `space_unit` average character
+    widths of gap (at least one), so columns stay apart.
     """
     overlap = JOIN_DEFAULTS["overlap"] if overlap is None else overlap
     space_unit = JOIN_DEFAULTS["space_unit"] if space_unit is None else space_unit
@@ -101,8 +109,21 @@ def join_lines(words, overlap=None, space_unit=None, max_spaces=None, deskew=Non
         pts = [(x * cos - y * sin, x * sin + y * cos) for x, y in w["quad"]]
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
+        own = _quad_angle(w["quad"]) if deskew else None
         items.append({"i": i, "x0": min(xs), "x1": max(xs), "y0": min(ys), "y1": max(ys),
-                      "text": w["text"], "conf": float(w.get("confidence", 0.0))})
+                      "text": w["text"], "conf": float(w.get("confidence", 0.0)),
+                      # The box's own slope against the page's: a photo taken at an angle
+                      # (perspective) slopes its lines more at one end of the page than the other.
+                      "tilt": None if own is None else math.tan(own - angle)})
+
+    # The slope around each box: the median of its vertical neighbours' own slopes, so that it
+    # changes smoothly down a page photographed at an angle and no single box decides it.
+    heights = sorted(it["y1"] - it["y0"] for it in items)
+    reach = LOCAL_SLOPE_REACH * heights[len(heights) // 2]
+    for it in items:
+        cy = (it["y0"] + it["y1"]) / 2
+        around = sorted(o["tilt"] for o in items if o["tilt"] is not None and abs((o["y0"] + o["y1"]) / 2 - cy) <= reach)
+        it["local"] = around[len(around) // 2] if len(around) >= LOCAL_SLOPE_BOXES else 0.0
 
     # Character width: median over boxes of width per character (for the spacing).
     per_char = sorted((it["x1"] - it["x0"]) / max(len(it["text"]), 1) for it in items if it["text"].strip())
@@ -120,7 +141,11 @@ def join_lines(words, overlap=None, space_unit=None, max_spaces=None, deskew=Non
             near = min(ln["members"], key=lambda m: max(0.0, max(m["x0"], it["x0"]) - min(m["x1"], it["x1"])))
             if any(not (m["x1"] <= it["x0"] + 0.25 * char_w or m["x0"] >= it["x1"] - 0.25 * char_w) for m in ln["members"]):
                 continue  # a box on top of a box of this line (two text rows): not the same line
-            inter = min(near["y1"], it["y1"]) - max(near["y0"], it["y0"])
+            # Follow the slope around the nearest box from there to this one: an amount far right
+            # of its label on a page photographed at an angle sits lower or higher than the page's
+            # median slope says (on the tuning part: 2 of 104 readings better, 1 changed in a logo).
+            shift = near["local"] * (((it["x0"] + it["x1"]) - (near["x0"] + near["x1"])) / 2)
+            inter = min(near["y1"] + shift, it["y1"]) - max(near["y0"] + shift, it["y0"])
             denom = max(min(h, near["y1"] - near["y0"]), 1e-6)
             score = inter / denom
             if score >= overlap and score > best_score:

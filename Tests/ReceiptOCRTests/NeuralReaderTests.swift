@@ -101,4 +101,33 @@ import Testing
         for reader in pool.readers where await reader.isRunning { running += 1 }
         #expect(running == 2)
     }
+
+    /// On a receipt photographed at an angle the lines slope more at one end of the page than at
+    /// the other. Joined along the page's median slope, an amount far right of its label lands
+    /// on the next line; joined along the slope around its label, it stays on its own line.
+    @Test func amountsJoinTheirLabelWhereThePageSlopesMoreThanItsMedian() async throws {
+        guard let configuration = Self.configuration() else { return }
+        // Eight level rows, then four sloping 2 degrees: the page's median slope is level. Each
+        // row: a label at x 20-220 and an amount at x 600-680, boxes 20 px high, rows 30 px apart.
+        let script = """
+            import importlib.util, json, math, sys
+            spec = importlib.util.spec_from_file_location("reader", sys.argv[1])
+            reader = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(reader)
+            def box(text, x0, x1, top, slope):
+                y0, y1 = top + x0 * slope, top + x1 * slope
+                return {"text": text, "confidence": 0.99, "quad": [[x0, y0], [x1, y1], [x1, y1 + 20], [x0, y0 + 20]]}
+            words = []
+            for row in range(12):
+                slope = math.tan(math.radians(2)) if row >= 8 else 0.0
+                top = 30 * row - (120 * slope)
+                words += [box(f"LABEL{row}", 20, 220, top, slope), box(f"{row}.00", 600, 680, top, slope)]
+            lines, _ = reader.join_lines(words)
+            print(json.dumps([line["text"].split() for line in lines]))
+            """
+        let result = try await ChildProcess.output(of: configuration.python, ["-c", script, configuration.script.path])
+        try #require(result.status == 0)
+        let lines = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [[String]])
+        #expect(lines == (0..<12).map { ["LABEL\($0)", "\($0).00"] })
+    }
 }
