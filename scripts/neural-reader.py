@@ -32,6 +32,7 @@ default 1. Models: the ones bundled in the rapidocr wheel inside the venv (never
 The line joining (`join_lines`) is importable and pure, so it can be re-run on saved `words`.
 """
 import argparse
+import bisect
 import json
 import math
 import os
@@ -120,9 +121,11 @@ def join_lines(words, overlap=None, space_unit=None, max_spaces=None, deskew=Non
     # changes smoothly down a page photographed at an angle and no single box decides it.
     heights = sorted(it["y1"] - it["y0"] for it in items)
     reach = LOCAL_SLOPE_REACH * heights[len(heights) // 2]
+    sloped = sorted(((o["y0"] + o["y1"]) / 2, o["tilt"]) for o in items if o["tilt"] is not None)
+    centres = [c for c, _ in sloped]
     for it in items:
         cy = (it["y0"] + it["y1"]) / 2
-        around = sorted(o["tilt"] for o in items if o["tilt"] is not None and abs((o["y0"] + o["y1"]) / 2 - cy) <= reach)
+        around = sorted(t for _, t in sloped[bisect.bisect_left(centres, cy - reach):bisect.bisect_right(centres, cy + reach)])
         it["local"] = around[len(around) // 2] if len(around) >= LOCAL_SLOPE_BOXES else 0.0
 
     # Character width: median over boxes of width per character (for the spacing).
