@@ -70,9 +70,10 @@ def _quad_angle(quad):
     return (math.atan2(top[1], top[0]) + math.atan2(bottom[1], bottom[0])) / 2
 
 
-def page_angle(quads):
-    """Median text slope of the page (radians, positive when lines fall to the right)."""
-    angles = sorted(a for a in (_quad_angle(q) for q in quads) if a is not None)
+def page_angle(box_angles):
+    """Median text slope of the page (radians, positive when lines fall to the right), from its
+    boxes' own slopes (`_quad_angle`, None for short boxes)."""
+    angles = sorted(a for a in box_angles if a is not None)
     if not angles:
         return 0.0
     return angles[len(angles) // 2]
@@ -102,7 +103,8 @@ def join_lines(words, overlap=None, space_unit=None, max_spaces=None, deskew=Non
     deskew = JOIN_DEFAULTS["deskew"] if deskew is None else deskew
     if not words:
         return [], []
-    angle = page_angle([w["quad"] for w in words]) if deskew else 0.0
+    own_angles = [_quad_angle(w["quad"]) for w in words] if deskew else [None] * len(words)
+    angle = page_angle(own_angles) if deskew else 0.0
     cos, sin = math.cos(-angle), math.sin(-angle)
 
     items = []
@@ -110,7 +112,7 @@ def join_lines(words, overlap=None, space_unit=None, max_spaces=None, deskew=Non
         pts = [(x * cos - y * sin, x * sin + y * cos) for x, y in w["quad"]]
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
-        own = _quad_angle(w["quad"]) if deskew else None
+        own = own_angles[i]
         items.append({"i": i, "x0": min(xs), "x1": max(xs), "y0": min(ys), "y1": max(ys),
                       "text": w["text"], "conf": float(w.get("confidence", 0.0)),
                       # The box's own slope against the page's: a photo taken at an angle

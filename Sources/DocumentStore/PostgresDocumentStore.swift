@@ -159,7 +159,6 @@ public final class PostgresDocumentStore: DocumentStore {
             try StoreSchema.validateCollection(write.collection)
             try StoreSchema.validateID(write.id)
         }
-        let channel = self.channel
         return try await transaction(notifying: false) { connection, logger in
             var seq = try await Self.reserveSequence(connection, count: writes.count, logger: logger)
             var (current, textFields) = try await Self.currentRevisions(connection, keys: writes.map { ($0.collection, $0.id) }, logger: logger)
@@ -173,14 +172,13 @@ public final class PostgresDocumentStore: DocumentStore {
                 current[key] = CurrentRevision(rev: rev, deleted: false)
                 stored.append(StoredDocument(collection: write.collection, id: write.id, rev: rev, seq: seq, document: body))
             }
-            try await Self.upsert(connection, rows: stored.map { ($0, false) }, textFields: textFields, notifying: channel, logger: logger)
+            try await Self.upsert(connection, rows: stored.map { ($0, false) }, textFields: textFields, notifying: self.channel, logger: logger)
             return stored
         }
     }
 
     public func delete(collection: String, id: String, expectedRev: Int?) async throws -> Bool {
         try StoreSchema.validateCollection(collection)
-        let channel = self.channel
         return try await transaction(notifying: false) { connection, logger in
             let seq = try await Self.reserveSequence(connection, count: 1, logger: logger) + 1
             let (revisions, textFields) = try await Self.currentRevisions(connection, keys: [(collection, id)], logger: logger)
@@ -195,7 +193,7 @@ public final class PostgresDocumentStore: DocumentStore {
             for try await body in bodies.decode(String.self) { previous = try JSONText.decode(body) }
             let tombstone = StoredDocument(
                 collection: collection, id: id, rev: rev, seq: seq, document: WriteRules.tombstone(id: id, rev: rev, previous: previous))
-            try await Self.upsert(connection, rows: [(tombstone, true)], textFields: textFields, notifying: channel, logger: logger)
+            try await Self.upsert(connection, rows: [(tombstone, true)], textFields: textFields, notifying: self.channel, logger: logger)
             return true
         }
     }
@@ -206,7 +204,6 @@ public final class PostgresDocumentStore: DocumentStore {
             try StoreSchema.validateCollection(change.collection)
             try StoreSchema.validateID(change.id)
         }
-        let channel = self.channel
         return try await transaction(notifying: false) { connection, logger in
             var seq = try await Self.reserveSequence(connection, count: changes.count, logger: logger)
             var (current, textFields) = try await Self.currentRevisions(connection, keys: changes.map { ($0.collection, $0.id) }, logger: logger)
@@ -221,7 +218,7 @@ public final class PostgresDocumentStore: DocumentStore {
                 current[key] = CurrentRevision(rev: change.rev, deleted: change.deleted)
                 rows.append((StoredDocument(collection: change.collection, id: change.id, rev: change.rev, seq: seq, document: body), change.deleted))
             }
-            try await Self.upsert(connection, rows: rows, textFields: textFields, notifying: channel, logger: logger)
+            try await Self.upsert(connection, rows: rows, textFields: textFields, notifying: self.channel, logger: logger)
             return rows.count
         }
     }
