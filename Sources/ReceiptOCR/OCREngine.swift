@@ -361,13 +361,28 @@ public final class OCREngine: @unchecked Sendable {
     }
 
     /// Whether a poorly read page still has many words read confidently as lines of text (wider
-    /// than tall): then it is upright, just faint or blurred, and the orientation detector
-    /// (about 0.3 s a page) need not look. A turned page read as if upright gives almost none.
+    /// than tall), or a few amounts: then it is upright, just faint or blurred, and the
+    /// orientation detector (about 0.15 s a page) need not look. A turned page read as if
+    /// upright gives almost no confident words and no amounts.
     static func readsUpright(_ page: OCRPage) -> Bool {
-        let words = page.lines.flatMap(\.words).filter {
-            $0.confidence >= PreprocessingTuning.uprightWordConfidence && $0.text.count >= 3 && $0.box.width > $0.box.height
-        }
-        return words.count >= PreprocessingTuning.uprightWords
+        let words = page.lines.flatMap(\.words).filter { $0.box.width > $0.box.height }
+        let confident = words.filter { $0.confidence >= PreprocessingTuning.uprightWordConfidence && $0.text.count >= 3 }
+        return confident.count >= PreprocessingTuning.uprightWords
+            || words.count(where: { looksLikeAmount($0.text) }) >= PreprocessingTuning.uprightAmounts
+    }
+
+    /// `12.34`, `$12.34`, `12,34A`: one to five digits, a point or comma, two digits, with at
+    /// most two other characters (a currency sign, a tax letter) on either side.
+    static func looksLikeAmount(_ text: String) -> Bool {
+        let isDigit: (Character) -> Bool = { ("0"..."9").contains($0) }
+        let characters = Array(text)
+        guard let first = characters.firstIndex(where: isDigit), let last = characters.lastIndex(where: isDigit),
+            first <= 2, characters.count - 1 - last <= 2
+        else { return false }
+        let core = characters[first...last]
+        guard let separator = core.lastIndex(where: { $0 == "." || $0 == "," }) else { return false }
+        let whole = core[core.startIndex..<separator], cents = core[(separator + 1)...]
+        return (1...5).contains(whole.count) && cents.count == 2 && whole.allSatisfy(isDigit) && cents.allSatisfy(isDigit)
     }
 
     /// A photo taken sideways or upside down without an EXIF orientation reads as garbage with

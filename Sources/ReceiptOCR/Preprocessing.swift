@@ -128,6 +128,12 @@ public enum PreprocessingTuning {
     /// `uprightWordConfidence`, each wider than tall, is upright: no orientation check.
     public static let uprightWords = 15
     public static let uprightWordConfidence = 0.85
+    /// A poorly read page with at least this many amounts read as `12.34` or `12,34` is upright
+    /// too, however low their confidence. Upside down, an amount's separator sits at the top of
+    /// the line and is read as an apostrophe or not at all; sideways, no row of digits forms.
+    /// Measured: 22 photos and fixtures turned 90 or 180 degrees showed none; 7 of the 10
+    /// upright corpus pages that were checked showed 2 to 6 (each check costs about 0.15 s).
+    public static let uprightAmounts = 2
     /// The orientation detector's confidence needed to turn a page.
     public static let orientationMinConfidence = 2.0
 }

@@ -272,8 +272,12 @@ struct TallLineTests {
 
 @Suite struct OrientationCheckTests {
     private func page(words count: Int, confidence: Double, width: Int, height: Int) -> OCRPage {
-        let words = (0..<count).map { i in
-            OCRWord(text: "WORD\(i)", box: OCRBox(x: 10, y: 40 * i, width: width, height: height), confidence: confidence)
+        page(texts: (0..<count).map { "WORD\($0)" }, confidence: confidence, width: width, height: height)
+    }
+
+    private func page(texts: [String], confidence: Double, width: Int = 120, height: Int = 24) -> OCRPage {
+        let words = texts.enumerated().map { i, text in
+            OCRWord(text: text, box: OCRBox(x: 10, y: 40 * i, width: width, height: height), confidence: confidence)
         }
         let lines = words.map { OCRLine(text: $0.text, box: $0.box, confidence: $0.confidence, words: [$0]) }
         return OCRPage(width: 1000, height: 1000, sourceWidth: 1000, sourceHeight: 1000, lines: lines, confidence: 0.4,
@@ -286,5 +290,23 @@ struct TallLineTests {
         #expect(!OCREngine.readsUpright(page(words: 10, confidence: 0.9, width: 120, height: 24)))
         #expect(!OCREngine.readsUpright(page(words: 20, confidence: 0.6, width: 120, height: 24)))
         #expect(!OCREngine.readsUpright(page(words: 20, confidence: 0.9, width: 24, height: 120)))
+    }
+
+    @Test func aFaintPageShowingAmountsNeedsNoOrientationCheck() {
+        #expect(OCREngine.readsUpright(page(texts: ["Tota1", "$12.34", "x", "4,99A"], confidence: 0.3)))
+        // Read upside down, the separator is at the top of the line: no amount, so check.
+        #expect(!OCREngine.readsUpright(page(texts: ["ÞE'ZI$", "66'ㄣ", "0Z.", "5I"], confidence: 0.3)))
+        // Only one amount is not enough, nor amounts in boxes taller than wide (turned 90 degrees).
+        #expect(!OCREngine.readsUpright(page(texts: ["Total", "12.34"], confidence: 0.3)))
+        #expect(!OCREngine.readsUpright(page(texts: ["12.34", "5.99"], confidence: 0.3, width: 24, height: 120)))
+    }
+
+    @Test(arguments: [
+        ("12.34", true), ("$12.34", true), ("4,99A", true), ("0.00", true), ("€1234,50", true), ("12345.67", true),
+        ("12.3", false), ("12.345", false), ("123456.00", false), ("12'34", false), ("1234", false),
+        ("TOTAL12.34", false), ("12.34 EUR", false), ("1.2.34", false), ("", false),
+    ])
+    func amountsAreDigitsASeparatorAndTwoDecimals(text: String, isAmount: Bool) {
+        #expect(OCREngine.looksLikeAmount(text) == isAmount, "\(text)")
     }
 }
