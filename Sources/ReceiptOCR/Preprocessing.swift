@@ -190,7 +190,7 @@ enum Preprocessor {
             report.skewDegrees = angle
             report.applied.append("deskew")
         }
-        if options.contains(.normalize), let gray = toGray(pix),
+        if options.contains(.normalize), let gray = grayView(pix),
             let normalized = PixHandle(pixBackgroundNormSimple(gray.pointer, nil, nil))
         {
             pix = normalized
@@ -212,6 +212,12 @@ enum Preprocessor {
     }
 
     static let outOfMemory = OCRError(.failed, "Leptonica could not allocate memory for the image: free memory or use a smaller image")
+
+    /// 8-bit gray for reading only: `pix` itself when already 8-bit (callers make new images from
+    /// it and never change it), else a converted copy. Saves a copy of the page in most stages.
+    static func grayView(_ pix: PixHandle) -> PixHandle? {
+        pix.depth == 8 ? pix : toGray(pix)
+    }
 
     /// 8-bit gray version (a new handle; a copy when already 8-bit).
     static func toGray(_ pix: PixHandle) -> PixHandle? {
@@ -241,7 +247,7 @@ enum Preprocessor {
     /// Finds the largest bright region (the paper) on a downscaled copy and crops to it with a margin.
     /// Returns nil when the receipt already fills the frame or nothing receipt-like is found.
     static func cropToReceipt(_ pix: PixHandle) -> (PixHandle, OCRBox)? {
-        guard let gray = toGray(pix) else { return nil }
+        guard let gray = grayView(pix) else { return nil }
         let width = gray.width, height = gray.height
         let factor = min(1.0, 600.0 / Double(max(width, height)))
         guard let small = factor < 1 ? PixHandle(pixScaleGeneral(gray.pointer, Float(factor), Float(factor), 0, 0)) : gray
@@ -381,10 +387,10 @@ enum Preprocessor {
         }
     }
 
-    /// Binary (1 bpp, text = 1) version via Leptonica's adaptive Otsu on a background-normalised gray.
+    /// Binary (1 bpp, text = 1) version (`pix` itself when already binary; for reading only) via Leptonica's adaptive Otsu on a background-normalised gray.
     static func analysisBinary(_ pix: PixHandle) -> PixHandle? {
-        if pix.depth == 1 { return pix.copy() }
-        guard let gray = toGray(pix) else { return nil }
+        if pix.depth == 1 { return pix }
+        guard let gray = grayView(pix) else { return nil }
         return PixHandle(pixOtsuThreshOnBackgroundNorm(gray.pointer, nil, 10, 15, 100, 50, 255, 2, 2, 0.1, nil))
     }
 
@@ -452,7 +458,7 @@ enum Preprocessor {
     /// On the corpus's dot-matrix receipt this reads the total and merchant where every other
     /// reading found nothing.
     static func thicken(_ pix: PixHandle) -> (PixHandle, Double)? {
-        guard let gray = toGray(pix) else { return nil }
+        guard let gray = grayView(pix) else { return nil }
         let maxScale = (Double(PreprocessingTuning.maxOutputPixels) / Double(pix.width * pix.height)).squareRoot()
         let scale = min(2, maxScale)
         guard let scaled = PixHandle(pixScaleGeneral(gray.pointer, Float(scale), Float(scale), 0, 0)),
@@ -466,7 +472,7 @@ enum Preprocessor {
     /// Leptonica's tiled Otsu, which broke thin receipt fonts.
     static func binarize(_ pix: PixHandle) -> PixHandle? {
         if pix.depth == 1 { return nil }
-        guard let gray = toGray(pix) else { return nil }
+        guard let gray = grayView(pix) else { return nil }
         var binary: UnsafeMutablePointer<Pix>?
         guard pixSauvolaBinarizeTiled(gray.pointer, 25, 0.2, 1, 1, nil, &binary) == 0 else { return nil }
         return PixHandle(binary)
@@ -476,7 +482,7 @@ enum Preprocessor {
     /// scan (paper near white, flat background). Measured on the corpus: every flat scan has its
     /// 90th-percentile brightness at 235 or above and a flat background; most phone photos not.
     static func looksLikePhoto(_ pix: PixHandle) -> Bool {
-        guard let gray = toGray(pix) else { return true }
+        guard let gray = grayView(pix) else { return true }
         let factor = min(1.0, 300.0 / Double(max(gray.width, gray.height)))
         guard let small = factor < 1 ? PixHandle(pixScaleGeneral(gray.pointer, Float(factor), Float(factor), 0, 0)) : gray
         else { return true }
