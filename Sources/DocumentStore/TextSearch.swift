@@ -74,3 +74,24 @@ public enum TrigramSimilarity {
         words(value).joined(separator: " ")
     }
 }
+
+/// Scores candidates with ``TrigramSimilarity`` (same on every engine) and keeps the best.
+enum TextRanking {
+    static func rank(_ documents: [StoredDocument], fields: [String], query: String, limit: Int) -> [ScoredDocument] {
+        let queryTrigrams = TrigramSimilarity.trigrams(query)
+        var scored: [ScoredDocument] = []
+        for document in documents {
+            var best: ScoredDocument?
+            for field in fields {
+                guard let text = document.document.value(at: FieldPath(field))?.stringValue else { continue }
+                let score = TrigramSimilarity.score(queryTrigrams: queryTrigrams, text: text)
+                if score > (best?.score ?? -1) {
+                    best = ScoredDocument(document: document, score: score, field: field, matchedText: text)
+                }
+            }
+            if let best, best.score > 0 { scored.append(best) }
+        }
+        scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.document.id < $1.document.id }
+        return Array(scored.prefix(limit))
+    }
+}
