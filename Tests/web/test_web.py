@@ -21,7 +21,7 @@ import time
 import unittest
 
 from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -133,8 +133,17 @@ class WebAppFlows(unittest.TestCase):
 
     def wait(self, driver, condition, timeout=10):
         # A live region may be swapped between finding an element and reading it: look again.
+        def look(d):
+            try:
+                return condition(d)
+            except WebDriverException as error:
+                # Chromium reports an element of a page that was just replaced (a form posted
+                # without JavaScript loads a new one) this way, not as a stale element.
+                if "does not belong to the document" in str(error):
+                    return False
+                raise
         return WebDriverWait(driver, timeout, poll_frequency=0.05,
-                             ignored_exceptions=[NoSuchElementException, StaleElementReferenceException]).until(condition)
+                             ignored_exceptions=[NoSuchElementException, StaleElementReferenceException]).until(look)
 
     def fill(self, driver, field_id, text):
         element = driver.find_element(By.ID, field_id)
