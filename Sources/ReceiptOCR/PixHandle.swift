@@ -27,6 +27,12 @@ final class PixHandle {
     /// A deep copy that shares nothing with this handle.
     func copy() -> PixHandle? { PixHandle(pixCopy(nil, pointer)) }
 
+    /// Whether both images have the same size, depth and pixels.
+    func hasSamePixels(as other: PixHandle) -> Bool {
+        var same: Int32 = 0
+        return pixEqual(pointer, other.pointer, &same) == 0 && same == 1
+    }
+
     /// A new image of the part of this one inside `box`.
     func clipped(to box: OCRBox) -> PixHandle? {
         var leptonicaBox = boxCreate(Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
