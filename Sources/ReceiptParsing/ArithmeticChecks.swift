@@ -69,7 +69,7 @@ enum ArithmeticChecks {
         if total.value * 2 < subtotal.value, !receipt.items.isEmpty, abs((itemsSum - subtotal).value) * 10 <= subtotal.value {
             receipt.total = exact
             warnings.append("total.repaired")
-            receipt.confidence["total"] = 0.5
+            receipt.confidence.total = 0.5
             return
         }
         // What the printed total may be a misreading of: the whole sum, or, when the items confirm
@@ -78,7 +78,7 @@ enum ArithmeticChecks {
         if let readingOf {
             receipt.total = readingOf
             warnings.append("total.repaired")
-            receipt.confidence["total"] = 0.7
+            receipt.confidence.total = 0.7
         } else if let printedTax = receipt.tax, digitDifferences(printedTax, total - subtotal - tip) == 1 {
             receipt.tax = total - subtotal - tip
             receipt.taxes = [ParsedReceipt.Tax(label: receipt.taxes.first?.label ?? "Tax", rate: receipt.taxes.first?.rate, amount: total - subtotal - tip)]
@@ -110,7 +110,7 @@ enum ArithmeticChecks {
         }
         if receipt.checks.itemsMatchSubtotal == false { warnings.append("items.sum-mismatch") }
         if receipt.checks.subtotalPlusTaxMatchesTotal == false { warnings.append("total.arithmetic-mismatch") }
-        if receipt.checks.subtotalPlusTaxMatchesTotal == true { receipt.confidence["total"] = max(receipt.confidence["total"] ?? 0, 0.95) }
-        receipt.confidence["items"] = receipt.items.isEmpty ? 0 : (receipt.checks.itemsMatchSubtotal == true ? 0.95 : 0.6)
+        if receipt.checks.subtotalPlusTaxMatchesTotal == true { receipt.confidence.total = max(receipt.confidence.total ?? 0, 0.95) }
+        receipt.confidence.items = receipt.items.isEmpty ? 0 : (receipt.checks.itemsMatchSubtotal == true ? 0.95 : 0.6)
     }
 }

@@ -112,8 +112,9 @@ public struct ParsedReceipt: Sendable, Hashable, Codable {
     public var tip: Amount?
     public var total: Amount?
     public var payment: Payment
-    /// Confidence per field (0...1): merchant, date, total, subtotal, tax, items.
-    public var confidence: [String: Double]
+    /// Confidence per field (0...1) of merchant, date, total and items: the cart's own type, so
+    /// that what the parser rates is what the cart says (`ocr` is the builder's to fill).
+    public var confidence: FieldConfidence
     public var checks: Checks
     public var warnings: [String]
     public var needsReview: Bool
@@ -123,12 +124,12 @@ public struct ParsedReceipt: Sendable, Hashable, Codable {
 
     /// Whether a person should look at this reading: no total, a failed check, or a total read
     /// with little confidence. One rule for a single reading and for merged ones.
-    var reviewNeeded: Bool { total == nil || !checks.allPassed || (confidence["total"] ?? 0) < 0.6 }
+    var reviewNeeded: Bool { total == nil || !checks.allPassed || (confidence.total ?? 0) < 0.6 }
 
     public init(
         merchant: Merchant = Merchant(), date: String? = nil, time: String? = nil, currency: String? = nil,
         items: [Item] = [], subtotal: Amount? = nil, taxes: [Tax] = [], tax: Amount? = nil, tip: Amount? = nil,
-        total: Amount? = nil, payment: Payment = Payment(), confidence: [String: Double] = [:],
+        total: Amount? = nil, payment: Payment = Payment(), confidence: FieldConfidence = FieldConfidence(),
         checks: Checks = Checks(), warnings: [String] = [], needsReview: Bool = false
     ) {
         self.merchant = merchant

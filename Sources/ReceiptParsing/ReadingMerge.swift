@@ -15,7 +15,7 @@ extension ParsedReceipt {
             merged.total = other.total
             merged.tip = other.tip
             merged.checks.subtotalPlusTaxMatchesTotal = true
-            merged.confidence["total"] = other.confidence["total"]
+            merged.confidence.total = other.confidence.total
         }
         if checks.itemsMatchSubtotal != true, other.checks.itemsMatchSubtotal == true || items.isEmpty {
             merged.items = other.items

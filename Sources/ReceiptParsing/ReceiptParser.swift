@@ -42,7 +42,7 @@ public struct ReceiptParser: Sendable {
         // Header: merchant, address, phone.
         let firstMoneyLine = lines.first(where: { !$0.money.isEmpty })?.index ?? lines.count
         receipt.merchant = readMerchant(lines, headerEnd: firstMoneyLine)
-        receipt.confidence["merchant"] = receipt.merchant.name == nil ? 0 : 0.7
+        receipt.confidence.merchant = receipt.merchant.name == nil ? 0 : 0.7
 
         // Items: lines with a price above the summary (its first line with an amount, or a
         // total or subtotal keyword whose amount OCR lost).
@@ -79,7 +79,7 @@ public struct ReceiptParser: Sendable {
         if let date = Dates.resolve(candidates, monthFirstLocale: monthFirst) {
             receipt.date = date.iso
             dateLine = date.lineIndex
-            receipt.confidence["date"] = date.confidence
+            receipt.confidence.date = date.confidence
         }
         // The time printed beside the date, else the first one printed.
         if let dateLine, let time = Dates.time(in: lines[dateLine].text) {
@@ -101,12 +101,11 @@ public struct ReceiptParser: Sendable {
         }
         if summary.taxInferred {
             warnings.append("tax.inferred")
-            receipt.confidence["tax"] = 0.5
         }
         if summary.subtotalInferred { warnings.append("subtotal.inferred") }
         receipt.tip = summary.tip
         receipt.total = summary.total
-        receipt.confidence["total"] = summary.totalConfidence
+        receipt.confidence.total = summary.totalConfidence
         receipt.payment = summary.payment
     }
 

@@ -77,6 +77,8 @@ public struct CartBuilder: Sendable {
                 confidence: item.confidence
             )
         }
+        var confidence = receipt.confidence
+        confidence.ocr = ocrConfidence
         let merchantName = receipt.merchant.name
         let hasMerchant = merchantName != nil || receipt.merchant.address != nil || receipt.merchant.phone != nil
         let name = [merchantName ?? "Receipt", receipt.date].compactMap { $0 }.joined(separator: " ")
@@ -103,9 +105,7 @@ public struct CartBuilder: Sendable {
             total: receipt.total,
             totalPrice: receipt.total,
             payment: hasPayment ? payment : nil,
-            confidence: FieldConfidence(
-                merchant: receipt.confidence["merchant"], date: receipt.confidence["date"],
-                total: receipt.confidence["total"], items: receipt.confidence["items"], ocr: ocrConfidence),
+            confidence: confidence,
             checks: ReceiptChecks(
                 itemsMatchSubtotal: receipt.checks.itemsMatchSubtotal,
                 subtotalPlusTaxMatchesTotal: receipt.checks.subtotalPlusTaxMatchesTotal),

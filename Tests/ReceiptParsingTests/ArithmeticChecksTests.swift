@@ -34,7 +34,7 @@ import Testing
         let (receipt, warnings) = repaired(ParsedReceipt(subtotal: Amount("5.00"), tax: Amount("0.40"), total: Amount("5.90")))
         #expect(receipt.total == Amount("5.40"))
         #expect(warnings == ["total.repaired"])
-        #expect(receipt.confidence["total"] == 0.7)
+        #expect(receipt.confidence.total == 0.7)
     }
 
     @Test func oneMisreadDigitInTheTaxIsRepairedWhenTheTotalHasOtherDigits() {
@@ -85,8 +85,8 @@ import Testing
         #expect(receipt.checks == ParsedReceipt.Checks(
             itemsMatchSubtotal: true, subtotalPlusTaxMatchesTotal: true, quantityTimesUnitPriceMatches: true, tenderedMinusTotalMatchesChange: true))
         #expect(warnings.isEmpty)
-        #expect(receipt.confidence["total"] == 0.95)
-        #expect(receipt.confidence["items"] == 0.95)
+        #expect(receipt.confidence.total == 0.95)
+        #expect(receipt.confidence.items == 0.95)
     }
 
     @Test func applyWithoutRepairWarnsOfEachFailedCheck() {
@@ -98,6 +98,6 @@ import Testing
         #expect(receipt.checks.itemsMatchSubtotal == false)
         #expect(receipt.checks.subtotalPlusTaxMatchesTotal == false)
         #expect(warnings == ["items.sum-mismatch", "total.arithmetic-mismatch"])
-        #expect(receipt.confidence["items"] == 0.6)
+        #expect(receipt.confidence.items == 0.6)
     }
 }

@@ -19,21 +19,21 @@ import Testing
             subtotal: Amount("2.00"), tax: Amount("0.16"), total: Amount("7.16"),
             checks: .init(subtotalPlusTaxMatchesTotal: false), warnings: ["total.arithmetic-mismatch", "date.missing"], needsReview: true)
         let second = ParsedReceipt(
-            subtotal: Amount("2.00"), tax: Amount("0.16"), total: Amount("2.16"), confidence: ["total": 0.95],
+            subtotal: Amount("2.00"), tax: Amount("0.16"), total: Amount("2.16"), confidence: FieldConfidence(total: 0.95),
             checks: .init(subtotalPlusTaxMatchesTotal: true))
         let merged = first.merging(second)
         #expect(merged.total == Amount("2.16"))
         #expect(merged.checks.subtotalPlusTaxMatchesTotal == true)
-        #expect(merged.confidence["total"] == 0.95)
+        #expect(merged.confidence.total == 0.95)
         #expect(merged.warnings == ["date.missing"])
         #expect(!merged.needsReview)
     }
 
     @Test func warningsAboutWhatTheSecondReadingSuppliedGo() {
         let first = ParsedReceipt(
-            subtotal: Amount("2.00"), tax: Amount("0.16"), confidence: ["total": 0.9],
+            subtotal: Amount("2.00"), tax: Amount("0.16"), confidence: FieldConfidence(total: 0.9),
             checks: .init(subtotalPlusTaxMatchesTotal: nil), warnings: ["total.missing", "date.missing", "tax.inferred"], needsReview: true)
-        let second = ParsedReceipt(date: "2024-03-01", total: Amount("2.16"), confidence: ["total": 0.9])
+        let second = ParsedReceipt(date: "2024-03-01", total: Amount("2.16"), confidence: FieldConfidence(total: 0.9))
         let merged = first.merging(second)
         #expect(merged.date == "2024-03-01")
         #expect(merged.warnings == ["tax.inferred"])
@@ -41,7 +41,7 @@ import Testing
 
     @Test func aTotalReadWithLittleConfidenceStillNeedsReviewAfterMerging() {
         let first = ParsedReceipt(
-            subtotal: Amount("2.00"), tax: Amount("0.16"), total: Amount("2.16"), confidence: ["total": 0.4],
+            subtotal: Amount("2.00"), tax: Amount("0.16"), total: Amount("2.16"), confidence: FieldConfidence(total: 0.4),
             checks: .init(subtotalPlusTaxMatchesTotal: true))
         let second = ParsedReceipt(date: "2024-03-01")
         #expect(first.merging(second).needsReview)
@@ -66,7 +66,7 @@ import Testing
     @Test func aCashRoundedTotalStillAddsUpAfterTheMerge() {
         // A Malaysian receipt: 7.16 rounded to 7.15 in cash. The second reading only adds the date.
         let first = ParsedReceipt(
-            currency: "MYR", subtotal: Amount("7.16"), total: Amount("7.15"), confidence: ["total": 0.9],
+            currency: "MYR", subtotal: Amount("7.16"), total: Amount("7.15"), confidence: FieldConfidence(total: 0.9),
             checks: .init(subtotalPlusTaxMatchesTotal: true), warnings: ["date.missing"], needsReview: false)
         let merged = first.merging(ParsedReceipt(date: "2018-01-15"))
         #expect(merged.date == "2018-01-15")
