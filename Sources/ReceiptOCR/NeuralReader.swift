@@ -117,6 +117,9 @@ public actor NeuralReader {
         }
     }
 
+    /// How many times this reader has started its process (once, unless it died or was stopped).
+    public private(set) var launches = 0
+
     /// Whether the process is up (it starts on the first request).
     public var isRunning: Bool { process?.isRunning == true }
 
@@ -144,6 +147,7 @@ public actor NeuralReader {
         } catch {
             throw Failure(code: "neural.unavailable", message: "Could not start \(configuration.python.path): \(error).")
         }
+        launches += 1
         let reader = LineReader(stdout.fileHandleForReading)
         self.process = process
         input = stdin.fileHandleForWriting

@@ -97,18 +97,29 @@ public final class IngestPipeline: Sendable {
     private let builder: CartBuilder
     private let logger: Logger
 
-    public init(
+    /// A pipeline with a reader of its own (`options.rereadWhenUnsure` decides whether it reads
+    /// neurally first; see ``ReceiptReader/installed(ocr:rereadWhenUnsure:logger:)``).
+    public convenience init(
         ocr: OCREnginePool, matcher: ProductMatcher?, store: any DocumentStore, options: IngestOptions,
         logger: Logger
     ) {
-        self.reader = ReceiptReader(
-            ocr: ocr, rereadWhenUnsure: options.rereadWhenUnsure,
-            neural: options.rereadWhenUnsure ? NeuralReaderPool.installed(workers: ocr.workers, logger: logger) : nil)
+        self.init(
+            reader: ReceiptReader.installed(ocr: ocr, rereadWhenUnsure: options.rereadWhenUnsure, logger: logger),
+            matcher: matcher, store: store, options: options, logger: logger)
+    }
+
+    /// A pipeline reading with `reader`: a long-lived caller (the server's receipt worker) keeps
+    /// one reader, so that its neural reader processes start once, not once a receipt.
+    public init(
+        reader: ReceiptReader, matcher: ProductMatcher?, store: any DocumentStore, options: IngestOptions,
+        logger: Logger
+    ) {
+        self.reader = reader
         self.matcher = matcher
         self.store = store
         self.options = options
         self.logger = logger
-        self.builder = CartBuilder(user: options.user, pipelineDescription: Self.pipelineDescription(ocr))
+        self.builder = CartBuilder(user: options.user, pipelineDescription: Self.pipelineDescription(reader.ocr))
     }
 
     static func pipelineDescription(_ ocr: OCREnginePool) -> String {

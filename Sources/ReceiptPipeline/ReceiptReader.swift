@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ReceiptOCR
 import ReceiptParsing
 
@@ -58,7 +59,7 @@ public struct ReceiptReader: Sendable {
     /// others only when they add up (eval: US items F1 0.717 -> 0.724, tax 33 -> 35 of 48).
     public static let grayReading: PreprocessingOptions = PreprocessingOptions.default.subtracting([.binarize, .adaptive])
 
-    private let ocr: OCREnginePool
+    public let ocr: OCREnginePool
     private let parser = ReceiptParser()
     /// The neural reader, when installed: it reads every receipt first; Tesseract reads those
     /// it leaves unsure (no total or date, or arithmetic that does not add up). On the corpus its
@@ -78,6 +79,15 @@ public struct ReceiptReader: Sendable {
         self.rereadWhenUnsure = rereadWhenUnsure
         self.neural = neural
         self.pickLanguage = pickLanguage
+    }
+
+    /// The reader `ingest` and the server's workers use: with `rereadWhenUnsure` (the default mode)
+    /// the installed neural reader reads first, one process per engine of `ocr`, each started on
+    /// its first receipt; without it (`--fast`) Tesseract reads once and no process is started.
+    public static func installed(ocr: OCREnginePool, rereadWhenUnsure: Bool, logger: Logger) -> ReceiptReader {
+        ReceiptReader(
+            ocr: ocr, rereadWhenUnsure: rereadWhenUnsure,
+            neural: rereadWhenUnsure ? NeuralReaderPool.installed(workers: ocr.workers, logger: logger) : nil)
     }
 
     /// The Tesseract models a receipt in `language` is read with: English beside it, for the

@@ -5,6 +5,7 @@ import HTTPTypes
 import Logging
 import ReceiptModel
 import ReceiptOCR
+import ReceiptPipeline
 import ReceiptServer
 import ReceiptTesting
 import Synchronization
@@ -84,6 +85,37 @@ import Testing
             #expect(cut.status == 422)
             #expect(cut.code == "image.truncated")
             #expect(try await services.store.count(collection: Collections.jobs) == 0)
+        }
+    }
+
+    @Test("a worker reads every upload with the neural reader process it started for the first")
+    func aWorkerKeepsItsNeuralReader() async throws {
+        // The installed reader, ignoring `RECEIPTS_NEURAL=off` (which `make test` sets for the
+        // other tests); NeuralReaderTests fails on CI when it is not installed.
+        guard let neuralReader = NeuralReader.Configuration.installed(environment: [:]) else { return }
+        try await TemporaryStores.with(.sqlite) { store, _ in
+            let logger = ServerHarness.logger
+            let services = HouseholdServices(store: store, bcryptCost: 4, logger: logger)
+            try await services.prepare(logger: logger)
+            let user = try await services.accounts.signUp(email: "n@example.org", displayName: "N", password: "long enough")
+            let home = try await services.directory.create(name: "Home", by: user).value.id
+            let ocr = try OCREnginePool(workers: 1, logger: logger)
+            let neural = NeuralReaderPool(workers: 1, configuration: neuralReader, logger: logger)
+            let worker = ReceiptJobWorker(
+                services: services, ocr: ocr, matcher: nil, configuration: ServerConfiguration(workers: 1), signal: JobSignal(),
+                reader: ReceiptReader(ocr: ocr, neural: neural), logger: logger)
+            for photo in [Self.photo, Fixtures.url("receipts/my-gst-kedai.png")] {
+                guard case .queued = try await services.jobs.enqueue(
+                    image: try Data(contentsOf: photo), fileName: photo.lastPathComponent, household: home, by: user)
+                else { Issue.record("not queued"); return }
+                let job = try #require(try await services.jobs.claim(worker: "w", lease: .seconds(60)))
+                await worker.process(job, worker: "w")
+                #expect(try await services.jobs.job(job.value.id, for: user.id).status == .done)
+            }
+            // One process for both receipts: a reader started per upload would cost 1-4 s each.
+            #expect(await neural.readers[0].launches == 1)
+            await neural.stop()
+            #expect(try await store.count(collection: Collections.carts) == 2)
         }
     }
 
