@@ -120,9 +120,10 @@ struct EvalCommand: AsyncParsableCommand {
             var configuration = OCRConfiguration()
             if let stages { configuration.preprocessing = stages }
             let pool = try OCREnginePool(workers: jobs, configuration: configuration, logger: logger)
-            let neural = noReread ? nil : NeuralReaderPool.installed(workers: pool.workers, logger: logger)
+            // What `ingest` reads with, so that the figures are `ingest`'s.
+            let reader = ReceiptReader.installed(ocr: pool, rereadWhenUnsure: !noReread, logger: logger)
+            let neural = reader.neural
             if !noReread, neural == nil { logger.notice("the neural reader is not installed (scripts/install-deps.sh) or RECEIPTS_NEURAL=off: Tesseract alone") }
-            let reader = ReceiptReader(ocr: pool, rereadWhenUnsure: !noReread, neural: neural)
             let saveRoot = saveText.map { URL(fileURLWithPath: $0) }
             let neuralCost = NeuralTally()
             report = await runner.run(entries) { entry in
