@@ -49,11 +49,11 @@ enum SauvolaThreshold {
                     func rowStart(_ y: Int) -> UnsafePointer<UInt8> {
                         bytes + mirror(y, count: height) * sourceWords * 4
                     }
-                    func add(_ y: Int, sign: Bool) {
+                    func update(_ y: Int, adding: Bool) {
                         let row = rowStart(y)
                         for c in 0..<paddedWidth {
                             let value = pixel(row, columns[c])
-                            if sign {
+                            if adding {
                                 sums[c] &+= value
                                 squares[c] &+= value * value
                             } else {
@@ -62,12 +62,12 @@ enum SauvolaThreshold {
                             }
                         }
                     }
-                    for y in -halfWidth...halfWidth { add(y, sign: true) }
+                    for y in -halfWidth...halfWidth { update(y, adding: true) }
 
                     for y in 0..<height {
                         if y > 0 {
-                            add(y - 1 - halfWidth, sign: false)
-                            add(y + halfWidth, sign: true)
+                            update(y - 1 - halfWidth, adding: false)
+                            update(y + halfWidth, adding: true)
                         }
                         let row = bytes + y * sourceWords * 4
                         let out = target + y * targetWords

@@ -37,7 +37,6 @@ public final class JobSignal: Sendable {
 /// and takes no new one; a worker killed outright leaves its job to others once the lease ends.
 public struct ReceiptJobWorker: Service {
     let services: HouseholdServices
-    let ocr: OCREnginePool
     /// One reader for the worker's lifetime: its neural reader processes (one per engine) start
     /// on the first receipt and stay, instead of starting anew for each upload (1-4 s each).
     let reader: ReceiptReader
@@ -52,7 +51,6 @@ public struct ReceiptJobWorker: Service {
         signal: JobSignal, name: String = "worker-" + Identifiers.make("w"), reader: ReceiptReader? = nil, logger: Logger
     ) {
         self.services = services
-        self.ocr = ocr
         self.reader = reader ?? ReceiptReader.installed(ocr: ocr, rereadWhenUnsure: !configuration.fastReading, logger: logger)
         self.matcher = matcher
         self.configuration = configuration
@@ -64,7 +62,7 @@ public struct ReceiptJobWorker: Service {
     public func run() async throws {
         logger.info("receipt worker started", metadata: ["worker": "\(name)"])
         await withTaskGroup(of: Void.self) { group in
-            for slot in 0..<max(1, ocr.engines.count) {
+            for slot in 0..<max(1, reader.ocr.engines.count) {
                 group.addTask { await loop(slot: slot) }
             }
         }
