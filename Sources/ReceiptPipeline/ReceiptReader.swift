@@ -3,28 +3,24 @@ import Logging
 import ReceiptOCR
 import ReceiptParsing
 
-/// OCR and parsing of one receipt image, with a second reading when the first is unsure.
+/// OCR and parsing of one receipt image, with more readings when the first is unsure.
 ///
-/// With the neural reader installed (the default mode; not `--fast`), it reads every receipt
-/// first, and a reading it is sure of (total and date found, arithmetic adding up) is the
-/// receipt; Tesseract reads the others as below, with the neural reading filling its gaps. On
-/// the tuning part of `../shared/corpus` (104 receipts, full pipeline) this against reading
-/// neurally only what Tesseract leaves unsure: total 95 → 96, subtotal 27 → 28 of 29, tax
-/// 28 → 29 of 32, date 94 → 94, merchant 97 → 100, US items F1 0.825 → 0.837, at 1.38x the time
-/// (reading neurally every receipt after Tesseract scored the same at 1.52x).
+/// No single reading suits every receipt, so the reader reads once and spends more only where
+/// the parsed result shows it is needed. The neural reader (when installed; not `--fast`) reads
+/// every receipt first, because it reads receipts, phone photos most of all, better than
+/// Tesseract; a reading it is sure of (total and date found, arithmetic adding up) is the
+/// receipt. Tesseract reads the others, with the neural reading filling its gaps. Binarising a
+/// photo helps most receipts and hurts some (thin or faded print, dot-matrix text, logos), so a
+/// reading without a total or a date, or failing its arithmetic checks, is followed by one of the
+/// image as it is; a receipt still without a total is read enlarged with thickened strokes
+/// (dot-matrix print); items that still do not add up get an unbinarised reading
+/// (``grayReading``). A receipt whose first reading shows another language is read again with
+/// that language's model beside English. The parser merges the readings, preferring the fields
+/// that make the receipt's arithmetic add up.
 ///
-/// Binarising a photo helps most receipts and hurts some (thin or faded print, dot-matrix
-/// text, logos). When the first reading leaves the receipt without a total or a date, or failing its
-/// arithmetic checks, the image is read again as it is (EXIF orientation only) and the parser
-/// merges the two: the second reading's fields win where they make the checks pass. Measured
-/// on `../shared/corpus` with the two readings saved as text: total 79.4 -> 82.6 %, subtotal
-/// 55.6 -> 75.6 %, tax 52.1 -> 64.6 %, date 82.5 -> 85.7 %, US items F1 0.578 -> 0.614.
-/// A receipt still without a total is read a third time enlarged with thickened strokes (dot-matrix
-/// print): on the corpus total 130 -> 132, date 131 -> 132, merchant 128 -> 129 of 155. Items
-/// that still do not add up to the subtotal get a last, unbinarised reading (``grayReading``).
-/// A receipt whose first reading shows another language (French, Italian, Spanish, Dutch,
-/// German) is read again with that language's Tesseract model beside English first.
-/// `ingest` and `eval` both read through this type, so `eval` measures what `ingest` stores.
+/// `ingest`, `eval` and the server's receipt workers all read through this type, so `eval`
+/// measures what they store. The measurements behind each step are in docs/READING.md and
+/// docs/history/accuracy.md.
 public struct ReceiptReader: Sendable {
     public struct Reading: Sendable {
         /// The reading the receipt is based on (the first, preprocessed one unless the plain
