@@ -14,6 +14,7 @@ struct Bench: AsyncParsableCommand {
             CatalogBench.self,
             IngestBench.self,
             ServerBench.self,
+            AnchorServer.self,
         ]
     )
 

@@ -9,12 +9,15 @@ import Glibc
 /// `receipts-bench server`: HTTP throughput and latency of `receipts serve` under wrk, on SQLite
 /// and (with `--postgres` or `RECEIPTS_TEST_POSTGRES_URL`) PostgreSQL. Each engine gets a fresh
 /// store and a fresh server process (`--workers 0`), seeded through the API with one household,
-/// one user and `--carts` carts of `--items` items; then wrk loads it with reads of the cart list
-/// and with ticking and unticking items spread over every cart.
+/// one user and `--carts` carts of `--items` items; then wrk loads it with `/healthz`, reads of one
+/// cart and of the cart list, and ticking and unticking items spread over every cart. Before the
+/// engines, the same wrk settings load two bare Hummingbird routes (`anchor-server`): a hello and a
+/// one-row GRDB read; the ratios of ours to them, measured in one run, are the figures to compare
+/// across machines.
 struct ServerBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "server",
-        abstract: "receipts serve under wrk: cart-list reads and item ticks per second, p50/p99 latency, errors, peak RSS.")
+        abstract: "receipts serve under wrk against a bare Hummingbird route: /healthz, one cart, cart-list reads and item ticks per second, p50/p99 latency, errors, peak RSS, and the ratios to the anchors.")
 
     @Option(help: "PostgreSQL URL (default: $RECEIPTS_TEST_POSTGRES_URL; none skips PostgreSQL).")
     var postgres: String?
@@ -89,24 +92,92 @@ struct ServerBench: AsyncParsableCommand {
             print("PostgreSQL: skipped (give --postgres URL or run through scripts/with-postgres.sh)")
         }
         if !json {
+            print("CPU: \(Self.cpuDescription())")
             print("\(carts) carts x \(items) items, wrk -t\(threads) -c\(connections) -d\(duration)s per scenario")
             print("engine    scenario                       req/s   p50 ms   p99 ms   max ms   >=400  sock.err  server peak RSS  CPU µs/req")
         }
+        // The anchors first, in this same run: ratios to them carry from one machine to another
+        // better than requests per second do.
+        var all = try await measureAnchors(wrk: wrk, work: work)
+        all.forEach(report)
         for (engine, location) in locations {
-            for figures in try await measure(engine: engine, location: location, binary: binary, wrk: wrk, work: work) {
-                if json {
-                    let encoder = JSONEncoder()
-                    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                    print(String(decoding: try encoder.encode(figures), as: UTF8.self))
-                } else {
-                    let label = figures.engine.padding(toLength: 10, withPad: " ", startingAt: 0)
-                        + figures.scenario.padding(toLength: 28, withPad: " ", startingAt: 0)
-                    print(label + String(format: " %7.0f %8.2f %8.2f %8.1f %7d %9d %12.0f MB %11.0f", figures.requestsPerSecond,
-                                 figures.p50Milliseconds, figures.p99Milliseconds, figures.maxMilliseconds, figures.errorResponses,
-                                 figures.socketErrors, figures.serverPeakRSSMB, figures.serverCPUMicrosecondsPerRequest))
-                }
+            let figures = try await measure(engine: engine, location: location, binary: binary, wrk: wrk, work: work)
+            figures.forEach(report)
+            all += figures
+        }
+        for ratio in Self.ratios(all) {
+            if json {
+                print(String(decoding: try Self.encoder.encode(ratio), as: UTF8.self))
+            } else {
+                print(String(format: "ratio: %@ = %.2fx (target at least %.1fx)", ratio.name, ratio.value, ratio.target))
             }
         }
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private func report(_ figures: Figures) {
+        if json {
+            print(String(decoding: (try? Self.encoder.encode(figures)) ?? Data(), as: UTF8.self))
+        } else {
+            let label = figures.engine.padding(toLength: 10, withPad: " ", startingAt: 0)
+                + figures.scenario.padding(toLength: 28, withPad: " ", startingAt: 0)
+            print(label + String(format: " %7.0f %8.2f %8.2f %8.1f %7d %9d %12.0f MB %11.0f", figures.requestsPerSecond,
+                         figures.p50Milliseconds, figures.p99Milliseconds, figures.maxMilliseconds, figures.errorResponses,
+                         figures.socketErrors, figures.serverPeakRSSMB, figures.serverCPUMicrosecondsPerRequest))
+        }
+    }
+
+    /// A throughput ratio of one of our routes to its anchor, measured in the same run.
+    struct Ratio: Codable {
+        var name: String
+        var value: Double
+        var target: Double
+    }
+
+    static let helloScenario = "GET /hello"
+    static let oneRowScenario = "GET one row (GRDB)"
+    static let healthScenario = "GET /healthz"
+    static let oneCartScenario = "GET one cart"
+
+    static func ratios(_ figures: [Figures]) -> [Ratio] {
+        func rate(_ engine: String, _ scenario: String) -> Double? {
+            figures.first { $0.engine == engine && $0.scenario.hasPrefix(scenario) }?.requestsPerSecond
+        }
+        var ratios: [Ratio] = []
+        for engine in ["sqlite", "postgres"] {
+            if let ours = rate(engine, healthScenario), let anchor = rate("anchor", helloScenario), anchor > 0 {
+                ratios.append(Ratio(name: "\(engine) /healthz / bare hello", value: ours / anchor, target: 0.8))
+            }
+            if let ours = rate(engine, oneCartScenario), let anchor = rate("anchor", oneRowScenario), anchor > 0 {
+                ratios.append(Ratio(name: "\(engine) GET one cart / bare GRDB one-row read", value: ours / anchor, target: 0.7))
+            }
+        }
+        return ratios
+    }
+
+    /// The bare Hummingbird routes of `receipts-bench anchor-server`, each in its own process.
+    private func measureAnchors(wrk: String, work: URL) async throws -> [Figures] {
+        let me = URL(fileURLWithPath: Self.sibling("receipts-bench"))
+        var results: [Figures] = []
+        for (kind, scenario, path) in [
+            ("hello", Self.helloScenario, "/hello"), ("one-row", Self.oneRowScenario, "/rows/7"),
+        ] {
+            let log = work.appendingPathComponent("anchor-\(kind)")
+            let server = try await Self.startServer(
+                binary: me, arguments: ["anchor-server", "--kind", kind, "--database", work.appendingPathComponent("anchor.sqlite").path],
+                log: log)
+            defer { server.child.kill() }
+            let script = Self.reportFunction
+            results.append(try await load(
+                engine: "anchor", scenario: scenario, script: script, path: path, origin: "http://127.0.0.1:\(server.port)",
+                server: server.child, wrk: wrk, work: work))
+        }
+        return results
     }
 
     private func measure(engine: String, location: String, binary: URL, wrk: String, work: URL) async throws -> [Figures] {
@@ -153,42 +224,65 @@ struct ServerBench: AsyncParsableCommand {
             end
             \(Self.reportFunction)
             """
+        let plain = Self.reportFunction
         var results: [Figures] = []
         for (scenario, script, path) in [
+            (Self.healthScenario, plain, "/healthz"),
+            ("\(Self.oneCartScenario) (\(items) items, bearer)", reads, "\(base)/carts/\(seed.carts[0].id)"),
             ("GET carts (\(carts) per page)", reads, "\(base)/carts?limit=\(carts)"),
             ("PUT/DELETE item completed", writes, "\(base)/carts"),
         ] {
-            let scriptURL = work.appendingPathComponent("\(engine)-\(results.count).lua")
-            try Data(script.utf8).write(to: scriptURL)
-            let output = work.appendingPathComponent("\(engine)-\(results.count).wrk")
-            func load(seconds: Int, into file: URL) async throws -> Int32 {
-                try await ChildProcess(
-                    executable: URL(fileURLWithPath: wrk),
-                    arguments: ["-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--timeout", "10s", "--latency", "-s", scriptURL.path, origin + path],
-                    standardOutput: .file(file)
-                ).finished()
-            }
-            if warmup > 0 { _ = try await load(seconds: warmup, into: work.appendingPathComponent("warmup.wrk")) }
-            let cpuBefore = try Self.cpuSeconds(pid: server.child.pid)
-            let status = try await load(seconds: duration, into: output)
-            let text = try String(contentsOf: output, encoding: .utf8)
-            guard status == 0, let line = text.split(separator: "\n").first(where: { $0.hasPrefix("WRK ") }) else {
-                throw ValidationError("wrk failed (\(status)): \(text)")
-            }
-            let numbers = line.split(separator: " ").dropFirst().compactMap { Double($0) }
-            guard numbers.count == 7 else { throw ValidationError("unexpected wrk report: \(line)") }
-            let seconds = numbers[1] / 1e6
-            let cpu = try Self.cpuSeconds(pid: server.child.pid) - cpuBefore
-            results.append(Figures(
-                engine: engine, scenario: scenario, requests: Int(numbers[0]), seconds: seconds, requestsPerSecond: numbers[0] / seconds,
-                p50Milliseconds: numbers[4] / 1000, p99Milliseconds: numbers[5] / 1000, maxMilliseconds: numbers[6] / 1000,
-                errorResponses: Int(numbers[2]), socketErrors: Int(numbers[3]), serverPeakRSSMB: OCRBench.peakRSSMegabytes(pid: "\(server.child.pid)"),
-                serverCPUMicrosecondsPerRequest: numbers[0] > 0 ? cpu * 1e6 / numbers[0] : 0))
+            results.append(try await load(
+                engine: engine, scenario: scenario, script: script, path: path, origin: origin, server: server.child, wrk: wrk, work: work))
         }
         // A graceful stop, as in production; the store must close cleanly under load's aftermath.
         kill(server.child.pid, SIGTERM)
         if !server.child.wait(timeout: .seconds(30)) { throw ValidationError("receipts serve did not stop within 30 s of SIGTERM") }
         return results
+    }
+
+    /// One scenario: `warmup` seconds of unmeasured load, then `duration` seconds measured.
+    private func load(
+        engine: String, scenario: String, script: String, path: String, origin: String, server: ChildProcess, wrk: String, work: URL
+    ) async throws -> Figures {
+        let name = "\(engine)-\(scenario.filter { $0.isLetter || $0.isNumber })"
+        let scriptURL = work.appendingPathComponent("\(name).lua")
+        try Data(script.utf8).write(to: scriptURL)
+        let output = work.appendingPathComponent("\(name).wrk")
+        func run(seconds: Int, into file: URL) async throws -> Int32 {
+            try await ChildProcess(
+                executable: URL(fileURLWithPath: wrk),
+                arguments: ["-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--timeout", "10s", "--latency", "-s", scriptURL.path, origin + path],
+                standardOutput: .file(file)
+            ).finished()
+        }
+        if warmup > 0 { _ = try await run(seconds: warmup, into: work.appendingPathComponent("warmup.wrk")) }
+        let cpuBefore = try Self.cpuSeconds(pid: server.pid)
+        let status = try await run(seconds: duration, into: output)
+        let text = try String(contentsOf: output, encoding: .utf8)
+        guard status == 0, let line = text.split(separator: "\n").first(where: { $0.hasPrefix("WRK ") }) else {
+            throw ValidationError("wrk failed (\(status)): \(text)")
+        }
+        let numbers = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard numbers.count == 7 else { throw ValidationError("unexpected wrk report: \(line)") }
+        let seconds = numbers[1] / 1e6
+        let cpu = try Self.cpuSeconds(pid: server.pid) - cpuBefore
+        return Figures(
+            engine: engine, scenario: scenario, requests: Int(numbers[0]), seconds: seconds, requestsPerSecond: numbers[0] / seconds,
+            p50Milliseconds: numbers[4] / 1000, p99Milliseconds: numbers[5] / 1000, maxMilliseconds: numbers[6] / 1000,
+            errorResponses: Int(numbers[2]), socketErrors: Int(numbers[3]), serverPeakRSSMB: OCRBench.peakRSSMegabytes(pid: "\(server.pid)"),
+            serverCPUMicrosecondsPerRequest: numbers[0] > 0 ? cpu * 1e6 / numbers[0] : 0)
+    }
+
+    /// The CPU's model and its widest vector extension, printed beside every figure: the machines
+    /// here differ (some have AVX-512, some only AVX2), and figures from one do not carry to the other.
+    static func cpuDescription() -> String {
+        let text = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let lines = text.split(separator: "\n")
+        let model = lines.first { $0.hasPrefix("model name") }.map { $0.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "" } ?? "unknown"
+        let flags = Set(lines.first { $0.hasPrefix("flags") }?.split(separator: " ").map(String.init) ?? [])
+        let vector = flags.contains("avx512f") ? "AVX-512" : flags.contains("avx2") ? "AVX2, no AVX-512" : "no AVX2"
+        return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(vector)"
     }
 
     /// wrk's summary as one line: requests, duration (µs), responses >= 400, socket errors, p50, p99, max (µs).
@@ -220,18 +314,25 @@ struct ServerBench: AsyncParsableCommand {
 
     /// `receipts serve --port 0 --workers 0` on `store`, once it has printed its port.
     static func startServer(binary: URL, store: String, log: URL) async throws -> (child: ChildProcess, port: Int) {
+        try await startServer(
+            binary: binary,
+            arguments: ["serve", "--store", store, "--host", "127.0.0.1", "--port", "0", "--workers", "0", "--bcrypt-cost", "4"], log: log)
+    }
+
+    /// `binary arguments…`, once it has printed `PORT n`.
+    static func startServer(binary: URL, arguments: [String], log: URL) async throws -> (child: ChildProcess, port: Int) {
         var environment = ProcessInfo.processInfo.environment
         environment["OMP_THREAD_LIMIT"] = "1"
         environment.removeValue(forKey: "RECEIPTS_STORE")
         let output = log.appendingPathExtension("out")
         let child = try ChildProcess(
             executable: binary,
-            arguments: ["serve", "--store", store, "--host", "127.0.0.1", "--port", "0", "--workers", "0", "--bcrypt-cost", "4"],
+            arguments: arguments,
             environment: environment, standardOutput: .file(output), standardError: .file(log.appendingPathExtension("err")))
         guard let port = await LoopbackServer.announcedPort(in: output, by: child, within: .seconds(60)) else {
             child.kill()
             let errors = (try? String(contentsOf: log.appendingPathExtension("err"), encoding: .utf8)) ?? ""
-            throw ValidationError("receipts serve did not print its port within 60 s: \(errors)")
+            throw ValidationError("\(binary.lastPathComponent) \(arguments.first ?? "") did not print its port within 60 s: \(errors)")
         }
         return (child, port)
     }
