@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import ReceiptModel
+import Synchronization
 
 /// The shared engine: PostgreSQL through postgres-nio's connection pool (`PostgresClient`).
 ///
@@ -9,7 +10,9 @@ import ReceiptModel
 /// field, see ``StoreSchema``). Every write transaction first bumps a counter row (`store_meta.seq`):
 /// that row lock orders writers, so sequence numbers become visible in commit order (a change-feed
 /// reader never misses a change) and revision checks cannot race. Several processes on several
-/// machines can write at once without duplicates or lost updates.
+/// machines can write at once without duplicates or lost updates. A document write is one call of
+/// a server-side function (one round trip, the lock held only while the server works: see
+/// PostgresWrites.swift).
 ///
 /// Text search uses `pg_trgm` (`CREATE EXTENSION IF NOT EXISTS pg_trgm`, Debian package
 /// `postgresql-contrib`) with a GIN trigram index.
@@ -18,7 +21,9 @@ public final class PostgresDocumentStore: DocumentStore {
     private let client: PostgresClient
     private let runTask: Task<Void, Never>
     /// The `LISTEN`/`NOTIFY` channel of this store's schema: every write transaction notifies it.
-    private let channel: String
+    let channel: String
+    /// The text-indexed fields as last read (`nil`: read them before the next write).
+    let textFieldCache = Mutex<TextFieldCache?>(nil)
     private let logger: Logger
     /// `host:port/database` (no user, no password), for messages.
     public let displayName: String
@@ -130,6 +135,9 @@ public final class PostgresDocumentStore: DocumentStore {
             for (collection, field) in StoreSchema.defaultTextFields {
                 try await connection.query("INSERT INTO text_fields(collection, field) VALUES (\(collection), \(field)) ON CONFLICT DO NOTHING", logger: logger)
             }
+            for function in Self.writeFunctions {
+                try await connection.query(PostgresQuery(unsafeSQL: function), logger: logger)
+            }
         }
     }
 
@@ -147,81 +155,7 @@ public final class PostgresDocumentStore: DocumentStore {
         }
     }
 
-    // MARK: Writes
-
-    public func put(collection: String, id: String, document: JSONValue, expectedRev: Int?) async throws -> StoredDocument {
-        try await putBatch([DocumentWrite(collection: collection, id: id, document: document, expectedRev: expectedRev)])[0]
-    }
-
-    public func putBatch(_ writes: [DocumentWrite]) async throws -> [StoredDocument] {
-        guard !writes.isEmpty else { return [] }
-        for write in writes {
-            try StoreSchema.validateCollection(write.collection)
-            try StoreSchema.validateID(write.id)
-        }
-        return try await transaction(notifying: false) { connection, logger in
-            var seq = try await Self.reserveSequence(connection, count: writes.count, logger: logger)
-            var (current, textFields) = try await Self.currentRevisions(connection, keys: writes.map { ($0.collection, $0.id) }, logger: logger)
-            var stored: [StoredDocument] = []
-            stored.reserveCapacity(writes.count)
-            for write in writes {
-                let key = DocumentKey(collection: write.collection, id: write.id)
-                let rev = try WriteRules.nextRevision(collection: write.collection, id: write.id, current: current[key], expectedRev: write.expectedRev)
-                let body = try WriteRules.body(write.document, id: write.id, rev: rev)
-                seq += 1
-                current[key] = CurrentRevision(rev: rev, deleted: false)
-                stored.append(StoredDocument(collection: write.collection, id: write.id, rev: rev, seq: seq, document: body))
-            }
-            try await Self.upsert(connection, rows: stored.map { ($0, false) }, textFields: textFields, notifying: self.channel, logger: logger)
-            return stored
-        }
-    }
-
-    public func delete(collection: String, id: String, expectedRev: Int?) async throws -> Bool {
-        try StoreSchema.validateCollection(collection)
-        return try await transaction(notifying: false) { connection, logger in
-            let seq = try await Self.reserveSequence(connection, count: 1, logger: logger) + 1
-            let (revisions, textFields) = try await Self.currentRevisions(connection, keys: [(collection, id)], logger: logger)
-            let current = revisions[DocumentKey(collection: collection, id: id)]
-            if let expectedRev {
-                _ = try WriteRules.nextRevision(collection: collection, id: id, current: current, expectedRev: expectedRev)
-            }
-            guard let current, !current.deleted else { return false }
-            let rev = current.rev + 1
-            var previous: JSONValue?
-            let bodies = try await connection.query("SELECT body::text FROM documents WHERE collection = \(collection) AND id = \(id)", logger: logger)
-            for try await body in bodies.decode(String.self) { previous = try JSONText.decode(body) }
-            let tombstone = StoredDocument(
-                collection: collection, id: id, rev: rev, seq: seq, document: WriteRules.tombstone(id: id, rev: rev, previous: previous))
-            try await Self.upsert(connection, rows: [(tombstone, true)], textFields: textFields, notifying: self.channel, logger: logger)
-            return true
-        }
-    }
-
-    public func replicate(_ changes: [StoreChange]) async throws -> Int {
-        guard !changes.isEmpty else { return 0 }
-        for change in changes {
-            try StoreSchema.validateCollection(change.collection)
-            try StoreSchema.validateID(change.id)
-        }
-        return try await transaction(notifying: false) { connection, logger in
-            var seq = try await Self.reserveSequence(connection, count: changes.count, logger: logger)
-            var (current, textFields) = try await Self.currentRevisions(connection, keys: changes.map { ($0.collection, $0.id) }, logger: logger)
-            var rows: [(StoredDocument, Bool)] = []
-            for change in changes {
-                let key = DocumentKey(collection: change.collection, id: change.id)
-                if let existing = current[key], existing.rev >= change.rev { continue }
-                let body = change.deleted
-                    ? WriteRules.tombstone(id: change.id, rev: change.rev, previous: change.document)
-                    : try WriteRules.body(change.document ?? .object([:]), id: change.id, rev: change.rev)
-                seq += 1
-                current[key] = CurrentRevision(rev: change.rev, deleted: change.deleted)
-                rows.append((StoredDocument(collection: change.collection, id: change.id, rev: change.rev, seq: seq, document: body), change.deleted))
-            }
-            try await Self.upsert(connection, rows: rows, textFields: textFields, notifying: self.channel, logger: logger)
-            return rows.count
-        }
-    }
+    // MARK: Writes (one round trip each: see PostgresWrites.swift)
 
     // MARK: Blobs
 
@@ -359,6 +293,8 @@ public final class PostgresDocumentStore: DocumentStore {
     }
 
     private func ensureTextFields(collection: String, fields: [String]) async throws {
+        // Text-indexed fields are never removed: those this client has seen are indexed still.
+        if let cached = textFieldCache.withLock({ $0?.fields[collection] }), fields.allSatisfy({ cached.contains(FieldPath($0)) }) { return }
         let known = try await withConnection { connection, logger in
             let rows = try await connection.query("SELECT field FROM text_fields WHERE collection = \(collection)", logger: logger)
             var known = Set<String>()
@@ -374,10 +310,10 @@ public final class PostgresDocumentStore: DocumentStore {
             var all: [String: [FieldPath]] = [:]
             let fieldRows = try await connection.query("SELECT field FROM text_fields WHERE collection = \(collection)", logger: logger)
             for try await field in fieldRows.decode(String.self) { all[collection, default: []].append(FieldPath(field)) }
-            var documents: [(StoredDocument, Bool)] = []
-            let rows = try await connection.query("SELECT id, rev, seq, body::text FROM documents WHERE collection = \(collection) AND NOT deleted", logger: logger)
-            for try await (id, rev, seq, body) in rows.decode((String, Int64, Int64, String).self) {
-                documents.append((StoredDocument(collection: collection, id: id, rev: Int(rev), seq: seq, document: try JSONText.decode(body)), false))
+            var documents: [TextSource] = []
+            let rows = try await connection.query("SELECT id, body::text FROM documents WHERE collection = \(collection) AND NOT deleted", logger: logger)
+            for try await (id, body) in rows.decode((String, String).self) {
+                documents.append((collection, id, try JSONText.decode(body)))
             }
             var start = 0
             while start < documents.count {
@@ -386,6 +322,7 @@ public final class PostgresDocumentStore: DocumentStore {
                 start = end
             }
         }
+        textFieldCache.withLock { $0 = nil }  // the next write reads the fields again
     }
 
     // MARK: Plumbing
@@ -408,7 +345,7 @@ public final class PostgresDocumentStore: DocumentStore {
         return PostgresQuery(unsafeSQL: sql, binds: bindings)
     }
 
-    private func withConnection<T: Sendable>(_ body: (PostgresConnection, Logger) async throws -> T) async throws -> T {
+    func withConnection<T: Sendable>(_ body: (PostgresConnection, Logger) async throws -> T) async throws -> T {
         let logger = self.logger
         do {
             return try await client.withConnection { connection in try await body(connection, logger) }
@@ -480,6 +417,12 @@ public final class PostgresDocumentStore: DocumentStore {
                 return StoreError(.invalidLocation, "PostgreSQL at \(displayName) refused the connection (\(message)). Check the database name, user and password in the store location.", underlying: detail)
             case "40001", "40P01", "55P03", "57P01", "57P02", "57P03", "53300":
                 return StoreError(.unavailable, "PostgreSQL at \(displayName) is busy or restarting (\(message)). Retry the command.", underlying: detail)
+            case PostgresDocumentStore.WriteState.conflict:
+                return StoreError(.conflict, "A document was changed by someone else (\(psql.serverInfo?[.detail] ?? "")). Re-read it, apply your change again and retry.", underlying: detail)
+            case PostgresDocumentStore.WriteState.staleTextFields:
+                return StoreError(.unavailable, "The text-indexed fields of the store changed twice during one write. Retry the command.", underlying: detail)
+            case PostgresDocumentStore.WriteState.noSequence:
+                return StoreError(.corrupt, "The store's sequence counter is missing (table store_meta). The database is not a complete receipts store: restore it or use another database.", underlying: detail)
             case "XX001", "XX002":
                 return StoreError(.corrupt, "PostgreSQL reports damaged data (\(message)). Ask the database administrator to check the server.", underlying: detail)
             default:

@@ -45,19 +45,13 @@ import Glibc
     /// COMMIT quietly rolled the batch back.
     @Test("a write PostgreSQL refuses is an error and writes nothing of the batch")
     func refusedWrite() async throws {
-        guard let base = TemporaryStores.postgresURL else {
+        guard TemporaryStores.postgresURL != nil else {
             #expect(!TemporaryStores.isCI, "RECEIPTS_TEST_POSTGRES_URL is not set under CI")
             return
         }
         try await TestStores.with(.postgres) { store, location in
             try await store.put(collection: "carts", id: "first", document: TestStores.cart(0))
-            let schema = try #require(location.split(separator: "schema=").last?.split(separator: "&").first)
-            // psql from the PATH (Debian's postgresql package, which make test installs, puts it there).
-            let refuse = try await ChildProcess.output(of: URL(fileURLWithPath: "/usr/bin/env"), [
-                "psql", "-v", "ON_ERROR_STOP=1", base, "-c",
-                "ALTER TABLE \(schema).documents ADD CONSTRAINT refused CHECK (id <> 'refused')",
-            ])
-            try #require(refuse.status == 0)
+            try #require(try await TestStores.psql("ALTER TABLE {schema}.documents ADD CONSTRAINT refused CHECK (id <> 'refused')", location: location) == 0)
             let writes = [
                 DocumentWrite(collection: "carts", id: "kept-out", document: TestStores.cart(1)),
                 DocumentWrite(collection: "carts", id: "refused", document: TestStores.cart(2)),

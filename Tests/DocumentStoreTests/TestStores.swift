@@ -24,6 +24,18 @@ enum TestStores {
 
     static func open(_ location: String) async throws -> any DocumentStore { try await TemporaryStores.open(location) }
 
+    /// Runs `sql` with psql on the test server, `{schema}` standing for the schema of the store at
+    /// `location` (psql from the PATH: Debian's postgresql package, which make test installs, puts
+    /// it there). Returns psql's exit status.
+    static func psql(_ sql: String, location: String) async throws -> Int32 {
+        let base = try #require(postgresURL)
+        let schema = try #require(location.split(separator: "schema=").last?.split(separator: "&").first)
+        let result = try await ChildProcess.output(of: URL(fileURLWithPath: "/usr/bin/env"), [
+            "psql", "-v", "ON_ERROR_STOP=1", base, "-c", sql.replacingOccurrences(of: "{schema}", with: String(schema)),
+        ])
+        return result.status
+    }
+
     /// A cart-like document.
     static func cart(_ index: Int, merchant: String? = nil, date: String? = nil, total: String? = nil) -> JSONValue {
         let merchants = ["GREEN FIELD", "ALDI SÜD", "Trader Joe's", "WHOLE FOODS"]
