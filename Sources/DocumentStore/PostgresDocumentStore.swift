@@ -135,8 +135,13 @@ public final class PostgresDocumentStore: DocumentStore {
             for (collection, field) in StoreSchema.defaultTextFields {
                 try await connection.query("INSERT INTO text_fields(collection, field) VALUES (\(collection), \(field)) ON CONFLICT DO NOTHING", logger: logger)
             }
-            for function in Self.writeFunctions {
-                try await connection.query(PostgresQuery(unsafeSQL: function), logger: logger)
+            var installed = Set<String>()
+            let functions = try await connection.query(
+                "SELECT proname::text FROM pg_proc WHERE pronamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND proname = ANY(\(Self.writeFunctions.map(\.name))::text[])",
+                logger: logger)
+            for try await name in functions.decode(String.self) { installed.insert(name) }
+            for function in Self.writeFunctions where !installed.contains(function.name) {
+                try await connection.query(PostgresQuery(unsafeSQL: function.definition), logger: logger)
             }
         }
     }
@@ -356,15 +361,15 @@ public final class PostgresDocumentStore: DocumentStore {
 
     /// Runs `body` in a transaction: COMMIT when it returns, ROLLBACK when it throws. Every
     /// transaction writes, so the store's channel is notified (delivered at COMMIT, to every
-    /// instance listening: see ``changeSignals()``): here, unless `body` does it itself (the
-    /// document writes do, in their one statement: ``upsert(_:rows:textFields:notifying:logger:)``).
-    private func transaction<T: Sendable>(notifying: Bool = true, _ body: (PostgresConnection, Logger) async throws -> T) async throws -> T {
+    /// instance listening: see ``changeSignals()``). The document writes are not transactions of
+    /// this kind: each is one function call that notifies itself (PostgresWrites.swift).
+    private func transaction<T: Sendable>(_ body: (PostgresConnection, Logger) async throws -> T) async throws -> T {
         let notify: PostgresQuery = "SELECT pg_notify(\(channel), '')"
         return try await withConnection { connection, logger in
             try await connection.query("BEGIN", logger: logger)
             do {
                 let result = try await body(connection, logger)
-                if notifying { _ = try await connection.query(notify, logger: logger).collect() }
+                _ = try await connection.query(notify, logger: logger).collect()
                 try await connection.query("COMMIT", logger: logger)
                 return result
             } catch {

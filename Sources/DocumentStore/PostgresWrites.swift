@@ -20,17 +20,18 @@ extension PostgresDocumentStore {
         static let noSequence = "RCS03"
     }
 
-    /// The functions the writes call, installed (idempotently) by every migration. The version
-    /// in each name changes whenever a signature does, so that `CREATE OR REPLACE` never meets
-    /// an older signature. Tables are found through the `search_path`, as by every other query
-    /// of the store, and the functions live in the store's own schema.
+    /// The functions the writes call, by name: a migration creates those missing from the store's
+    /// schema (a store made before they existed gets them when next opened). The version in a
+    /// name changes whenever its function does, so a changed function is a new one, created
+    /// beside the old. Tables are found through the `search_path`, as by every other query of
+    /// the store, and the functions live in the store's own schema.
     ///
     /// `text_fields` only ever grows, so its row count tells whether a client's copy is current.
-    static let writeFunctions = [
+    static let writeFunctions: [(name: String, definition: String)] = [
         // The start of every write: the sequence row's lock (held until COMMIT: it orders the
         // writers), and the check of the client's text-indexed fields (`NULL`: none sent).
         // Returns the sequence number before the write's.
-        """
+        ("receipts_lock_v1", """
         CREATE OR REPLACE FUNCTION receipts_lock_v1(known_text_fields bigint) RETURNS bigint LANGUAGE plpgsql AS $$
         DECLARE
             base bigint;
@@ -44,10 +45,10 @@ extension PostgresDocumentStore {
             END IF;
             RETURN base;
         END $$
-        """,
+        """),
         // The shared tail of every write: the documents at `picked` (positions, from 1) are
         // written, their text rows replaced by those at the same positions, the channel notified.
-        """
+        ("receipts_write_rows_v1", """
         CREATE OR REPLACE FUNCTION receipts_write_rows_v1(
             picked int[], collections text[], ids text[], revs bigint[], seqs bigint[], tombstones boolean[], bodies text[],
             text_positions int[], text_names text[], text_values text[], channel text
@@ -67,12 +68,12 @@ extension PostgresDocumentStore {
             ON CONFLICT (collection, id, field) DO UPDATE SET text = excluded.text WHERE text_rows.text <> excluded.text;
             PERFORM pg_notify(channel, '');
         END $$
-        """,
+        """),
         // Puts: the revision of each write is the document's next one (a repeated id counts on
         // from its earlier write in the batch); `checked` writes must find `expected` live (0:
         // none). Returns the sequence number before the batch's (write n gets base + n) and the
         // revisions.
-        """
+        ("receipts_put_v1", """
         CREATE OR REPLACE FUNCTION receipts_put_v1(
             collections text[], ids text[], bodies text[], checked boolean[], expected bigint[],
             text_positions int[], text_names text[], text_values text[], known_text_fields bigint, channel text,
@@ -104,10 +105,10 @@ extension PostgresDocumentStore {
                 finals, collections, ids, revs, ARRAY(SELECT base + k FROM generate_subscripts(ids, 1) AS k ORDER BY k),
                 array_fill(false, ARRAY[cardinality(ids)]), bodies, text_positions, text_names, text_values, channel);
         END $$
-        """,
+        """),
         // A delete: a tombstone keeping `kept_fields` of the live document. False when there is
         // no live document (nothing written).
-        """
+        ("receipts_delete_v1", """
         CREATE OR REPLACE FUNCTION receipts_delete_v1(
             in_collection text, in_id text, checked boolean, expected bigint, kept_fields text[], channel text
         ) RETURNS boolean LANGUAGE plpgsql AS $$
@@ -137,11 +138,11 @@ extension PostgresDocumentStore {
                 '{}'::int[], '{}'::text[], '{}'::text[], channel);
             RETURN true;
         END $$
-        """,
+        """),
         // Replication: a change applies when its revision is above the document's (and above
         // every earlier change of it in the batch); applied changes get sequence numbers in
         // order. Returns how many applied.
-        """
+        ("receipts_replicate_v1", """
         CREATE OR REPLACE FUNCTION receipts_replicate_v1(
             collections text[], ids text[], revs bigint[], tombstones boolean[], bodies text[],
             text_positions int[], text_names text[], text_values text[], known_text_fields bigint, channel text
@@ -172,7 +173,7 @@ extension PostgresDocumentStore {
             END IF;
             RETURN applied_count;
         END $$
-        """,
+        """),
     ]
 
     // MARK: Writes
