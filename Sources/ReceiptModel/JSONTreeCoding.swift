@@ -270,7 +270,9 @@ struct TreeKey: CodingKey {
 public protocol EncodesNilAsNull: Encodable {}
 
 /// A document that keeps the members of its JSON object it does not know (``extra``, left out of its
-/// `CodingKeys`) and has them written back beside its own fields, never over one of them.
+/// `CodingKeys`) and has them written back beside its own fields, never over one of them. Both are
+/// options of the value the encoder is given: a wrapper that answers with one of these in its place
+/// encodes it as a value (`singleValueContainer().encode(document)`), not by calling its `encode(to:)`.
 public protocol KeepsUnknownMembers: EncodesNilAsNull {
     var extra: [String: JSONValue] { get }
 }
