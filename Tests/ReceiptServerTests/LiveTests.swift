@@ -181,9 +181,8 @@ final class LiveClient: Sendable {
         }
     }
 
-    @Test("a change made through one instance reaches a client of another (shared PostgreSQL)")
+    @Test("a change made through one instance reaches a client of another (shared PostgreSQL)", .enabled(if: RequiredTool.postgres))
     func acrossInstances() async throws {
-        guard TemporaryStores.engines.contains(.postgres) else { return }
         try await TemporaryStores.with(.postgres) { storeA, location in
             let storeB = try await StoreLocation.parse(location).open(logger: ServerHarness.logger)
             defer { Task { try? await storeB.close() } }
