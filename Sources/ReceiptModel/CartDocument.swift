@@ -6,7 +6,7 @@ import Foundation
 /// Money is ``Amount`` (a decimal string in JSON), dates are ISO 8601
 /// strings. Members this type does not know are kept in ``extra`` and written
 /// back unchanged.
-public struct CartDocument: Sendable, Hashable, Codable, Identifiable {
+public struct CartDocument: Sendable, Hashable, Codable, Identifiable, KeepsUnknownMembers {
     /// Collection name for carts in the document store.
     public static let collection = "carts"
 
@@ -80,11 +80,13 @@ public struct CartDocument: Sendable, Hashable, Codable, Identifiable {
         self.extra = extra
     }
 
-    static let knownKeys: Set<String> = [
-        "id", "rev", "type", "name", "addedByUser", "addedOn", "completed", "merchant", "date", "time",
-        "currency", "items", "subtotal", "tax", "taxes", "tip", "total", "totalPrice", "payment",
-        "confidence", "checks", "needsReview", "warnings", "source", "ocrText",
-    ]
+    /// Every field but `extra`, whose members are written beside them.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, rev, type, name, addedByUser, addedOn, completed, merchant, date, time, currency, items, subtotal,
+            tax, taxes, tip, total, totalPrice, payment, confidence, checks, needsReview, warnings, source, ocrText
+    }
+
+    static let knownKeys = Set(CodingKeys.allCases.map(\.rawValue))
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: DocumentKey.self)
@@ -116,36 +118,6 @@ public struct CartDocument: Sendable, Hashable, Codable, Identifiable {
         extra = try c.extras(excluding: Self.knownKeys, of: decoder)
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: DocumentKey.self)
-        try c.put(id, "id")
-        try c.put(rev, "rev")
-        try c.put(type, "type")
-        try c.put(name, "name")
-        try c.put(addedByUser, "addedByUser")
-        try c.put(addedOn, "addedOn")
-        try c.put(completed, "completed")
-        try c.put(merchant, "merchant")
-        try c.put(date, "date")
-        try c.put(time, "time")
-        try c.put(currency, "currency")
-        try c.put(items, "items")
-        try c.put(subtotal, "subtotal")
-        try c.put(tax, "tax")
-        try c.put(taxes, "taxes")
-        try c.put(tip, "tip")
-        try c.put(total, "total")
-        try c.put(totalPrice, "totalPrice")
-        try c.put(payment, "payment")
-        try c.put(confidence, "confidence")
-        try c.put(checks, "checks")
-        try c.put(needsReview, "needsReview")
-        try c.put(warnings, "warnings")
-        try c.put(source, "source")
-        try c.put(ocrText, "ocrText")
-        try c.putExtras(extra, excluding: Self.knownKeys)
-    }
-
     /// The amount the cart cost: `total`, else `totalPrice`, else the sum of item prices.
     public var effectiveTotal: Amount? {
         if let total { return total }
@@ -157,7 +129,7 @@ public struct CartDocument: Sendable, Hashable, Codable, Identifiable {
 }
 
 /// One line of a cart: a purchased item as the receipt printed it.
-public struct CartItem: Sendable, Hashable, Codable {
+public struct CartItem: Sendable, Hashable, Codable, KeepsUnknownMembers {
     public var name: String
     /// The receipt line as read.
     public var text: String?
@@ -197,10 +169,13 @@ public struct CartItem: Sendable, Hashable, Codable {
         self.extra = extra
     }
 
-    static let knownKeys: Set<String> = [
-        "name", "text", "quantity", "unit", "unitPrice", "price", "discount", "completed", "addedByUser",
-        "addedOn", "product", "confidence",
-    ]
+    /// Every field but `extra`, whose members are written beside them.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, text, quantity, unit, unitPrice, price, discount, completed, addedByUser, addedOn, product,
+            confidence
+    }
+
+    static let knownKeys = Set(CodingKeys.allCases.map(\.rawValue))
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: DocumentKey.self)
@@ -218,26 +193,9 @@ public struct CartItem: Sendable, Hashable, Codable {
         confidence = try c.optional("confidence")
         extra = try c.extras(excluding: Self.knownKeys, of: decoder)
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: DocumentKey.self)
-        try c.put(name, "name")
-        try c.put(text, "text")
-        try c.put(quantity, "quantity")
-        try c.put(unit, "unit")
-        try c.put(unitPrice, "unitPrice")
-        try c.put(price, "price")
-        try c.put(discount, "discount")
-        try c.put(completed, "completed")
-        try c.put(addedByUser, "addedByUser")
-        try c.put(addedOn, "addedOn")
-        try c.put(product, "product")
-        try c.put(confidence, "confidence")
-        try c.putExtras(extra, excluding: Self.knownKeys)
-    }
 }
 
-public struct Merchant: Sendable, Hashable, Codable {
+public struct Merchant: Sendable, Hashable, Codable, EncodesNilAsNull {
     public var name: String?
     public var address: String?
     public var phone: String?
@@ -247,16 +205,9 @@ public struct Merchant: Sendable, Hashable, Codable {
         self.address = address
         self.phone = phone
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: DocumentKey.self)
-        try c.put(name, "name")
-        try c.put(address, "address")
-        try c.put(phone, "phone")
-    }
 }
 
-public struct TaxLine: Sendable, Hashable, Codable {
+public struct TaxLine: Sendable, Hashable, Codable, EncodesNilAsNull {
     public var label: String?
     /// Rate in percent as printed (7.25 for 7.25 %), nil when not shown.
     public var rate: Decimal?
@@ -267,16 +218,9 @@ public struct TaxLine: Sendable, Hashable, Codable {
         self.rate = rate
         self.amount = amount
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: DocumentKey.self)
-        try c.put(label, "label")
-        try c.put(rate, "rate")
-        try c.put(amount, "amount")
-    }
 }
 
-public struct Payment: Sendable, Hashable, Codable {
+public struct Payment: Sendable, Hashable, Codable, EncodesNilAsNull {
     /// "cash", "card", "visa", … as the receipt says.
     public var method: String?
     public var cardLast4: String?
@@ -289,18 +233,10 @@ public struct Payment: Sendable, Hashable, Codable {
         self.tendered = tendered
         self.change = change
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: DocumentKey.self)
-        try c.put(method, "method")
-        try c.put(cardLast4, "cardLast4")
-        try c.put(tendered, "tendered")
-        try c.put(change, "change")
-    }
 }
 
 /// A catalog product a receipt line was matched to.
-public struct ProductRef: Sendable, Hashable, Codable {
+public struct ProductRef: Sendable, Hashable, Codable, EncodesNilAsNull {
     public var barcode: String?
     public var name: String
     public var brand: String?
@@ -323,21 +259,10 @@ public struct ProductRef: Sendable, Hashable, Codable {
         self.picture = picture
         self.caloriesPer100g = caloriesPer100g
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: DocumentKey.self)
-        try c.put(barcode, "barcode")
-        try c.put(name, "name")
-        try c.put(brand, "brand")
-        try c.put(source, "source")
-        try c.put(score, "score")
-        try c.put(picture, "picture")
-        try c.put(caloriesPer100g, "caloriesPer100g")
-    }
 }
 
 /// Per-field confidence in 0…1; nil for a field that was not read.
-public struct FieldConfidence: Sendable, Hashable, Codable {
+public struct FieldConfidence: Sendable, Hashable, Codable, EncodesNilAsNull {
     public var merchant: Double?
     public var date: Double?
     public var total: Double?
@@ -351,19 +276,10 @@ public struct FieldConfidence: Sendable, Hashable, Codable {
         self.items = items
         self.ocr = ocr
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: DocumentKey.self)
-        try c.put(merchant, "merchant")
-        try c.put(date, "date")
-        try c.put(total, "total")
-        try c.put(items, "items")
-        try c.put(ocr, "ocr")
-    }
 }
 
 /// The receipt's arithmetic: nil when a check could not be made.
-public struct ReceiptChecks: Sendable, Hashable, Codable {
+public struct ReceiptChecks: Sendable, Hashable, Codable, EncodesNilAsNull {
     public var itemsMatchSubtotal: Bool?
     public var subtotalPlusTaxMatchesTotal: Bool?
 
@@ -371,16 +287,10 @@ public struct ReceiptChecks: Sendable, Hashable, Codable {
         self.itemsMatchSubtotal = itemsMatchSubtotal
         self.subtotalPlusTaxMatchesTotal = subtotalPlusTaxMatchesTotal
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: DocumentKey.self)
-        try c.put(itemsMatchSubtotal, "itemsMatchSubtotal")
-        try c.put(subtotalPlusTaxMatchesTotal, "subtotalPlusTaxMatchesTotal")
-    }
 }
 
 /// Where a document came from: the image file and the program that read it.
-public struct DocumentSource: Sendable, Hashable, Codable {
+public struct DocumentSource: Sendable, Hashable, Codable, EncodesNilAsNull {
     /// The path as given on the command line (relative stays relative).
     public var file: String
     public var sha256: String?
@@ -402,16 +312,5 @@ public struct DocumentSource: Sendable, Hashable, Codable {
         self.height = height
         self.ingestedAt = ingestedAt
         self.pipeline = pipeline
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: DocumentKey.self)
-        try c.put(file, "file")
-        try c.put(sha256, "sha256")
-        try c.put(bytes, "bytes")
-        try c.put(width, "width")
-        try c.put(height, "height")
-        try c.put(ingestedAt, "ingestedAt")
-        try c.put(pipeline, "pipeline")
     }
 }

@@ -39,21 +39,3 @@ extension KeyedDecodingContainer where Key == DocumentKey {
         return extra
     }
 }
-
-extension KeyedEncodingContainer where Key == DocumentKey {
-    /// Writes `value`, writing `null` for nil so readers see every field.
-    mutating func put<T: Encodable>(_ value: T?, _ key: String) throws {
-        if let value {
-            try encode(value, forKey: DocumentKey(key))
-        } else {
-            try encodeNil(forKey: DocumentKey(key))
-        }
-    }
-
-    /// Writes the kept unknown members back, never overwriting a known one.
-    mutating func putExtras(_ extra: [String: JSONValue], excluding known: Set<String>) throws {
-        for (key, value) in extra where !known.contains(key) {
-            try encode(value, forKey: DocumentKey(key))
-        }
-    }
-}

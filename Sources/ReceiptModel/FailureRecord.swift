@@ -3,7 +3,7 @@ import Foundation
 /// An image that did not become a cart: a document in the `failures`
 /// collection with a stable error code (`image.unreadable`, `image.too-large`,
 /// `ocr.failed`, …) and a message that tells the user what to do.
-public struct FailureRecord: Sendable, Hashable, Codable, Identifiable {
+public struct FailureRecord: Sendable, Hashable, Codable, Identifiable, KeepsUnknownMembers {
     public static let collection = "failures"
 
     /// SHA-256 of the image bytes, or of the path when the file could not be read.
@@ -34,7 +34,12 @@ public struct FailureRecord: Sendable, Hashable, Codable, Identifiable {
         self.extra = extra
     }
 
-    static let knownKeys: Set<String> = ["id", "rev", "type", "source", "error", "message", "addedByUser", "failedAt"]
+    /// Every field but `extra`, whose members are written beside them.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, rev, type, source, error, message, addedByUser, failedAt
+    }
+
+    static let knownKeys = Set(CodingKeys.allCases.map(\.rawValue))
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: DocumentKey.self)
@@ -48,24 +53,11 @@ public struct FailureRecord: Sendable, Hashable, Codable, Identifiable {
         failedAt = try c.field("failedAt", or: "")
         extra = try c.extras(excluding: Self.knownKeys, of: decoder)
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: DocumentKey.self)
-        try c.put(id, "id")
-        try c.put(rev, "rev")
-        try c.put(type, "type")
-        try c.put(source, "source")
-        try c.put(error, "error")
-        try c.put(message, "message")
-        try c.put(addedByUser, "addedByUser")
-        try c.put(failedAt, "failedAt")
-        try c.putExtras(extra, excluding: Self.knownKeys)
-    }
 }
 
 /// A shopping list made by hand and priced from what the household paid:
 /// a document in the `lists` collection, `completed: false` until bought.
-public struct ShoppingList: Sendable, Hashable, Codable, Identifiable {
+public struct ShoppingList: Sendable, Hashable, Codable, Identifiable, KeepsUnknownMembers {
     public static let collection = "lists"
 
     public var id: String
@@ -98,9 +90,12 @@ public struct ShoppingList: Sendable, Hashable, Codable, Identifiable {
         self.extra = extra
     }
 
-    static let knownKeys: Set<String> = [
-        "id", "rev", "type", "name", "addedByUser", "addedOn", "completed", "items", "totalPrice", "currency",
-    ]
+    /// Every field but `extra`, whose members are written beside them.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, rev, type, name, addedByUser, addedOn, completed, items, totalPrice, currency
+    }
+
+    static let knownKeys = Set(CodingKeys.allCases.map(\.rawValue))
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: DocumentKey.self)
@@ -116,25 +111,10 @@ public struct ShoppingList: Sendable, Hashable, Codable, Identifiable {
         currency = try c.optional("currency")
         extra = try c.extras(excluding: Self.knownKeys, of: decoder)
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: DocumentKey.self)
-        try c.put(id, "id")
-        try c.put(rev, "rev")
-        try c.put(type, "type")
-        try c.put(name, "name")
-        try c.put(addedByUser, "addedByUser")
-        try c.put(addedOn, "addedOn")
-        try c.put(completed, "completed")
-        try c.put(items, "items")
-        try c.put(totalPrice, "totalPrice")
-        try c.put(currency, "currency")
-        try c.putExtras(extra, excluding: Self.knownKeys)
-    }
 }
 
 /// One entry of a shopping list with what the household paid for it before.
-public struct ShoppingListItem: Sendable, Hashable, Codable {
+public struct ShoppingListItem: Sendable, Hashable, Codable, EncodesNilAsNull {
     public var name: String
     public var quantity: Decimal
     public var unit: String?
@@ -159,22 +139,10 @@ public struct ShoppingListItem: Sendable, Hashable, Codable {
         self.unitPrice = unitPrice
         self.price = price
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: DocumentKey.self)
-        try c.put(name, "name")
-        try c.put(quantity, "quantity")
-        try c.put(unit, "unit")
-        try c.put(completed, "completed")
-        try c.put(product, "product")
-        try c.put(history, "history")
-        try c.put(unitPrice, "unitPrice")
-        try c.put(price, "price")
-    }
 }
 
 /// What the household paid for one product across stored carts (unit prices).
-public struct PriceHistory: Sendable, Hashable, Codable {
+public struct PriceHistory: Sendable, Hashable, Codable, EncodesNilAsNull {
     public var lastPrice: Amount
     public var lastMerchant: String?
     public var lastDate: String?
@@ -189,15 +157,5 @@ public struct PriceHistory: Sendable, Hashable, Codable {
         self.lowest = lowest
         self.median = median
         self.purchases = purchases
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: DocumentKey.self)
-        try c.put(lastPrice, "lastPrice")
-        try c.put(lastMerchant, "lastMerchant")
-        try c.put(lastDate, "lastDate")
-        try c.put(lowest, "lowest")
-        try c.put(median, "median")
-        try c.put(purchases, "purchases")
     }
 }

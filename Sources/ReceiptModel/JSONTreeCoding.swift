@@ -264,6 +264,19 @@ struct TreeKey: CodingKey {
 
 // MARK: Encoding
 
+/// A type whose JSON object names every field: a nil optional is written as `null`, not left out,
+/// so a reader of a stored document or of the API sees each field (docs/cart-document.md). The
+/// type's synthesized `encode(to:)` asks for `encodeIfPresent`; the tree encoder answers `null`.
+public protocol EncodesNilAsNull: Encodable {}
+
+/// A document that keeps the members of its JSON object it does not know (``extra``, left out of its
+/// `CodingKeys`) and has them written back beside its own fields, never over one of them. Both are
+/// options of the value the encoder is given: a wrapper that answers with one of these in its place
+/// encodes it as a value (`singleValueContainer().encode(document)`), not by calling its `encode(to:)`.
+public protocol KeepsUnknownMembers: EncodesNilAsNull {
+    var extra: [String: JSONValue] { get }
+}
+
 /// Encodes `Encodable` values to `JSONValue` trees.
 enum JSONTreeEncoder {
     static func encode<T: Encodable>(_ value: T) throws -> JSONValue {
@@ -281,8 +294,12 @@ enum JSONTreeEncoder {
         if let date = value as? Date { return .value(try floating(date.timeIntervalSinceReferenceDate, path().keys)) }
         if let data = value as? Data { return .value(.string(data.base64EncodedString())) }
         if let url = value as? URL { return .value(.string(url.absoluteString)) }
-        let encoder = TreeEncoder(path: path())
+        let document = value as? any EncodesNilAsNull
+        let encoder = TreeEncoder(path: path(), writesNil: document != nil)
         try value.encode(to: encoder)
+        if let kept = (document as? any KeepsUnknownMembers)?.extra, !kept.isEmpty, case .object(let node)? = encoder.slot {
+            for (key, member) in kept where node.members[key] == nil { node.members[key] = .value(member) }
+        }
         // A value that encoded nothing is an empty object, as with JSONEncoder.
         return encoder.slot ?? .value(.object([:]))
     }
@@ -329,12 +346,15 @@ final class ArrayNode {
 
 final class TreeEncoder: Encoder {
     let path: TreePath
+    /// Whether the keyed container writes `null` for a nil optional (``EncodesNilAsNull``).
+    let writesNil: Bool
     var codingPath: [any CodingKey] { path.keys }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     var slot: TreeSlot?
 
-    init(path: TreePath) {
+    init(path: TreePath, writesNil: Bool = false) {
         self.path = path
+        self.writesNil = writesNil
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -345,7 +365,7 @@ final class TreeEncoder: Encoder {
             node = ObjectNode()
             slot = .object(node)
         }
-        return KeyedEncodingContainer(KeyedTreeEncoding<Key>(node: node, path: path))
+        return KeyedEncodingContainer(KeyedTreeEncoding<Key>(node: node, path: path, writesNil: writesNil))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -365,6 +385,7 @@ final class TreeEncoder: Encoder {
 private struct KeyedTreeEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: ObjectNode
     let path: TreePath
+    var writesNil = false
     var codingPath: [any CodingKey] { path.keys }
 
     mutating func encodeNil(forKey key: Key) throws { node.members[key.stringValue] = .value(.null) }
@@ -373,10 +394,36 @@ private struct KeyedTreeEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol
         node.members[key.stringValue] = try JSONTreeEncoder.box(value, path: .key(key, path))
     }
 
+    // Synthesized encoders write optionals through these; each is a requirement of its own, so
+    // each is answered here, where a nil becomes `null` for an ``EncodesNilAsNull`` type.
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try present(value, key) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try present(value, key) }
+
+    private mutating func present<T: Encodable>(_ value: T?, _ key: Key) throws {
+        if let value {
+            try encode(value, forKey: key)
+        } else if writesNil {
+            try encodeNil(forKey: key)
+        }
+    }
+
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let nested = ObjectNode()
         node.members[key.stringValue] = .object(nested)
-        return KeyedEncodingContainer(KeyedTreeEncoding<NestedKey>(node: nested, path: .key(key, path)))
+        return KeyedEncodingContainer(KeyedTreeEncoding<NestedKey>(node: nested, path: .key(key, path), writesNil: writesNil))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

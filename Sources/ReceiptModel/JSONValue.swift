@@ -114,17 +114,22 @@ extension JSONValue {
 /// The one encoder/decoder configuration for documents, so every writer
 /// produces the same bytes (sorted keys, no escaped slashes).
 public enum JSONCoding {
-    public static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
+    public static var encoder: DocumentEncoder { DocumentEncoder(formatting: [.sortedKeys, .withoutEscapingSlashes]) }
 
-    public static var prettyEncoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
-        return encoder
-    }
+    public static var prettyEncoder: DocumentEncoder { DocumentEncoder(formatting: [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]) }
 
     public static var decoder: JSONDecoder { JSONDecoder() }
+}
+
+/// JSON text made from the value's tree, so a value reads the same in the store, in the API and
+/// on the command line: Foundation's encoder alone would leave out the `null`s of an
+/// ``EncodesNilAsNull`` type and the members a ``KeepsUnknownMembers`` document kept.
+public struct DocumentEncoder {
+    let formatting: JSONEncoder.OutputFormatting
+
+    public func encode(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = formatting
+        return try encoder.encode(try JSONValue(encoding: value))
+    }
 }

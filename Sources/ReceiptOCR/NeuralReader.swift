@@ -243,6 +243,8 @@ func withTimeout<T: Sendable>(
             throw NeuralReader.Failure(code: "neural.timeout", message: "The neural reader took longer than \(limit).")
         }
         defer { group.cancelAll() }
-        return try await group.next()!
+        // The first task to finish answers; the group holds two, so the loop always returns.
+        for try await result in group { return result }
+        throw CancellationError()
     }
 }

@@ -15,6 +15,20 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     /// The day `year`-`month`-`day`; nil when the date does not exist (2025-02-29).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1, day <= Self.daysInMonth(year: year, month: month) else { return nil }
+        self.init(civilYear: year, month: month, day: day)
+    }
+
+    /// The first day of a month (1...12).
+    public static func first(year: Int, month: Int) -> CalendarDay { CalendarDay(civilYear: year, month: month, day: 1) }
+
+    /// The last day of a month (1...12).
+    public static func last(year: Int, month: Int) -> CalendarDay {
+        CalendarDay(civilYear: year, month: month, day: daysInMonth(year: year, month: month))
+    }
+
+    /// Counts the days to `year`-`month`-`day` without asking whether the date exists: plain
+    /// arithmetic that cannot trap, for the days callers know exist.
+    private init(civilYear year: Int, month: Int, day: Int) {
         // Howard Hinnant's days_from_civil.
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
@@ -299,7 +313,7 @@ public struct SpendingStats: Sendable, Hashable, Codable {
         // The ISO year is the year of the week's Thursday; week 1 holds the year's first Thursday.
         let thursday = monday.adding(days: 3)
         let year = thursday.components.year
-        let january1 = CalendarDay(year: year, month: 1, day: 1)!
+        let january1 = CalendarDay.first(year: year, month: 1)
         let week = (thursday.daysSinceEpoch - january1.daysSinceEpoch) / 7 + 1
         return String(format: "%04d-W%02d", year, week)
     }
@@ -363,8 +377,8 @@ public struct SpendingStats: Sendable, Hashable, Codable {
             func monthPeriod(year: Int, month: Int) -> PeriodSpending {
                 let key = monthKey(year, month)
                 let entry = byMonth[key] ?? Tally()
-                let start = CalendarDay(year: year, month: month, day: 1)!
-                let end = CalendarDay(year: year, month: month, day: CalendarDay.daysInMonth(year: year, month: month))!
+                let start = CalendarDay.first(year: year, month: month)
+                let end = CalendarDay.last(year: year, month: month)
                 return PeriodSpending(label: key, start: start.description, end: end.description, total: entry.total, carts: entry.carts)
             }
             func weekPeriod(_ start: CalendarDay) -> PeriodSpending {

@@ -111,7 +111,12 @@ struct CartAnswer: Encodable {
         cart.stamps = nil
     }
 
-    func encode(to encoder: any Encoder) throws { try cart.encode(to: encoder) }
+    /// The cart in this answer's place, as a value of its own, so the encoder writes it as a
+    /// document (its nulls and kept members), not just the fields its `encode(to:)` names.
+    func encode(to encoder: any Encoder) throws {
+        var single = encoder.singleValueContainer()
+        try single.encode(cart)
+    }
 }
 
 struct ItemAnswer: Encodable {

@@ -10,7 +10,7 @@ public enum TemporaryStores {
         return url?.isEmpty == false ? url : nil
     }()
 
-    public static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+    public static var isCI: Bool { RequiredTool.isCI }
 
     /// The engines a parametrized test runs on: PostgreSQL when a URL is given, and always under CI
     /// (where a missing URL makes the PostgreSQL cases fail rather than skip).

@@ -5,9 +5,8 @@ import ReceiptTesting
 import Testing
 
 @Suite struct ChangeSignalTests {
-    @Test("PostgreSQL announces every committed write to every store object on the same database (LISTEN/NOTIFY)")
+    @Test("PostgreSQL announces every committed write to every store object on the same database (LISTEN/NOTIFY)", .enabled(if: RequiredTool.postgres))
     func writesThroughAnotherConnectionAreSignalled() async throws {
-        guard TestStores.engines.contains(.postgres) else { return }
         try await TestStores.with(.postgres) { listening, location in
             let writer = try await StoreLocation.parse(location).open(logger: TemporaryStores.logger)
             defer { Task { try? await writer.close() } }

@@ -5,21 +5,20 @@ import ReceiptTesting
 import Testing
 
 /// The neural reader process (installed by scripts/install-deps.sh into .build/ocr-venv).
-@Suite(.serialized, .timeLimit(.minutes(5))) struct NeuralReaderTests {
+/// The installed reader, found as `receipts` finds it (ignoring `RECEIPTS_NEURAL=off`, which
+/// `make test` sets for the other tests). Missing on CI is a failure, elsewhere a skip.
+private let installedReader = NeuralReader.Configuration.installed(environment: [:])
+
+@Suite(.serialized, .timeLimit(.minutes(5)), .enabled(if: RequiredTool.runs(available: installedReader != nil)))
+struct NeuralReaderTests {
     static let logger = Logger(label: "neural-tests")
 
-    /// The installed reader, found as `receipts` finds it (ignoring `RECEIPTS_NEURAL=off`, which
-    /// `make test` sets for the other tests). Missing on CI is a failure, elsewhere a skip.
-    static func configuration() -> NeuralReader.Configuration? {
-        let found = NeuralReader.Configuration.installed(environment: [:])
-        if found == nil, ProcessInfo.processInfo.environment["CI"] != nil {
-            Issue.record("the neural reader is not installed: scripts/install-deps.sh installs it")
-        }
-        return found
+    static func configuration() throws -> NeuralReader.Configuration {
+        try #require(installedReader, "the neural reader is not installed: scripts/install-deps.sh installs it")
     }
 
     @Test func readsAReceiptIntoLinesWithBoxes() async throws {
-        guard let configuration = Self.configuration() else { return }
+        let configuration = try Self.configuration()
         let reader = NeuralReader(configuration: configuration, logger: Self.logger)
         defer { Task { await reader.stop() } }
         let page = try await reader.read(contentsOf: Fixtures.url("receipts/us-grocery-freshmart.png"))
@@ -33,7 +32,7 @@ import Testing
     /// A photo taken upside down is turned as a whole page: its lines come top to bottom, as on
     /// an upright one (turning box by box would read the words but list the receipt backwards).
     @Test func anUpsideDownPageIsReadTurned() async throws {
-        guard let configuration = Self.configuration() else { return }
+        let configuration = try Self.configuration()
         let turned = FileManager.default.temporaryDirectory.appendingPathComponent("upside-down-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: turned) }
         // The reader's own Python has Pillow: it turns the fixture for the test.
@@ -54,7 +53,7 @@ import Testing
     }
 
     @Test func aBadImageIsAnErrorAndTheReaderGoesOn() async throws {
-        guard let configuration = Self.configuration() else { return }
+        let configuration = try Self.configuration()
         let reader = NeuralReader(configuration: configuration, logger: Self.logger)
         defer { Task { await reader.stop() } }
         let notAnImage = FileManager.default.temporaryDirectory.appendingPathComponent("not-an-image-\(UUID().uuidString).jpg")
@@ -66,7 +65,7 @@ import Testing
     }
 
     @Test func aReaderThatTakesTooLongIsStoppedAndStartedAgain() async throws {
-        guard var configuration = Self.configuration() else { return }
+        var configuration = try Self.configuration()
         configuration.timeout = .milliseconds(1)
         let reader = NeuralReader(configuration: configuration, logger: Self.logger)
         defer { Task { await reader.stop() } }
@@ -78,7 +77,7 @@ import Testing
     /// Two receipts asked of one reader at once are read one after the other, each getting its
     /// own answer (the process answers one request a line; the reader takes turns).
     @Test func concurrentRequestsEachGetTheirOwnAnswer() async throws {
-        guard let configuration = Self.configuration() else { return }
+        let configuration = try Self.configuration()
         let reader = NeuralReader(configuration: configuration, logger: Self.logger)
         defer { Task { await reader.stop() } }
         async let grocery = reader.read(contentsOf: Fixtures.url("receipts/us-grocery-freshmart.png"))
@@ -89,7 +88,7 @@ import Testing
     }
 
     @Test func aPoolStartsOneProcessPerWorkerOnlyWhenAsked() async throws {
-        guard let configuration = Self.configuration() else { return }
+        let configuration = try Self.configuration()
         let pool = NeuralReaderPool(workers: 2, configuration: configuration, logger: Self.logger)
         defer { Task { await pool.stop() } }
         #expect(pool.readers.count == 2)
@@ -106,7 +105,7 @@ import Testing
     /// the other. Joined along the page's median slope, an amount far right of its label lands
     /// on the next line; joined along the slope around its label, it stays on its own line.
     @Test func amountsJoinTheirLabelWhereThePageSlopesMoreThanItsMedian() async throws {
-        guard let configuration = Self.configuration() else { return }
+        let configuration = try Self.configuration()
         // Eight level rows, then four sloping 2 degrees: the page's median slope is level. Each
         // row: a label at x 20-220 and an amount at x 600-680, boxes 20 px high, rows 30 px apart.
         let script = """

@@ -88,11 +88,14 @@ import Testing
         }
     }
 
-    @Test("a worker reads every upload with the neural reader process it started for the first")
+    /// The installed reader, ignoring `RECEIPTS_NEURAL=off` (which `make test` sets for the other tests).
+    static let neuralReader = NeuralReader.Configuration.installed(environment: [:])
+
+    @Test(
+        "a worker reads every upload with the neural reader process it started for the first",
+        .enabled(if: RequiredTool.runs(available: ReceiptUploadTests.neuralReader != nil)))
     func aWorkerKeepsItsNeuralReader() async throws {
-        // The installed reader, ignoring `RECEIPTS_NEURAL=off` (which `make test` sets for the
-        // other tests); NeuralReaderTests fails on CI when it is not installed.
-        guard let neuralReader = NeuralReader.Configuration.installed(environment: [:]) else { return }
+        let neuralReader = try #require(Self.neuralReader, "the neural reader is not installed: scripts/install-deps.sh installs it")
         try await TemporaryStores.with(.sqlite) { store, _ in
             let logger = ServerHarness.logger
             let services = HouseholdServices(store: store, bcryptCost: 4, logger: logger)

@@ -268,6 +268,8 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
         try FileManager.default.copyItem(
             at: CLI.receipts.appendingPathComponent("us-restaurant-tip.png"), to: inbox.appendingPathComponent("later.png"))
         try await waitFor(2)
+        // A bounded wait, not a signal: a look at the folder that finds nothing new prints nothing,
+        // so a photo read twice can only be watched for, here for one more --interval.
         try await Task.sleep(for: .seconds(1))
         kill(process.pid, SIGINT)
         let status = await process.finished()
