@@ -156,6 +156,23 @@ public struct CartEditor: Sendable {
         return Revisioned(cart, rev: rev)
     }
 
+    /// Stores the cart a receipt job read, once. A photo's cart id is fixed by the household and the
+    /// image, so a job read a second time (its lease ran out under a slow worker) finds the cart the
+    /// first reading stored and keeps it as the members left it: renamed, items edited or ticked.
+    /// No membership check: the uploader was checked when the photo was queued.
+    /// - Returns: the stored cart, and whether this call created it.
+    public func storeReceiptCart(_ cart: CartDocument, uploadedBy userId: String) async throws -> (cart: Revisioned<CartDocument>, created: Bool) {
+        guard let household = cart.household else { throw HouseholdError.invalid("household", "A receipt's cart names its household.") }
+        do {
+            let rev = try await records.create(cart, Collections.carts, cart.id, household: household, by: ChangeAuthor(userId: userId, now: now()))
+            return (Revisioned(cart, rev: rev), true)
+        } catch let error as StoreError where error.code == .conflict {
+            guard var existing = try await records.get(CartDocument.self, Collections.carts, cart.id) else { throw error }
+            existing.value.assignItemIDs()
+            return (existing, false)
+        }
+    }
+
     /// Renames a cart and/or keeps it although it was flagged as a possible duplicate.
     public func update(
         _ cartId: String, in householdId: String, name: String?, keepDuplicate: Bool?, by userId: String, ifMatch: Int?

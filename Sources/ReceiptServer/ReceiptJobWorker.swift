@@ -103,13 +103,16 @@ public struct ReceiptJobWorker: Service {
             var (cart, _) = try await pipeline.cart(from: image, file: job.fileName ?? "upload")
             cart.addedByUserId = job.userId
             cart.assignItemIDs()
-            // Same id for the same photo in the same household: a job read twice writes one cart.
-            try await services.store.put(collection: Collections.carts, id: cart.id, document: try JSONValue(encoding: cart), expectedRev: nil)
+            // Same id for the same photo in the same household: a job read twice keeps the one
+            // cart the first reading stored, with whatever members changed in it since.
+            let (stored, created) = try await services.carts.storeReceiptCart(cart, uploadedBy: job.userId)
+            cart = stored.value
             // The receipt closes the loop: open list entries it shows bought are ticked, before the
             // job says it is done, so whoever waits for it sees the ticks. A failure here costs
-            // only the ticks, never the cart.
+            // only the ticks, never the cart. A second reading ticks nothing: a member may have
+            // unticked an entry since.
             do {
-                try await services.lists.tickBought(by: cart)
+                if created { try await services.lists.tickBought(by: cart) }
             } catch {
                 logger.warning("could not tick the list entries this receipt bought", metadata: ["error": "\(error)"])
             }
