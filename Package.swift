@@ -262,7 +262,10 @@ let package = Package(
         ),
         .testTarget(
             name: "HouseholdAppTests",
-            dependencies: ["HouseholdApp", "Households", "ReceiptPipeline", "ReceiptModel", "DocumentStore", "ReceiptTesting", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "HouseholdApp", "Households", "ReceiptPipeline", "ReceiptOCR", "ReceiptModel", "DocumentStore", "ReceiptTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp", "ReceiptModel", "ReceiptPipeline", "Households", "Expenses"], swiftSettings: strict),
         .testTarget(name: "ReplicationTests", dependencies: ["Replication", "ReceiptModel", "ReceiptTesting"], swiftSettings: strict),

@@ -46,6 +46,7 @@ import Testing
             let cart = try await alice.call(.get, "/api/v1/households/\(home)/carts/\(cartID)")
             #expect(cart["household"]?.stringValue == home)
             #expect(cart["addedByUser"]?.stringValue == "Alice")
+            #expect(cart["purchasedByUser"]?.stringValue == "Alice")
             #expect(cart["total"]?.stringValue == "43.48")
             #expect((cart["items"]?.arrayValue?.count ?? 0) >= 5)
             #expect(cart["items"]?.arrayValue?.allSatisfy { $0["id"]?.stringValue != nil } == true)
