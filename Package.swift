@@ -121,6 +121,17 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The application layer: the flows that join the household domain with the receipt
+        // pipeline (reading an upload into a cart, list pricing, corrections) and the services
+        // over one store. The server's routes and worker, the web pages and the CLI call it.
+        .target(
+            name: "HouseholdApp",
+            dependencies: [
+                "ReceiptModel", "DocumentStore", "Catalog", "ReceiptOCR", "ReceiptPipeline", "Households", "Replication",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // The web app's views: a small escaping HTML builder, the pages, SVG charts, and the one
         // CSS file and JS module the binary serves. No HTTP and no store: ReceiptServer's page
         // routes call the domain and render with these.
@@ -135,7 +146,8 @@ let package = Package(
         .target(
             name: "ReceiptServer",
             dependencies: [
-                "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households", "Expenses", "WebApp", "Replication",
+                "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households", "HouseholdApp", "Expenses", "WebApp",
+                "Replication",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -180,7 +192,7 @@ let package = Package(
             name: "receipts",
             dependencies: [
                 "ProcessBootstrap", "ReceiptModel", "ReceiptOCR", "ReceiptParsing", "CurlHTTP", "Catalog",
-                "DocumentStore", "ReceiptPipeline", "ReceiptEvaluation", "Households", "ReceiptServer", "Expenses", "ReceiptSync",
+                "DocumentStore", "ReceiptPipeline", "ReceiptEvaluation", "Households", "HouseholdApp", "ReceiptServer", "Expenses", "ReceiptSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -233,8 +245,8 @@ let package = Package(
         .testTarget(
             name: "ReceiptServerTests",
             dependencies: [
-                "ReceiptServer", "Households", "DocumentStore", "ReceiptModel", "ReceiptTesting", "Catalog", "ReceiptOCR", "Replication",
-                "ReceiptPipeline",
+                "ReceiptServer", "Households", "HouseholdApp", "DocumentStore", "ReceiptModel", "ReceiptTesting", "Catalog", "ReceiptOCR",
+                "Replication", "ReceiptPipeline",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -251,6 +263,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "HouseholdAppTests",
+            dependencies: [
+                "HouseholdApp", "Households", "ReceiptPipeline", "ReceiptOCR", "ReceiptModel", "DocumentStore", "ReceiptTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp", "ReceiptModel", "ReceiptPipeline", "Households", "Expenses"], swiftSettings: strict),
         .testTarget(name: "ReplicationTests", dependencies: ["Replication", "ReceiptModel", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "ReceiptTestingTests", dependencies: ["ReceiptTesting"], swiftSettings: strict),

@@ -156,6 +156,50 @@ public struct CartEditor: Sendable {
         return Revisioned(cart, rev: rev)
     }
 
+    /// Stores the cart a receipt job read, once. A photo's cart id is fixed by the household and the
+    /// image, so a job read a second time (its lease ran out under a slow worker) finds the cart the
+    /// first reading stored and keeps it as the members left it: renamed, items edited or ticked.
+    /// No membership check: the uploader was checked when the photo was queued.
+    /// - Returns: the stored cart, and whether this call created it.
+    public func storeReceiptCart(_ cart: CartDocument, uploadedBy userId: String) async throws -> (cart: Revisioned<CartDocument>, created: Bool) {
+        guard let household = cart.household else { throw HouseholdError.invalid("household", "A receipt's cart names its household.") }
+        do {
+            let rev = try await records.create(cart, Collections.carts, cart.id, household: household, by: ChangeAuthor(userId: userId, now: now()))
+            return (Revisioned(cart, rev: rev), true)
+        } catch let error as StoreError where error.code == .conflict {
+            guard var existing = try await records.get(CartDocument.self, Collections.carts, cart.id) else { throw error }
+            existing.value.assignItemIDs()
+            return (existing, false)
+        }
+    }
+
+    /// Gives carts without a household (from `receipts ingest` on a personal store) the household
+    /// `householdId`. A cart that gains a household meanwhile keeps it.
+    /// - Returns: how many carts joined it, and how many could not be read as carts (left alone).
+    public func adoptCartsWithoutHousehold(into householdId: String) async throws -> (adopted: Int, unreadable: Int) {
+        var ids: [String] = []
+        for try await stored in records.store.query(DocumentQuery(collection: Collections.carts, filters: [.equals("household", .null)])) {
+            ids.append(stored.id)
+        }
+        var adopted = 0
+        var unreadable = 0
+        for id in ids {
+            do {
+                let (_, joined) = try await records.update(CartDocument.self, Collections.carts, id, ifMatch: nil, notFound: .cartNotFound) { cart in
+                    guard cart.household == nil else { return false }
+                    cart.household = householdId
+                    return true
+                }
+                if joined { adopted += 1 }
+            } catch let error as HouseholdError where error.code == .cartNotFound {
+                continue  // deleted meanwhile
+            } catch is DecodingError {
+                unreadable += 1
+            }
+        }
+        return (adopted, unreadable)
+    }
+
     /// Renames a cart and/or keeps it although it was flagged as a possible duplicate.
     public func update(
         _ cartId: String, in householdId: String, name: String?, keepDuplicate: Bool?, by userId: String, ifMatch: Int?
@@ -251,8 +295,10 @@ public struct CartEditor: Sendable {
         }.0
     }
 
-    /// Applies a change to a cart of the household, after the membership check.
-    func change<R: Sendable>(
+    /// Applies a change to a cart of the household, after the membership check, through the one
+    /// write path (change log, item stamps, `ifMatch`). Flows above the domain (a correction of
+    /// what the reader got wrong) decide the change; the routes' edits are the methods above.
+    public func change<R: Sendable>(
         _ cartId: String, in householdId: String, by userId: String, ifMatch: Int?, _ body: (inout CartDocument) throws -> R
     ) async throws -> (Revisioned<CartDocument>, R) {
         try await directory.requireMember(householdId, userId: userId)

@@ -101,8 +101,12 @@ public struct HouseholdDirectory: Sendable {
     /// Checks membership with one read; the common guard of every household-scoped request.
     /// - Throws: `household.not-found` when the caller is not a member.
     public func requireMember(_ householdId: String, userId: String) async throws {
-        guard try await records.store.exists(collection: Collections.memberships, id: Membership.id(user: userId, household: householdId))
-        else { throw HouseholdError.householdNotFound }
+        guard try await isMember(householdId, userId: userId) else { throw HouseholdError.householdNotFound }
+    }
+
+    /// Whether the user is a member of the household (one read).
+    public func isMember(_ householdId: String, userId: String) async throws -> Bool {
+        try await records.store.exists(collection: Collections.memberships, id: Membership.id(user: userId, household: householdId))
     }
 
     public func rename(_ householdId: String, to name: String, by userId: String, ifMatch: Int?) async throws -> Revisioned<Household> {

@@ -119,22 +119,27 @@ public struct LocalReplica: Sendable {
             if try await records.store.delete(collection: HouseholdList.collection, id: id) { listsChanged += 1 }
         }
         var cartsChanged = 0
-        for var cart in answer.carts where cart.household == household {
-            // Revisions differ between stores; the contents say whether anything changed.
-            var current = try await records.store.get(collection: Collections.carts, id: cart.id)?.document
-            if let local = try current?.decode(as: CartDocument.self), local.stamps != nil {
-                // Item changes made here meanwhile are merged in, never overwritten.
-                let order = cart.items.compactMap(\.id)
-                try cart.merge(try local.replicated(), order: order)
-                CartEditor.settle(&cart, by: cart.purchasedByUser ?? cart.addedByUser, now: now())
-            }
-            current?["rev"] = nil
-            var copy = try JSONValue(encoding: cart)
-            copy["rev"] = nil
-            if current != copy {
-                try await records.store.put(collection: Collections.carts, id: cart.id, document: copy, expectedRev: nil)
+        for cart in answer.carts where cart.household == household {
+            guard try await records.store.exists(collection: Collections.carts, id: cart.id) else {
+                try await records.put(cart, Collections.carts, cart.id, expectedRev: 0)
                 cartsChanged += 1
+                continue
             }
+            // Through the read-change-write loop: an item edit made here while the answer was on
+            // its way is merged in (or redone from the store), never overwritten.
+            let (_, changed) = try await records.update(CartDocument.self, Collections.carts, cart.id, ifMatch: nil, notFound: .cartNotFound) { local in
+                var merged = cart
+                if local.stamps != nil {
+                    // Item changes made here meanwhile are merged in, never overwritten.
+                    try merged.merge(try local.replicated(), order: cart.items.compactMap(\.id))
+                    CartEditor.settle(&merged, by: merged.purchasedByUser ?? merged.addedByUser, now: now())
+                }
+                // Revisions differ between stores; the contents say whether anything changed.
+                merged.rev = local.rev
+                defer { local = merged }
+                return local != merged
+            }
+            if changed { cartsChanged += 1 }
         }
         var state = try await state()
         let sentCarts = Set((sent?.cartStates ?? []).map(\.id))

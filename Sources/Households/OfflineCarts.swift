@@ -76,6 +76,24 @@ public struct OfflineCarts: Sendable {
         return (stored.value, result)
     }
 
+    /// Applies a change decided above the domain (a correction of what the reader got wrong) to a
+    /// cart, by id or the start of its id, through the one write path: item changes are stamped for
+    /// the next sync; nothing is settled, so a correction's total stays as given.
+    public func revise<R: Sendable>(_ idOrPrefix: String, _ body: (inout CartDocument) throws -> R) async throws -> (CartDocument, R) {
+        let id = try await cart(idOrPrefix).id
+        let (stored, result) = try await records.update(CartDocument.self, Collections.carts, id, ifMatch: nil, notFound: .cartNotFound) { cart in
+            cart.assignItemIDs()
+            let before = cart
+            let result = try body(&cart)
+            try cart.stampChanges(since: before, clock: clock)
+            return result
+        }
+        if stored.value.household != nil { try await LocalReplica(store: records.store, now: now).changed(cart: id) }
+        var cart = stored.value
+        cart.rev = stored.rev
+        return (cart, result)
+    }
+
     static func index(of item: String, in cart: CartDocument) throws -> Int {
         try OfflineLists.index(of: item, in: cart.items.map { ($0.id, $0.name) }, notFound: .itemNotFound,
                                several: "Several items are called '\(item)'; give the item's id (receipts show CART).")

@@ -17,6 +17,9 @@ public struct ReceiptJob: Codable, Sendable, Hashable {
     public var imageSHA256: String
     public var bytes: Int
     public var fileName: String?
+    /// The display name of the member who bought what the receipt shows: the uploader unless
+    /// they named another member (nil on jobs queued before it was recorded: the uploader).
+    public var purchasedBy: String?
     public var status: Status
     public var attempts: Int
     /// The worker holding the job and until when; another worker may take it after that.
@@ -77,8 +80,17 @@ public struct ReceiptJobQueue: Sendable {
 
     /// Stores the image and queues it for reading. The same image uploaded again to the same
     /// household answers its cart (or its job still under way) and stores nothing new.
-    public func enqueue(image: Data, fileName: String?, household: String, by user: PublicUser) async throws -> UploadOutcome {
+    /// - Parameter purchaser: the user id of the member who bought it; the uploader when nil.
+    /// - Throws: `request.invalid` (`purchasedBy`) when the purchaser is not a member.
+    public func enqueue(image: Data, fileName: String?, household: String, by user: PublicUser, purchaser: String? = nil) async throws -> UploadOutcome {
         try await directory.requireMember(household, userId: user.id)
+        var purchasedBy = user.displayName
+        if let purchaser, purchaser != user.id {
+            guard let member = try await directory.household(household, for: user.id).value.member(purchaser) else {
+                throw HouseholdError.invalid("purchasedBy", "Name a member of this household as the purchaser (their user id), or leave it out.")
+            }
+            purchasedBy = member.displayName
+        }
         let sha = Identifiers.sha256Hex(image)
         let jobID = Self.jobID(household: household, imageSHA256: sha)
         let existingJob = try await records.get(ReceiptJob.self, Collections.jobs, jobID)
@@ -90,7 +102,7 @@ public struct ReceiptJobQueue: Sendable {
         let instant = Instant.string(now())
         let job = ReceiptJob(
             id: jobID, household: household, userId: user.id, userName: user.displayName, imageSHA256: sha, bytes: image.count,
-            fileName: fileName.map { String($0.prefix(200)) }, status: .queued, attempts: 0, createdAt: instant, updatedAt: instant)
+            fileName: fileName.map { String($0.prefix(200)) }, purchasedBy: purchasedBy, status: .queued, attempts: 0, createdAt: instant, updatedAt: instant)
         do {
             // A failed job uploaded again is queued again; a new one is created only once.
             try await records.put(job, Collections.jobs, jobID, expectedRev: existingJob?.rev ?? 0)

@@ -301,26 +301,13 @@ public struct ShoppingLists: Sendable {
     }
 }
 
-/// When a receipt line is the thing a list entry asked for.
+/// When a receipt line is the thing a list entry asked for (``LineMatching``, the rule the price
+/// book uses too).
 public enum EntryMatching {
-    /// The same catalog product (by barcode, else by name); or, when the entry names no product,
-    /// every word of the entry in the item's name or its product's name ("eggs" in "LARGE EGGS
-    /// 12CT", singular or plural).
+    /// The same catalog product when both name one; otherwise every word of the entry in the
+    /// item's name or its product's name ("eggs" in "LARGE EGGS 12CT", singular or plural).
     public static func matches(entry: HouseholdList.Entry, item: CartItem) -> Bool {
-        if let wanted = entry.product, let product = item.product {
-            if let a = wanted.barcode, let b = product.barcode, !a.isEmpty, !b.isEmpty { return a == b }
-            return wanted.name.lowercased() == product.name.lowercased()
-        }
-        let wanted = words(entry.name)
-        guard !wanted.isEmpty else { return false }
-        let have = Set(words(item.name) + words(item.product?.name ?? ""))
-        return wanted.allSatisfy { word in
-            have.contains(word) || have.contains(word + "s") || have.contains(word + "es")
-                || (word.hasSuffix("s") && have.contains(String(word.dropLast())))
-        }
-    }
-
-    static func words(_ text: String) -> [String] {
-        text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        if let wanted = entry.product, let product = item.product { return LineMatching.sameProduct(wanted, product) }
+        return LineMatching.nameMatches(entry: entry.name, line: item.name, lineProduct: item.product)
     }
 }

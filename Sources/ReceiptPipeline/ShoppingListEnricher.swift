@@ -78,11 +78,14 @@ public struct Purchase: Sendable, Hashable {
     /// The cart's currency; prices in different currencies are never compared or added.
     public var currency: String?
     public var cartID: String?
+    /// The catalog product the line was matched to, if any.
+    public var product: ProductRef?
 
     public init(
         itemName: String, productKey: String?, unitPrice: Amount, merchant: String?, date: String?, addedOn: String,
-        currency: String? = nil, cartID: String? = nil
+        currency: String? = nil, cartID: String? = nil, product: ProductRef? = nil
     ) {
+        self.product = product
         self.itemName = itemName
         self.productKey = productKey
         self.unitPrice = unitPrice
@@ -105,7 +108,7 @@ public struct PriceBook: Sendable {
                 purchases.append(Purchase(
                     itemName: item.name, productKey: item.product.map(Self.key), unitPrice: unitPrice,
                     merchant: cart.merchant?.name, date: cart.date, addedOn: cart.addedOn, currency: cart.currency,
-                    cartID: cart.id))
+                    cartID: cart.id, product: item.product))
             }
         }
     }
@@ -125,22 +128,19 @@ public struct PriceBook: Sendable {
         return price
     }
 
-    static func words(_ text: String) -> [String] {
-        text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-    }
-
     /// The purchases of an entry: items matched to the same catalog product; without a product,
-    /// items whose name holds every word of the entry.
+    /// items whose name (or product's name) holds every word of the entry, singular or plural
+    /// (``LineMatching``, the rule that ticks the entry from a receipt).
     public func purchases(of name: String, product: ProductRef?) -> [Purchase] {
         let productKey = product.map(Self.key)
-        let wanted = Self.words(name)
         return purchases.filter { purchase in
             // A catalog product identifies the entry: only items matched to it count
             // ("milk" must not pick up "Oat milk +0.70" from a cafe bill).
-            if let productKey { return purchase.productKey == productKey }
-            guard !wanted.isEmpty else { return false }
-            let have = Set(Self.words(purchase.itemName))
-            return wanted.allSatisfy { have.contains($0) || have.contains($0 + "s") || ($0.hasSuffix("s") && have.contains(String($0.dropLast()))) }
+            if let product {
+                guard let bought = purchase.product else { return purchase.productKey == productKey }
+                return LineMatching.sameProduct(product, bought)
+            }
+            return LineMatching.nameMatches(entry: name, line: purchase.itemName, lineProduct: purchase.product)
         }
     }
 

@@ -1,6 +1,7 @@
 import Catalog
 import DocumentStore
 import Foundation
+import HouseholdApp
 import Households
 import Hummingbird
 import ReceiptModel
@@ -16,9 +17,9 @@ struct CorrectionRoutes {
         group.patch("households/{householdId}/carts/{cartId}/receipt") { request, context in
             let householdId = try context.parameters.require("householdId")
             let cartId = try context.parameters.require("cartId")
-            let current = try await services.carts.cart(cartId, in: householdId, for: try context.caller().user.id)
+            let userId = try context.caller().user.id
+            let current = try await services.carts.cart(cartId, in: householdId, for: userId)
             let ifMatch = try ETag.ifMatch(request)
-            if let ifMatch, ifMatch != current.rev { throw HouseholdError(.stale, "Someone changed this cart since you read it (it is now at revision \(current.rev)). Reload it and correct it again.") }
             let body = try await JSONBody.read(request, context: context, allowed: ["merchant", "date", "total", "items"], limit: 256 << 10)
             var correction = CartCorrection(merchant: try body.string("merchant"), date: try body.string("date"))
             if case .some(.some(let total)) = try body.amount("total") { correction.total = total }
@@ -41,22 +42,21 @@ struct CorrectionRoutes {
                     correction.items[index] = item
                 }
             }
-            let corrected = try await Self.save(correction, to: cartId, expectedRev: current.rev, store: services.store)
-            return try JSONResponse.make(CartAnswer(Revisioned(corrected, rev: corrected.rev)), etag: corrected.rev)
+            // Item numbers come from the revision read above: the save is at that revision.
+            let corrected = try await Self.save(correction, to: cartId, in: householdId, by: userId, ifMatch: ifMatch ?? current.rev, services: services)
+            return try JSONResponse.make(CartAnswer(corrected), etag: corrected.rev)
         }
     }
 
-    /// Saves a correction as a new revision of a cart the caller was checked to see, read at
-    /// `expectedRev` (the API's and the review page's save).
-    static func save(_ correction: CartCorrection, to cartId: String, expectedRev: Int, store: any DocumentStore) async throws -> CartDocument {
+    /// Saves a correction (the API's and the review page's save); a field it cannot take is the
+    /// client's mistake.
+    static func save(
+        _ correction: CartCorrection, to cartId: String, in householdId: String, by userId: String, ifMatch: Int, services: HouseholdServices
+    ) async throws -> Revisioned<CartDocument> {
         do {
-            var corrected = try await CartCorrector(store: store).correct(cartId, correction, expectedRev: expectedRev)
-            corrected.assignItemIDs()
-            return corrected
+            return try await services.corrections.save(correction, to: cartId, in: householdId, by: userId, ifMatch: ifMatch)
         } catch let error as CorrectionError {
             throw Problem.badRequest(error.field, error.message)
-        } catch let error as StoreError where error.code == .conflict {
-            throw HouseholdError(.stale, "Someone changed this cart while you corrected it. Reload it and correct it again.")
         }
     }
 }

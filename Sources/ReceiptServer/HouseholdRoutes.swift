@@ -1,4 +1,5 @@
 import Foundation
+import HouseholdApp
 import Households
 import Hummingbird
 

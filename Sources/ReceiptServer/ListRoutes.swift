@@ -1,6 +1,7 @@
 import Catalog
 import DocumentStore
 import Foundation
+import HouseholdApp
 import Households
 import Hummingbird
 import ReceiptModel
@@ -164,13 +165,8 @@ struct ListRoutes {
         return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(householdId, for: try context.caller().user.id)), etag: list.rev)
     }
 
-    /// What the household paid before, for its own members only: a guest of a shared list does
-    /// not see the household's purchases.
     func priceBook(_ householdId: String, for userId: String? = nil) async throws -> PriceBook {
-        if let userId, try await !services.store.exists(collection: Collections.memberships, id: userId + "|" + householdId) {
-            return PriceBook(carts: [])
-        }
-        return try await PriceBook.load(from: services.store, filters: [.equals("household", householdId)])
+        try await services.pricing.priceBook(householdId, for: userId)
     }
 
     /// The catalog product of a new entry: by barcode when given, else a confident name match.
@@ -185,23 +181,8 @@ struct ListRoutes {
         return try await catalog.matcher().match(line: name)?.productRef
     }
 
-    /// Planned against bought: what the list's receipts show.
     private func comparison(_ list: HouseholdList) async throws -> PlannedVsBought {
-        let cartIDs = Set(list.entries.compactMap(\.bought?.cartId))
-        var unplanned: [UnplannedItem] = []
-        for cartID in cartIDs.sorted() {
-            guard let stored = try await services.store.get(collection: Collections.carts, id: cartID),
-                let cart = try? stored.document.decode(as: CartDocument.self)
-            else { continue }
-            let claimed = Set(list.entries.compactMap { $0.bought?.cartId == cartID ? $0.bought?.itemName : nil })
-            for item in cart.items where !claimed.contains(item.name) {
-                unplanned.append(UnplannedItem(cartId: cartID, name: item.name, price: item.price, currency: cart.currency))
-            }
-        }
-        return PlannedVsBought(
-            bought: list.entries.filter { $0.bought != nil }.map(\.id),
-            notBought: list.entries.filter { !$0.completed }.map(\.id),
-            boughtNotPlanned: unplanned)
+        try await services.pricing.comparison(list)
     }
 }
 
@@ -316,20 +297,4 @@ struct ListCollection: Encodable {
 struct CurrencyAmount: Encodable {
     var currency: String?
     var amount: Amount
-}
-
-struct PlannedVsBought: Encodable {
-    /// Entries a receipt showed bought.
-    var bought: [String]
-    /// Entries still open.
-    var notBought: [String]
-    /// Lines of those receipts that no entry asked for.
-    var boughtNotPlanned: [UnplannedItem]
-}
-
-struct UnplannedItem: Encodable {
-    var cartId: String
-    var name: String
-    var price: Amount?
-    var currency: String?
 }

@@ -1,6 +1,7 @@
 import Catalog
 import DocumentStore
 import Foundation
+import HouseholdApp
 import Households
 import Logging
 import Metrics
@@ -88,62 +89,23 @@ public struct ReceiptJobWorker: Service {
         }
     }
 
-    /// One job, start to end. Never throws: a failure is recorded on the job.
+    /// One job, start to end (``ReceiptJobReading``), counted by outcome. Never throws: a failure
+    /// is recorded on the job.
     public func process(_ claimed: Revisioned<ReceiptJob>, worker: String) async {
-        let job = claimed.value
         let started = ContinuousClock.now
-        var logger = logger
-        logger[metadataKey: "job.id"] = "\(job.id)"
-        do {
-            let image = try await services.jobs.image(sha256: job.imageSHA256)
-            let pipeline = IngestPipeline(
-                reader: reader, matcher: matcher, store: services.store,
-                options: IngestOptions(user: job.userName, jobs: 1, rereadWhenUnsure: !configuration.fastReading, household: job.household),
-                logger: logger)
-            var (cart, _) = try await pipeline.cart(from: image, file: job.fileName ?? "upload")
-            cart.addedByUserId = job.userId
-            cart.assignItemIDs()
-            // Same id for the same photo in the same household: a job read twice writes one cart.
-            try await services.store.put(collection: Collections.carts, id: cart.id, document: try JSONValue(encoding: cart), expectedRev: nil)
-            // The receipt closes the loop: open list entries it shows bought are ticked, before the
-            // job says it is done, so whoever waits for it sees the ticks. A failure here costs
-            // only the ticks, never the cart.
-            do {
-                try await services.lists.tickBought(by: cart)
-            } catch {
-                logger.warning("could not tick the list entries this receipt bought", metadata: ["error": "\(error)"])
-            }
-            try await services.jobs.complete(claimed, cartId: cart.id)
+        let reading = ReceiptJobReading(
+            services: services, reader: reader, matcher: matcher, rereadWhenUnsure: !configuration.fastReading, logger: logger)
+        switch await reading.read(claimed) {
+        case .done:
             Self.jobs(outcome: "done").increment()
             Metrics.Timer(label: "receipts_receipt_job_seconds").recordNanoseconds(Int64((ContinuousClock.now - started).seconds * 1e9))
-            logger.info("receipt read", metadata: ["cart.id": "\(cart.id)"])
-        } catch {
-            let (code, message, retryable) = Self.describe(error)
+        case .failed(_, let retryable):
             Self.jobs(outcome: retryable ? "retry" : "failed").increment()
-            logger.info("receipt job failed", metadata: ["error.code": "\(code)"])
-            do {
-                try await services.jobs.fail(claimed, code: code, message: message, retryable: retryable)
-            } catch {
-                logger.warning("could not record the job's failure; its lease will run out and it will be tried again", metadata: ["error": "\(error)"])
-            }
         }
     }
 
     /// Receipt jobs this process finished, by outcome (`done`, `retry`, `failed`).
     static func jobs(outcome: String) -> Counter {
         Counter(label: "receipts_receipt_jobs_total", dimensions: [("outcome", outcome)])
-    }
-
-    static func describe(_ error: any Error) -> (String, String, Bool) {
-        switch error {
-        case let error as OCRError:
-            return (error.code.rawValue, error.message, error.code == .failed)
-        case let error as StoreError:
-            return (error.code.rawValue, "The server's database was not available; the receipt will be read again.", true)
-        case let error as any CodedError:
-            return (error.errorCode, error.message, false)
-        default:
-            return ("receipt.failed", "Reading the receipt failed unexpectedly; it will be tried again.", true)
-        }
     }
 }

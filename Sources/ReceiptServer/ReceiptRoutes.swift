@@ -1,4 +1,5 @@
 import Foundation
+import HouseholdApp
 import Households
 import HTTPTypes
 import Hummingbird
@@ -35,7 +36,8 @@ struct ReceiptRoutes {
         try await services.directory.requireMember(householdId, userId: user.id)
         let data = try await UploadedImage.read(request, limit: configuration.maxUploadBytes)
         let fileName = request.uri.queryParameters.get("name")
-        switch try await services.jobs.enqueue(image: data, fileName: fileName, household: householdId, by: user) {
+        let purchaser = request.uri.queryParameters.get("purchasedBy")
+        switch try await services.jobs.enqueue(image: data, fileName: fileName, household: householdId, by: user, purchaser: purchaser) {
         case .queued(let job):
             wake.signal()
             return try JSONResponse.make(JobAnswer(job), status: .accepted, headers: [.location: "/api/v1/jobs/\(job.id)"])

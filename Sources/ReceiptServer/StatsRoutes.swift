@@ -1,5 +1,6 @@
 import DocumentStore
 import Foundation
+import HouseholdApp
 import Households
 import Hummingbird
 import ReceiptPipeline

@@ -129,6 +129,21 @@ let pngHeader: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 
         #expect(PriceBook.total(items)?.description == "7.17")
     }
 
+    @Test("an entry finds the price of the lines that would tick it: plurals and product names")
+    func priceHistoryFollowsTheTickingRule() {
+        let carts = [
+            Self.cart("a", date: "2025-01-03", merchant: "A", [
+                CartItem(name: "TOMATOES", price: Amount("2.10")),
+                CartItem(name: "BERRIES MIX", price: Amount("4.00")),
+                CartItem(name: "WHL MLK", price: Amount("3.49"), product: ProductRef(barcode: nil, name: "Whole Milk")),
+            ])
+        ]
+        let book = PriceBook(carts: carts)
+        #expect(book.purchases(of: "tomato", product: nil).map(\.itemName) == ["TOMATOES"])
+        #expect(book.purchases(of: "berry", product: nil).map(\.itemName) == ["BERRIES MIX"])
+        #expect(book.purchases(of: "whole milk", product: nil).map(\.itemName) == ["WHL MLK"])
+    }
+
     @Test func evenCountMedianIsTheMeanOfTheMiddleTwo() throws {
         let purchases = ["1.00", "2.00", "4.00", "9.00"].map {
             Purchase(itemName: "x", productKey: nil, unitPrice: Amount($0)!, merchant: nil, date: "2025-01-01", addedOn: "t")

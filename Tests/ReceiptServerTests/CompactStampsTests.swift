@@ -1,5 +1,6 @@
 import DocumentStore
 import Foundation
+import HouseholdApp
 import ReceiptModel
 import Replication
 @testable import Households

@@ -1,5 +1,6 @@
 import DocumentStore
 import Foundation
+import HouseholdApp
 import Households
 import HTTPTypes
 import Logging
@@ -45,6 +46,7 @@ import Testing
             let cart = try await alice.call(.get, "/api/v1/households/\(home)/carts/\(cartID)")
             #expect(cart["household"]?.stringValue == home)
             #expect(cart["addedByUser"]?.stringValue == "Alice")
+            #expect(cart["purchasedByUser"]?.stringValue == "Alice")
             #expect(cart["total"]?.stringValue == "43.48")
             #expect((cart["items"]?.arrayValue?.count ?? 0) >= 5)
             #expect(cart["items"]?.arrayValue?.allSatisfy { $0["id"]?.stringValue != nil } == true)
@@ -124,19 +126,8 @@ import Testing
 
     @Test("a job whose worker died is taken over after its lease and read into one cart", arguments: TemporaryStores.engines)
     func deadWorkersJobIsTakenOver(engine: StoreEngine) async throws {
-        try await TemporaryStores.with(engine) { store, _ in
+        try await Self.withQueuedUpload(engine) { store, services, clock, user, home, job in
             let logger = ServerHarness.logger
-            // A clock the test moves, so that leases expire when the test says, not when a loaded
-            // machine happens to get there.
-            let clock = TestClock()
-            let services = HouseholdServices(store: store, bcryptCost: 4, now: { clock.now }, logger: logger)
-            try await services.prepare(logger: logger)
-            let user = try await services.accounts.signUp(email: "w@example.org", displayName: "W", password: "long enough")
-            let home = try await services.directory.create(name: "Home", by: user).value.id
-            guard case .queued(let job) = try await services.jobs.enqueue(
-                image: try Data(contentsOf: Self.photo), fileName: "a.png", household: home, by: user)
-            else { Issue.record("not queued"); return }
-
             // A worker claims it for a minute and dies (never finishes).
             let dead = try #require(try await services.jobs.claim(worker: "dead", lease: .seconds(60)))
             #expect(dead.value.id == job.id)
@@ -155,6 +146,61 @@ import Testing
             #expect(done.status == .done)
             #expect(try await store.count(collection: Collections.carts) == 1)
             #expect(try await services.jobs.claim(worker: "third", lease: .seconds(60)) == nil)
+        }
+    }
+
+    @Test("a slow worker's late reading of a job keeps what members changed in its cart", arguments: TemporaryStores.engines)
+    func lateReadingKeepsMemberEdits(engine: StoreEngine) async throws {
+        try await Self.withQueuedUpload(engine) { store, services, clock, user, home, job in
+            let logger = ServerHarness.logger
+            // A slow worker claims the job; its lease runs out and another worker reads it first.
+            let slow = try #require(try await services.jobs.claim(worker: "slow", lease: .seconds(60)))
+            clock.advance(61)
+            let configuration = ServerConfiguration(workers: 1, jobLease: .seconds(60), fastReading: true)
+            let worker = try await ReceiptServerApp.worker(services: services, configuration: configuration, catalog: nil, logger: logger)
+            let taken = try #require(try await services.jobs.claim(worker: "fast", lease: .seconds(60)))
+            await worker.process(taken, worker: "fast")
+            let cartId = try #require(try await services.jobs.job(job.id, for: user.id).cartId)
+
+            // A member renames the cart and an item before the slow worker is done.
+            let read = try await services.carts.cart(cartId, in: home, for: user.id)
+            let itemId = try #require(read.value.items.first?.id)
+            _ = try await services.carts.update(cartId, in: home, name: "Saturday shop", keepDuplicate: nil, by: user.id, ifMatch: nil)
+            _ = try await services.carts.editItem(itemId, of: cartId, in: home, ItemInput(name: "Plum tomatoes"), by: user, ifMatch: nil)
+            let edited = try await services.carts.cart(cartId, in: home, for: user.id)
+
+            await worker.process(slow, worker: "slow")
+            let after = try await services.carts.cart(cartId, in: home, for: user.id)
+            #expect(after.value.name == "Saturday shop")
+            #expect(after.value.items.first { $0.id == itemId }?.name == "Plum tomatoes")
+            #expect(after.rev == edited.rev)
+            let done = try await services.jobs.job(job.id, for: user.id)
+            #expect(done.status == .done)
+            #expect(done.cartId == cartId)
+            #expect(try await store.count(collection: Collections.carts) == 1)
+        }
+    }
+}
+
+extension ReceiptUploadTests {
+    /// A household with one member and one uploaded photo waiting to be read, over `engine`.
+    static func withQueuedUpload(
+        _ engine: StoreEngine,
+        _ body: @escaping @Sendable (any DocumentStore, HouseholdServices, TestClock, PublicUser, String, ReceiptJob) async throws -> Void
+    ) async throws {
+        try await TemporaryStores.with(engine) { store, _ in
+            let logger = ServerHarness.logger
+            // A clock the test moves, so that leases expire when the test says, not when a loaded
+            // machine happens to get there.
+            let clock = TestClock()
+            let services = HouseholdServices(store: store, bcryptCost: 4, now: { clock.now }, logger: logger)
+            try await services.prepare(logger: logger)
+            let user = try await services.accounts.signUp(email: "w@example.org", displayName: "W", password: "long enough")
+            let home = try await services.directory.create(name: "Home", by: user).value.id
+            guard case .queued(let job) = try await services.jobs.enqueue(
+                image: try Data(contentsOf: photo), fileName: "a.png", household: home, by: user)
+            else { Issue.record("not queued"); return }
+            try await body(store, services, clock, user, home, job)
         }
     }
 }

@@ -1,5 +1,6 @@
 import DocumentStore
 import Foundation
+import HouseholdApp
 import ReceiptModel
 @testable import Households
 import ReceiptServer

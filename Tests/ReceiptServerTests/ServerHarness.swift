@@ -1,6 +1,7 @@
 import Catalog
 import DocumentStore
 import Foundation
+import HouseholdApp
 import Households
 import HTTPTypes
 import Hummingbird

@@ -1,5 +1,6 @@
 import Expenses
 import Foundation
+import HouseholdApp
 import Households
 import Hummingbird
 import ReceiptModel

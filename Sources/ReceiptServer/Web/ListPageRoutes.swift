@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import HouseholdApp
 import Households
 import Hummingbird
 import ReceiptModel
@@ -68,7 +69,7 @@ struct ListPageRoutes {
     /// product search (`q`), who is shopping, and its sharing (`fresh`: a passcode just made).
     func detail(_ list: HouseholdList, request: Request, session: WebSession, household: Household, fresh: ListShare? = nil) async throws -> HTML {
         let lists = services.lists
-        let book = try await api.priceBook(household.id)
+        let book = try await services.pricing.priceBook(household.id)
         var estimates: [String: PriceEstimate] = [:]
         for entry in list.entries where !entry.completed {
             estimates[entry.id] = book.estimate(entry.name, product: entry.product, quantity: entry.quantity)

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import HouseholdApp
 import Households
 import Hummingbird
 import ReceiptModel
@@ -50,7 +51,7 @@ struct ReceiptPageRoutes {
             let correction = try Self.correction(form, of: current.value)
             let expected = form["rev"].flatMap(Int.init) ?? current.rev
             if !correction.isEmpty {
-                _ = try await CorrectionRoutes.save(correction, to: cartId, expectedRev: expected, store: services.store)
+                _ = try await CorrectionRoutes.save(correction, to: cartId, in: household.id, by: session.user.id, ifMatch: expected, services: services)
             }
             return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
         }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import HouseholdApp
 import Households
 import Hummingbird
 import ReceiptModel

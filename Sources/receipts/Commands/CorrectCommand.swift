@@ -2,6 +2,8 @@ import ArgumentParser
 import Catalog
 import DocumentStore
 import Foundation
+import HouseholdApp
+import Households
 import ReceiptModel
 import ReceiptPipeline
 
@@ -72,8 +74,8 @@ struct CorrectCommand: AsyncParsableCommand {
                     correction.items[index, default: .init()].product = product.reference()
                 }
             }
-            let cartID = try await CartQueries(store: documentStore).cart(idOrPrefix: id).id
-            let cart = try await CartCorrector(store: documentStore).correct(cartID, correction)
+            let replica = try await LocalReplica(store: documentStore).state().replica
+            let cart = try await CartCorrections.save(correction, to: id, in: OfflineCarts(store: documentStore, replica: replica), store: documentStore)
             try await documentStore.close()
             if json {
                 print(String(decoding: try JSONCoding.encoder.encode(cart), as: UTF8.self))
@@ -86,6 +88,9 @@ struct CorrectCommand: AsyncParsableCommand {
         } catch let error as PipelineError {
             try? await documentStore.close()
             throw ValidationError(error.message)
+        } catch let error as HouseholdError {
+            try? await documentStore.close()
+            throw CLIError(code: error.code.rawValue, message: error.message)
         } catch {
             try? await documentStore.close()
             throw error

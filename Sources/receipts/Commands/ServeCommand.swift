@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalog
 import Foundation
+import HouseholdApp
 import Logging
 import Metrics
 import Prometheus

@@ -4,7 +4,8 @@ import Households
 import Logging
 import Replication
 
-/// The domain services the routes call, over one store.
+/// The domain services over one store, and the flows that join them with the receipt pipeline:
+/// what the server's routes, its receipt worker and the web pages call.
 public struct HouseholdServices: Sendable {
     public let store: any DocumentStore
     public let accounts: AccountService
@@ -16,6 +17,10 @@ public struct HouseholdServices: Sendable {
     public let ledger: ExpenseLedger
     /// Two-way replication with offline replicas (`receipts sync`).
     public let sync: HouseholdSync
+    /// What a list will cost and what its receipts showed.
+    public let pricing: ListPricing
+    /// A member's correction of what the reader got wrong.
+    public let corrections: CartCorrections
 
     public init(store base: any DocumentStore, bcryptCost: UInt8 = 12, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
         // Every request reads its session, its user and its membership: those come from memory,
@@ -33,6 +38,8 @@ public struct HouseholdServices: Sendable {
         let friends = FriendDirectory(store: store, now: now, logger: logger)
         self.friends = friends
         let carts = carts
+        pricing = ListPricing(store: store, directory: directory)
+        corrections = CartCorrections(store: store, carts: carts)
         ledger = ExpenseLedger(
             store: store, groups: ExpenseGroups(store: store, rule: .friendsOf(friends), now: now),
             cart: { household, cartId, userId in
@@ -59,18 +66,8 @@ public struct HouseholdServices: Sendable {
             households.append((stored.document["createdAt"]?.stringValue ?? "", stored.id))
         }
         guard let household = households.min(by: { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) })?.id else { return }
-        var adopted = 0
-        let orphans = DocumentQuery(collection: Collections.carts, filters: [.equals("household", .null)])
-        for try await stored in store.query(orphans) {
-            var document = stored.document
-            document["household"] = .string(household)
-            do {
-                try await store.put(collection: Collections.carts, id: stored.id, document: document, expectedRev: stored.rev)
-                adopted += 1
-            } catch let error as StoreError where error.code == .conflict {
-                continue  // changed meanwhile; the next start adopts it
-            }
-        }
+        let (adopted, unreadable) = try await carts.adoptCartsWithoutHousehold(into: household)
         if adopted > 0 { logger.info("carts without a household joined the oldest one", metadata: ["carts": "\(adopted)", "household.id": "\(household)"]) }
+        if unreadable > 0 { logger.warning("documents without a household that are not carts were left alone", metadata: ["carts": "\(unreadable)"]) }
     }
 }
