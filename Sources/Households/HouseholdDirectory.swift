@@ -208,7 +208,7 @@ public struct HouseholdDirectory: Sendable {
         Identifiers.sha256Hex("invite:" + Identifiers.normalizedInviteCode(code))
     }
 
-    static func validName(_ name: String) throws -> String {
+    package static func validName(_ name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...100).contains(trimmed.count) else { throw HouseholdError.invalid("name", "Give a name of 1 to 100 characters.") }
         return trimmed

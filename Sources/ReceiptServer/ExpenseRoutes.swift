@@ -3,6 +3,7 @@ import Foundation
 import Households
 import Hummingbird
 import ReceiptModel
+import SharedExpenses
 
 /// `/api/v1/expenses`, `/api/v1/balances` and payments: shared costs, who paid, who owes whom.
 struct ExpenseRoutes {

@@ -3,6 +3,7 @@ import Foundation
 import Households
 import Hummingbird
 import ReceiptModel
+import SharedExpenses
 
 /// `/api/v1/friends`, profile pictures and `/api/v1/groups` with their expenses, balances,
 /// payments and recurring expenses.

@@ -3,6 +3,7 @@ import Foundation
 import Households
 import Logging
 import Replication
+import SharedExpenses
 
 /// The domain services the routes call, over one store.
 public struct HouseholdServices: Sendable {

@@ -3,6 +3,7 @@ import Foundation
 import Households
 import Hummingbird
 import ReceiptModel
+import SharedExpenses
 import WebApp
 
 /// Friends, groups, expenses (evenly, or a receipt split by item), balances, settling up.
@@ -16,19 +17,7 @@ struct GroupPageRoutes {
         pages.get("groups") { request, context in
             let session = try WebSession.current(request, context)
             let userId = session.user.id
-            let friends = try await services.friends.friends(of: userId)
-            let balances = try await payments.balancesByPerson(of: userId)
-            let shared = try await services.ledger.expenses(of: userId).map(\.value)
-            let standings = try await payments.standings(of: shared, for: userId)
-            let rows = friends.map { friend in
-                var statuses: [ExpenseStatus: Int] = [:]
-                for record in shared where record.participants.contains(friend.id) {
-                    if let status = standings[record.id]?.status { statuses[status, default: 0] += 1 }
-                }
-                return FriendRow(
-                    friend: friend, balances: (balances[friend.id] ?? [:]).reduce(into: [:]) { $0[$1.key] = MinorUnits.amount($1.value, currency: $1.key) },
-                    statuses: statuses)
-            }
+            let rows = try await payments.friendStandings(of: userId, friends: services.friends)
             let found = try await groups.groups(of: userId).map(\.value)
             let names = try await names(found.flatMap(\.members))
             let page = GroupPages.index(try await frame(session, "Groups"), friends: rows, groups: found, names: names)

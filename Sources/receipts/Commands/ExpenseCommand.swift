@@ -3,6 +3,7 @@ import Expenses
 import Foundation
 import Households
 import ReceiptModel
+import SharedExpenses
 
 /// `receipts expense add|list|split|pay|transfer`: shared costs on a personal store.
 struct ExpenseCommand: AsyncParsableCommand {

@@ -6,6 +6,7 @@ import Households
 import Logging
 import ReceiptModel
 import ReceiptPipeline
+import SharedExpenses
 
 /// Who is acting on a personal store (no accounts there): members are plain names.
 struct MemberOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import DocumentStore
 import Expenses
 import Foundation
+import Households
 import Logging
 import ReceiptModel
 

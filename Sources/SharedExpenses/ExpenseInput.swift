@@ -1,5 +1,6 @@
 import Expenses
 import Foundation
+import Households
 import ReceiptModel
 
 /// An expense as a client sends it (API body or CLI flags). Amounts are decimal amounts of the

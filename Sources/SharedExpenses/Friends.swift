@@ -1,5 +1,6 @@
 import DocumentStore
 import Foundation
+import Households
 import Logging
 
 /// One direction of a friendship (the index behind "my friends"); adding a friend writes both

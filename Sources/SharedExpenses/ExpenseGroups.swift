@@ -1,6 +1,7 @@
 import DocumentStore
 import Expenses
 import Foundation
+import Households
 import Logging
 
 /// Friends or flatmates who share costs (U.O.ME's groups). A group is never deleted, so the record

@@ -1,6 +1,7 @@
 import DocumentStore
 import Expenses
 import Foundation
+import Households
 import ReceiptModel
 
 /// Money recorded as handed over: a member's share of an expense marked paid by its uploader, or a
