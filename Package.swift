@@ -259,6 +259,10 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "HouseholdsTests", dependencies: ["Households", "DocumentStore", "ReceiptModel", "ReceiptTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "SharedExpensesTests", dependencies: ["SharedExpenses", "Households", "Expenses", "DocumentStore", "ReceiptModel", "ReceiptTesting"],
+            swiftSettings: strict),
         .testTarget(name: "WebAppTests", dependencies: ["WebApp", "ReceiptModel", "ReceiptPipeline", "Households", "Expenses", "SharedExpenses"], swiftSettings: strict),
         .testTarget(name: "ReplicationTests", dependencies: ["Replication", "ReceiptModel", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "ReceiptTestingTests", dependencies: ["ReceiptTesting"], swiftSettings: strict),

@@ -202,7 +202,7 @@ struct SplitAnswer: Encodable {
         var amount: Amount
     }
 
-    var mode: String
+    var mode: SplitMode
     var members: [String]?
     var weights: [String: Int]?
     var percentages: [String: Decimal]?
@@ -214,19 +214,19 @@ struct SplitAnswer: Encodable {
         let money = { (minor: Int) in MinorUnits.amount(minor, currency: currency) }
         switch split {
         case .evenly(let members):
-            mode = "evenly"
+            mode = .evenly
             self.members = members
         case .shares(let weights):
-            mode = "shares"
+            mode = .shares
             self.weights = weights
         case .percentages(let percentages):
-            mode = "percentages"
+            mode = .percentages
             self.percentages = percentages
         case .exact(let amounts):
-            mode = "exact"
+            mode = .exact
             self.amounts = amounts.mapValues(money)
         case .byItem(let receipt):
-            mode = "byItem"
+            mode = .byItem
             lines = receipt.lines.map { Line(name: $0.name, price: money($0.price), discount: $0.discount == 0 ? nil : money($0.discount), members: $0.members) }
             extras = receipt.extras.map { Extra(kind: $0.kind.rawValue, amount: money($0.amount)) }
         }

@@ -207,7 +207,7 @@ public struct ExpenseSummary: Codable, Sendable, Hashable {
     public var payers: [String: Amount]
     /// Each member's share; they sum exactly to the total.
     public var shares: [String: Amount]
-    public var split: String
+    public var split: SplitMode
     public var paid: [String]
     public var status: ExpenseStatus?
 
