@@ -111,29 +111,7 @@ struct PersonBalances: Encodable {
     var people: [Person]
 }
 
-struct PaymentAnswer: Encodable {
-    var id: String
-    var group: String?
-    var expenseId: String?
-    var from: String
-    var to: String
-    var amount: Amount
-    var currency: String
-    var recordedBy: String
-    var recordedAt: String
-
-    init(_ payment: PaymentRecord) {
-        id = payment.id
-        group = payment.group
-        expenseId = payment.expenseId
-        from = payment.from
-        to = payment.to
-        amount = MinorUnits.amount(payment.amount, currency: payment.currency)
-        currency = payment.currency
-        recordedBy = payment.recordedBy
-        recordedAt = payment.recordedAt
-    }
-}
+typealias PaymentAnswer = PaymentSummary
 
 struct PaymentCollection: Encodable {
     var payments: [PaymentAnswer]

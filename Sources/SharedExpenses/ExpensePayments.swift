@@ -22,6 +22,32 @@ public struct PaymentRecord: Codable, Sendable, Hashable {
     public var payment: Expenses.Payment { Payment(from: from, to: to, amount: amount, currency: currency) }
 }
 
+/// A payment in amounts of its currency (`"9.13"`, never minor units), as the API answers it and
+/// `receipts expense pay|transfer --json` prints it.
+public struct PaymentSummary: Codable, Sendable, Hashable {
+    public var id: String
+    public var group: String?
+    public var expenseId: String?
+    public var from: String
+    public var to: String
+    public var amount: Amount
+    public var currency: String
+    public var recordedBy: String
+    public var recordedAt: String
+
+    public init(_ payment: PaymentRecord) {
+        id = payment.id
+        group = payment.group
+        expenseId = payment.expenseId
+        from = payment.from
+        to = payment.to
+        amount = MinorUnits.amount(payment.amount, currency: payment.currency)
+        currency = payment.currency
+        recordedBy = payment.recordedBy
+        recordedAt = payment.recordedAt
+    }
+}
+
 /// Where an expense stands for one member.
 public enum ExpenseStatus: String, Codable, Sendable {
     /// The caller added it (and collects from the others).

@@ -123,7 +123,7 @@ struct ExpenseCommand: AsyncParsableCommand {
             let payments = try await LocalLedger.run(store, logger: logger) { _, ledger in
                 try await ExpensePayments(ledger: ledger).markPaid(expense: id, member: payer, by: member.me)
             }
-            if json { return try LocalLedger.printJSON(payments) }
+            if json { return try LocalLedger.printJSON(payments.map(PaymentSummary.init)) }
             for payment in payments {
                 print("paid: \(payment.from) → \(payment.to) \(MinorUnits.amount(payment.amount, currency: payment.currency)) \(payment.currency)")
             }
@@ -150,7 +150,7 @@ struct ExpenseCommand: AsyncParsableCommand {
                     in: group.id, from: from ?? member.me, to: to, amount: try LocalLedger.amount(amount, option: "amount"), currency: currency,
                     by: member.me)
             }
-            if json { return try LocalLedger.printJSON(payment) }
+            if json { return try LocalLedger.printJSON(PaymentSummary(payment)) }
             print("recorded: \(payment.from) → \(payment.to) \(MinorUnits.amount(payment.amount, currency: payment.currency)) \(payment.currency)")
         }
     }
