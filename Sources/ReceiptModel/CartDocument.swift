@@ -175,12 +175,15 @@ public struct CartItem: Sendable, Hashable, Codable {
     /// Catalog match; nil when nothing matched above the threshold.
     public var product: ProductRef?
     public var confidence: Double?
+    /// Whether the receipt marks the line as taxed (a `T` after the price) or not (`F`, `N`); nil
+    /// when it prints no such mark. Written only when known, so older carts read and write unchanged.
+    public var taxed: Bool?
     public var extra: [String: JSONValue]
 
     public init(
         name: String, text: String? = nil, quantity: Decimal? = nil, unit: String? = nil, unitPrice: Amount? = nil,
         price: Amount? = nil, discount: Amount? = nil, completed: Bool = true, addedByUser: String? = nil,
-        addedOn: String? = nil, product: ProductRef? = nil, confidence: Double? = nil, extra: [String: JSONValue] = [:]
+        addedOn: String? = nil, product: ProductRef? = nil, confidence: Double? = nil, taxed: Bool? = nil, extra: [String: JSONValue] = [:]
     ) {
         self.name = name
         self.text = text
@@ -194,12 +197,13 @@ public struct CartItem: Sendable, Hashable, Codable {
         self.addedOn = addedOn
         self.product = product
         self.confidence = confidence
+        self.taxed = taxed
         self.extra = extra
     }
 
     static let knownKeys: Set<String> = [
         "name", "text", "quantity", "unit", "unitPrice", "price", "discount", "completed", "addedByUser",
-        "addedOn", "product", "confidence",
+        "addedOn", "product", "confidence", "taxed",
     ]
 
     public init(from decoder: any Decoder) throws {
@@ -216,6 +220,7 @@ public struct CartItem: Sendable, Hashable, Codable {
         addedOn = try c.optional("addedOn")
         product = try c.optional("product")
         confidence = try c.optional("confidence")
+        taxed = try c.optional("taxed")
         extra = try c.extras(excluding: Self.knownKeys, of: decoder)
     }
 
@@ -233,6 +238,7 @@ public struct CartItem: Sendable, Hashable, Codable {
         try c.put(addedOn, "addedOn")
         try c.put(product, "product")
         try c.put(confidence, "confidence")
+        if let taxed { try c.put(taxed, "taxed") }
         try c.putExtras(extra, excluding: Self.knownKeys)
     }
 }

@@ -187,6 +187,7 @@ struct SplitAnswer: Encodable {
     var amounts: [String: Amount]?
     var lines: [Line]?
     var extras: [Extra]?
+    var taxSpread: ItemizedReceipt.TaxSpread?
 
     init(_ split: Split, currency: String) {
         let money = { (minor: Int) in MinorUnits.amount(minor, currency: currency) }
@@ -207,6 +208,7 @@ struct SplitAnswer: Encodable {
             mode = .byItem
             lines = receipt.lines.map { Line(name: $0.name, price: money($0.price), discount: $0.discount == 0 ? nil : money($0.discount), members: $0.members) }
             extras = receipt.extras.map { Extra(kind: $0.kind.rawValue, amount: money($0.amount)) }
+            taxSpread = receipt.taxSpread
         }
     }
 }

@@ -234,6 +234,9 @@ public struct ExpenseSummary: Codable, Sendable, Hashable {
     /// Each member's share; they sum exactly to the total.
     public var shares: [String: Amount]
     public var split: SplitMode
+    /// For a receipt split by item with tax: whether the tax went over the lines the receipt
+    /// marks taxed, or over all lines because it marks none.
+    public var taxSpread: ItemizedReceipt.TaxSpread?
     public var paid: [String]
     public var status: ExpenseStatus?
 
@@ -250,6 +253,7 @@ public struct ExpenseSummary: Codable, Sendable, Hashable {
         payers = record.expense.payers.mapValues(money)
         shares = try record.expense.shares().mapValues(money)
         split = record.expense.split.mode
+        if case .byItem(let receipt) = record.expense.split { taxSpread = receipt.taxSpread }
         paid = Array(Set(payments.map(\.from))).sorted()
         self.status = status
     }

@@ -247,7 +247,12 @@ extension Split {
         case .shares: "by shares"
         case .percentages: "by percentages"
         case .exact: "by amounts"
-        case .byItem: "by item"
+        case .byItem(let receipt):
+            switch receipt.taxSpread {
+            case .taxedLines: "by item, tax on the taxed lines"
+            case .allLines: "by item, tax over all lines"
+            case nil: "by item"
+            }
         }
     }
 }

@@ -160,7 +160,8 @@ struct ExpenseCommand: AsyncParsableCommand {
         let what = [summary.date, summary.merchant].compactMap { $0 }.joined(separator: " ")
         Swift.print("\(summary.id)  \(what.isEmpty ? "-" : what)  \(summary.total) \(summary.currency)  paid by \(summary.payers.keys.sorted().joined(separator: ", "))"
             + (summary.status.map { "  [\($0.rawValue)]" } ?? ""))
-        Swift.print("    \(summary.split): \(shares.joined(separator: ", "))")
+        let tax = summary.taxSpread.map { $0 == .taxedLines ? " (tax on the taxed lines)" : " (tax over all lines)" } ?? ""
+        Swift.print("    \(summary.split.rawValue)\(tax): \(shares.joined(separator: ", "))")
     }
 }
 
