@@ -22,12 +22,12 @@ public struct Household: Codable, Sendable, Hashable {
 }
 
 /// One user's membership of one household (the index behind "my households").
-struct Membership: Codable, Sendable, Hashable {
+package struct Membership: Codable, Sendable, Hashable {
     var userId: String
     var householdId: String
     var role: String
 
-    static func id(user: String, household: String) -> String { user + "|" + household }
+    package static func id(user: String, household: String) -> String { Identifiers.pair(user, household) }
 }
 
 /// A single-use invitation, stored under the hash of its code.

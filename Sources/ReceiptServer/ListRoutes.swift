@@ -167,7 +167,7 @@ struct ListRoutes {
     /// What the household paid before, for its own members only: a guest of a shared list does
     /// not see the household's purchases.
     func priceBook(_ householdId: String, for userId: String? = nil) async throws -> PriceBook {
-        if let userId, try await !services.store.exists(collection: Collections.memberships, id: userId + "|" + householdId) {
+        if let userId, try await !services.store.exists(collection: Collections.memberships, id: Membership.id(user: userId, household: householdId)) {
             return PriceBook(carts: [])
         }
         return try await PriceBook.load(from: services.store, filters: [.equals("household", householdId)])

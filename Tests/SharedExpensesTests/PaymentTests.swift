@@ -9,16 +9,16 @@ import Testing
     func markPaid() async throws {
         try await LedgerTestBed.with { bed in
             let group = try await bed.groups.create(name: "Flat", members: [bed.bo.id], currency: "EUR", by: bed.ana.id).value
-            let expense = try await bed.ledger.add(ExpenseInput(group: group.id, total: Amount("9.13")), by: bed.ana.id).value
+            let expense = try await bed.ledger.add(ExpenseInput(group: group.id, total: Amount("9.14")), by: bed.ana.id).value
             var balances = try await bed.payments.balances(ofGroup: group.id, for: bed.bo.id)
-            #expect(balances.suggestions.map(\.amount) == [Amount("4.56")!])
+            #expect(balances.suggestions.map(\.amount) == [Amount("4.57")!])
 
             let notUploader = await #expect(throws: HouseholdError.self) {
                 try await bed.payments.markPaid(expense: expense.id, member: bed.bo.id, by: bed.bo.id)
             }
             #expect(notUploader?.code == .notUploader)
             let paid = try await bed.payments.markPaid(expense: expense.id, member: bed.bo.id, by: bed.ana.id)
-            #expect(paid.map(\.amount) == [456])
+            #expect(paid.map(\.amount) == [457])
             let twice = await #expect(throws: HouseholdError.self) { try await bed.payments.markPaid(expense: expense.id, member: bed.bo.id, by: bed.ana.id) }
             #expect(twice?.code == .sharePaid)
 
