@@ -114,9 +114,20 @@ let package = Package(
         .target(
             name: "Households",
             dependencies: [
-                "ReceiptModel", "DocumentStore", "Expenses", "Replication",
+                "ReceiptModel", "DocumentStore", "Replication",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // The Splitwise-style ledger over the household store: friends, expense groups, expenses
+        // (uploader-only edits), append-only payments, recurring schedules. It sees carts only
+        // through a lookup closure; Households never depends on it.
+        .target(
+            name: "SharedExpenses",
+            dependencies: [
+                "ReceiptModel", "DocumentStore", "Expenses", "Households",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -127,7 +138,7 @@ let package = Package(
         .target(
             name: "HouseholdApp",
             dependencies: [
-                "ReceiptModel", "DocumentStore", "Catalog", "ReceiptOCR", "ReceiptPipeline", "Households", "Replication",
+                "ReceiptModel", "DocumentStore", "Catalog", "ReceiptOCR", "ReceiptPipeline", "Households", "SharedExpenses", "Replication",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -137,7 +148,7 @@ let package = Package(
         // routes call the domain and render with these.
         .target(
             name: "WebApp",
-            dependencies: ["ReceiptModel", "Households", "ReceiptPipeline", "Expenses"],
+            dependencies: ["ReceiptModel", "Households", "ReceiptPipeline", "Expenses", "SharedExpenses"],
             resources: [.copy("Assets")],
             swiftSettings: strict
         ),
@@ -146,8 +157,8 @@ let package = Package(
         .target(
             name: "ReceiptServer",
             dependencies: [
-                "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households", "HouseholdApp", "Expenses", "WebApp",
-                "Replication",
+                "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households", "HouseholdApp", "Expenses", "SharedExpenses",
+                "WebApp", "Replication",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -192,7 +203,8 @@ let package = Package(
             name: "receipts",
             dependencies: [
                 "ProcessBootstrap", "ReceiptModel", "ReceiptOCR", "ReceiptParsing", "CurlHTTP", "Catalog",
-                "DocumentStore", "ReceiptPipeline", "ReceiptEvaluation", "Households", "HouseholdApp", "ReceiptServer", "Expenses", "ReceiptSync",
+                "DocumentStore", "ReceiptPipeline", "ReceiptEvaluation", "Households", "HouseholdApp", "ReceiptServer", "Expenses", "SharedExpenses",
+                "ReceiptSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -270,7 +282,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "WebAppTests", dependencies: ["WebApp", "ReceiptModel", "ReceiptPipeline", "Households", "Expenses"], swiftSettings: strict),
+        .testTarget(name: "HouseholdsTests", dependencies: ["Households", "DocumentStore", "ReceiptModel", "ReceiptTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "SharedExpensesTests", dependencies: ["SharedExpenses", "Households", "Expenses", "DocumentStore", "ReceiptModel", "ReceiptTesting"],
+            swiftSettings: strict),
+        .testTarget(name: "WebAppTests", dependencies: ["WebApp", "ReceiptModel", "ReceiptPipeline", "Households", "Expenses", "SharedExpenses"], swiftSettings: strict),
         .testTarget(name: "ReplicationTests", dependencies: ["Replication", "ReceiptModel", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "ReceiptTestingTests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
     ]

@@ -5,7 +5,7 @@ extension ItemizedReceipt {
     ///
     /// Cart items with a price ≥ 0 become lines (with their line discount); items with a negative
     /// price (a coupon printed as its own line) become receipt-level discounts; items without a price
-    /// are left out. The cart's tax (or the sum of its tax lines) and tip become extras, and whatever
+    /// are left out; a line keeps the receipt's mark of whether it is taxed. The cart's tax (or the sum of its tax lines) and tip become extras, and whatever
     /// the printed total holds beyond all that (a service charge the parser did not itemize, or a
     /// rounding) becomes an ``Extra/Kind/other`` extra, so ``receiptTotal`` is the printed total.
     ///
@@ -31,7 +31,7 @@ extension ItemizedReceipt {
                     field: "items[\(index)]")
             }
             let discount = try item.discount.map { try MinorUnits.of($0, currency: currency, field: "items[\(index)].discount") } ?? 0
-            lines.append(Line(name: item.name, price: cents, discount: discount, members: members))
+            lines.append(Line(name: item.name, price: cents, discount: discount, members: members, taxed: item.taxed))
         }
         let tax = cart.tax ?? (cart.taxes.isEmpty ? nil : cart.taxes.compactMap(\.amount).reduce(Amount.zero, +))
         if let tax, case let cents = try MinorUnits.of(tax, currency: currency, field: "tax"), cents != 0 {

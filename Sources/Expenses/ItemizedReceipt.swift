@@ -3,7 +3,9 @@ import ReceiptModel
 /// A receipt prepared for splitting by item: its lines, each given to one or several members, and
 /// the receipt-level extras (tax, tip, service charge, discounts) that no one ordered alone.
 ///
-/// How the total is divided: every extra is spread over the lines in proportion to the lines' net
+/// How the total is divided: the tax goes over the lines the receipt marks taxed when it marks any
+/// (``Line/taxed``; "TAX 7.000% ON 17.35" is the tax of the `T` lines), and over all lines otherwise
+/// (``taxSpread`` says which); every other extra is spread over the lines in proportion to the lines' net
 /// amounts (price plus line discount), and when the expense's agreed total differs from
 /// ``receiptTotal`` (a misread photo, or the uploader asking for less) the lines are scaled to it the
 /// same way. Both are proportional to the line nets, so together they amount to one step, which is
@@ -32,12 +34,15 @@ public struct ItemizedReceipt: Sendable, Hashable, Codable {
         public var discount: Int
         /// Members and their weights on this line: `[m: 1]` for one member, all 1 for equal parts.
         public var members: [MemberID: Int]
+        /// Whether the receipt marks the line taxed; nil when it does not say.
+        public var taxed: Bool?
 
-        public init(name: String, price: Int, discount: Int = 0, members: [MemberID: Int]) {
+        public init(name: String, price: Int, discount: Int = 0, members: [MemberID: Int], taxed: Bool? = nil) {
             self.name = name
             self.price = price
             self.discount = discount
             self.members = members
+            self.taxed = taxed
         }
 
         /// A line shared equally among `members`.
@@ -66,6 +71,20 @@ public struct ItemizedReceipt: Sendable, Hashable, Codable {
         }
     }
 
+    /// Over which lines the tax is spread.
+    public enum TaxSpread: String, Sendable, Hashable, Codable {
+        /// The receipt marks which lines are taxed: the tax goes over those, by their nets.
+        case taxedLines
+        /// The receipt does not say: the tax goes over every line, by their nets.
+        case allLines
+    }
+
+    /// How the tax is spread; nil when the receipt has no tax.
+    public var taxSpread: TaxSpread? {
+        guard extras.contains(where: { $0.kind == .tax && $0.amount != 0 }) else { return nil }
+        return taxedWeights() == nil ? .allLines : .taxedLines
+    }
+
     /// Lines plus extras: the total the receipt itself states, the default for the expense total.
     public var receiptTotal: Int {
         lines.reduce(0) { $0 + $1.net } + extras.reduce(0) { $0 + $1.amount }
@@ -74,7 +93,7 @@ public struct ItemizedReceipt: Sendable, Hashable, Codable {
     /// Each member's share of the agreed `total`; see the type's documentation for the rule.
     public func shares(of total: Int, field: String = "split") throws -> [MemberID: Int] {
         try validate(field: field)
-        let weights = memberWeights()
+        let weights = taxedWeights() ?? memberWeights()
         guard weights.values.contains(where: { $0 > 0 }) else {
             guard total == 0 else {
                 throw ExpenseError.split("\(field).lines", "The lines add up to nothing, so there is nothing to divide the total by.")
@@ -85,14 +104,42 @@ public struct ItemizedReceipt: Sendable, Hashable, Codable {
     }
 
     /// Σ over lines of net × weight ÷ line weight sum, all multiplied by a common denominator.
-    func memberWeights() -> [MemberID: Int128] {
-        let denominator = commonDenominator()
+    func memberWeights(denominator: Int128? = nil) -> [MemberID: Int128] {
+        let denominator = denominator ?? commonDenominator()
         var weights: [MemberID: Int128] = [:]
         for line in lines {
             let lineWeight = Int128(line.members.values.reduce(0, +))
             for (member, weight) in line.members {
                 weights[member, default: 0] += Int128(line.net) * Int128(weight) * denominator / lineWeight
             }
+        }
+        return weights
+    }
+
+    /// Member weights when the tax goes over the taxed lines only: with N the lines' nets, Nt the
+    /// taxed lines' nets, T the tax and E the other extras, a member with parts n (of all lines) and
+    /// t (of taxed lines) gets n·(N+E)/N + t·T/Nt of the receipt; times N·Nt, that is the weight
+    /// n·(N+E)·Nt + t·T·N. Nil when no line is marked taxed, the taxed lines add up to nothing, or
+    /// the numbers are too large for exact weights (then the tax goes over all lines).
+    func taxedWeights() -> [MemberID: Int128]? {
+        let tax = extras.filter { $0.kind == .tax }.reduce(0) { $0 + $1.amount }
+        let taxedLines = lines.filter { $0.taxed == true }
+        let taxedNets = Int128(taxedLines.reduce(0) { $0 + $1.net })
+        guard tax != 0, taxedNets > 0 else { return nil }
+        let nets = Int128(lines.reduce(0) { $0 + $1.net })
+        let others = Int128(extras.filter { $0.kind != .tax }.reduce(0) { $0 + $1.amount })
+        let all = memberWeights()
+        let taxed = ItemizedReceipt(lines: taxedLines).memberWeights(denominator: commonDenominator())
+        let (lineFactor, overflowA) = (nets + others).multipliedReportingOverflow(by: taxedNets)
+        let (taxFactor, overflowB) = Int128(tax).multipliedReportingOverflow(by: nets)
+        guard !overflowA, !overflowB else { return nil }
+        var weights: [MemberID: Int128] = [:]
+        for (member, part) in all {
+            let (a, o1) = part.multipliedReportingOverflow(by: lineFactor)
+            let (b, o2) = (taxed[member] ?? 0).multipliedReportingOverflow(by: taxFactor)
+            let (sum, o3) = a.addingReportingOverflow(b)
+            guard !o1, !o2, !o3 else { return nil }
+            weights[member] = sum
         }
         return weights
     }

@@ -1,5 +1,10 @@
 import Foundation
 
+/// The ways a total can be split, by the names clients send (`"byItem"`) and documents store.
+public enum SplitMode: String, Codable, Sendable, Hashable, CaseIterable {
+    case evenly, shares, percentages, exact, byItem
+}
+
 /// How an expense's total is divided among members. Every mode yields shares in minor units that
 /// sum exactly to the total (see ``Apportion`` for the rounding rule: largest remainder, ties to
 /// the member id that sorts first); for a positive total no share is negative.
@@ -14,6 +19,17 @@ public enum Split: Sendable, Hashable, Codable {
     case exact([MemberID: Int])
     /// Receipt lines given to members; extras spread over the lines (see ``ItemizedReceipt``).
     case byItem(ItemizedReceipt)
+
+    /// The mode's name as clients send it and documents store it.
+    public var mode: SplitMode {
+        switch self {
+        case .evenly: .evenly
+        case .shares: .shares
+        case .percentages: .percentages
+        case .exact: .exact
+        case .byItem: .byItem
+        }
+    }
 
     /// The largest weight ``shares(weights:)`` accepts; keeps products inside `Int128`.
     public static let maximumWeight = 1_000_000

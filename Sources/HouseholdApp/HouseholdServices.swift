@@ -3,6 +3,7 @@ import Foundation
 import Households
 import Logging
 import Replication
+import SharedExpenses
 
 /// The domain services over one store, and the flows that join them with the receipt pipeline:
 /// what the server's routes, its receipt worker and the web pages call.

@@ -339,7 +339,7 @@ public struct CartEditor: Sendable {
         return quantity
     }
 
-    static func validCurrency(_ code: String) throws -> String {
+    package static func validCurrency(_ code: String) throws -> String {
         let upper = code.uppercased()
         guard upper.count == 3, upper.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             throw HouseholdError.invalid("currency", "Give an ISO 4217 currency code such as EUR or USD.")

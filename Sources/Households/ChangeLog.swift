@@ -82,7 +82,7 @@ public struct ChangeLogEntry: Codable, Sendable, Hashable {
 }
 
 /// Who is writing, for the change log.
-struct ChangeAuthor: Sendable {
+package struct ChangeAuthor: Sendable {
     var userId: String
     var now: Date
 }

@@ -22,12 +22,12 @@ public struct Household: Codable, Sendable, Hashable {
 }
 
 /// One user's membership of one household (the index behind "my households").
-struct Membership: Codable, Sendable, Hashable {
+package struct Membership: Codable, Sendable, Hashable {
     var userId: String
     var householdId: String
     var role: String
 
-    static func id(user: String, household: String) -> String { user + "|" + household }
+    package static func id(user: String, household: String) -> String { Identifiers.pair(user, household) }
 }
 
 /// A single-use invitation, stored under the hash of its code.
@@ -212,7 +212,7 @@ public struct HouseholdDirectory: Sendable {
         Identifiers.sha256Hex("invite:" + Identifiers.normalizedInviteCode(code))
     }
 
-    static func validName(_ name: String) throws -> String {
+    package static func validName(_ name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...100).contains(trimmed.count) else { throw HouseholdError.invalid("name", "Give a name of 1 to 100 characters.") }
         return trimmed

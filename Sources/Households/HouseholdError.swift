@@ -91,7 +91,7 @@ public struct HouseholdError: Error, Sendable, Hashable, CustomStringConvertible
     public static let cartNotFound = HouseholdError(.cartNotFound, "No such cart in this household.")
     public static let itemNotFound = HouseholdError(.itemNotFound, "No such item in this cart.")
     public static let jobNotFound = HouseholdError(.jobNotFound, "No such receipt job.")
-    static let unauthenticatedUser = HouseholdError(.unauthenticated, "Your account no longer exists; sign up again.")
+    package static let unauthenticatedUser = HouseholdError(.unauthenticated, "Your account no longer exists; sign up again.")
 
     static func stale(current: Int) -> HouseholdError {
         HouseholdError(

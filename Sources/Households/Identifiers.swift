@@ -28,6 +28,10 @@ public enum Identifiers {
         String(code.uppercased().filter { $0.isLetter || $0.isNumber })
     }
 
+    /// The id of a document that links two things (`userId|householdId`, `userId|groupId`,
+    /// `userId|friendId`): one form for every link, as stored.
+    public static func pair(_ first: String, _ second: String) -> String { first + "|" + second }
+
     /// Lowercase hex SHA-256.
     public static func sha256Hex(_ data: Data) -> String {
         hex(Array(SHA256.hash(data: data)))

@@ -139,12 +139,12 @@ public struct ReceiptJobQueue: Sendable {
         let instant = now()
         var candidates = try await records.all(
             ReceiptJob.self,
-            DocumentQuery(collection: Collections.jobs, filters: [.equals("status", "queued")], sort: SortKey("createdAt"), limit: 16))
+            DocumentQuery(collection: Collections.jobs, filters: [.equals("status", ReceiptJob.Status.queued.rawValue)], sort: SortKey("createdAt"), limit: 16))
         let running = try await records.all(
             ReceiptJob.self,
             DocumentQuery(
                 collection: Collections.jobs,
-                filters: [.equals("status", "running"), .less("leaseUntil", .string(Instant.string(instant)))], limit: 16))
+                filters: [.equals("status", ReceiptJob.Status.running.rawValue), .less("leaseUntil", .string(Instant.string(instant)))], limit: 16))
         candidates += running
         for candidate in candidates {
             var job = candidate.value

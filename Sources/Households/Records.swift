@@ -13,25 +13,26 @@ public struct Revisioned<Value: Sendable>: Sendable {
     }
 }
 
-/// Typed reads and writes over the document store, shared by the domain services.
-struct Records: Sendable {
-    let store: any DocumentStore
+/// Typed reads and writes over the document store, shared by the domain services (and, at
+/// `package` level, by the ledger in `SharedExpenses`).
+package struct Records: Sendable {
+    package let store: any DocumentStore
     /// What `update` wrote last, to start the next update of the same document from.
     let recent = RecentWrites()
     /// This process's updates of one document go one at a time.
     let turns = DocumentTurns()
 
-    init(store: any DocumentStore) {
+    package init(store: any DocumentStore) {
         self.store = store
     }
 
-    func get<T: Decodable & Sendable>(_ type: T.Type, _ collection: String, _ id: String) async throws -> Revisioned<T>? {
+    package func get<T: Decodable & Sendable>(_ type: T.Type, _ collection: String, _ id: String) async throws -> Revisioned<T>? {
         guard let stored = try await store.get(collection: collection, id: id) else { return nil }
         return Revisioned(try stored.document.decode(as: T.self), rev: stored.rev)
     }
 
     @discardableResult
-    func put<T: Encodable>(_ value: T, _ collection: String, _ id: String, expectedRev: Int?) async throws -> Int {
+    package func put<T: Encodable>(_ value: T, _ collection: String, _ id: String, expectedRev: Int?) async throws -> Int {
         try await store.put(collection: collection, id: id, document: try JSONValue(encoding: value), expectedRev: expectedRev).rev
     }
 
@@ -44,11 +45,11 @@ struct Records: Sendable {
         ])[0].rev
     }
 
-    func write<T: Encodable>(_ value: T, _ collection: String, _ id: String, expectedRev: Int?) throws -> DocumentWrite {
+    package func write<T: Encodable>(_ value: T, _ collection: String, _ id: String, expectedRev: Int?) throws -> DocumentWrite {
         DocumentWrite(collection: collection, id: id, document: try JSONValue(encoding: value), expectedRev: expectedRev)
     }
 
-    func all<T: Decodable & Sendable>(_ type: T.Type, _ query: DocumentQuery) async throws -> [Revisioned<T>] {
+    package func all<T: Decodable & Sendable>(_ type: T.Type, _ query: DocumentQuery) async throws -> [Revisioned<T>] {
         var result: [Revisioned<T>] = []
         for try await stored in store.query(query) {
             result.append(Revisioned(try stored.document.decode(as: T.self), rev: stored.rev))
@@ -59,7 +60,7 @@ struct Records: Sendable {
     /// Reads, changes and writes one document, re-reading and re-applying `change` when another
     /// writer got there first. With `ifMatch` the caller's revision must still be current
     /// (`request.stale` otherwise) and no retry happens: the caller decided on what it saw.
-    func update<T: Codable & Sendable & Equatable, R: Sendable>(
+    package func update<T: Codable & Sendable & Equatable, R: Sendable>(
         _ type: T.Type, _ collection: String, _ id: String, ifMatch: Int?, notFound: HouseholdError, loggedBy author: ChangeAuthor? = nil,
         _ change: (inout T) throws -> R
     ) async throws -> (Revisioned<T>, R) {

@@ -7,7 +7,7 @@ struct ListGuest: Codable, Sendable, Hashable {
     var listId: String
     var household: String
 
-    static func id(user: String, list: String) -> String { user + "|" + list }
+    static func id(user: String, list: String) -> String { Identifiers.pair(user, list) }
 }
 
 /// A shared list's id and passcode, shown once to the member who shared it.
@@ -61,7 +61,7 @@ extension ShoppingLists {
         }
         await joinThrottle.reset(keys)
         let household = stored.value.household
-        if try await records.store.exists(collection: Collections.memberships, id: user.id + "|" + household) { return stored }
+        if try await records.store.exists(collection: Collections.memberships, id: Membership.id(user: user.id, household: household)) { return stored }
         do {
             try await records.put(
                 ListGuest(userId: user.id, listId: listId, household: household), Collections.listGuests, ListGuest.id(user: user.id, list: listId),
@@ -95,7 +95,7 @@ extension ShoppingLists {
 
     /// Renaming, deleting, sharing and removing guests are for the household's own members.
     func requireHousehold(_ listId: String, in householdId: String, _ userId: String) async throws {
-        guard try await records.store.exists(collection: Collections.memberships, id: userId + "|" + householdId) else {
+        guard try await records.store.exists(collection: Collections.memberships, id: Membership.id(user: userId, household: householdId)) else {
             // A guest sees the list, so is told why; anyone else learns nothing.
             if let list = try await records.get(HouseholdList.self, HouseholdList.collection, listId), list.value.household == householdId,
                 (list.value.guests ?? []).contains(userId)

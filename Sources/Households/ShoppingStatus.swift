@@ -14,7 +14,7 @@ public struct ShoppingStatus: Codable, Sendable, Hashable {
     /// When it ends by itself; readers ignore it after this, and the server deletes it.
     public var until: String
 
-    static func id(list: String, user: String) -> String { list + "|" + user }
+    static func id(list: String, user: String) -> String { Identifiers.pair(list, user) }
 }
 
 extension ShoppingLists {

@@ -148,11 +148,18 @@ public struct CartItem: Sendable, Hashable, Codable, KeepsUnknownMembers {
     public var product: ProductRef?
     public var confidence: Double?
     public var extra: [String: JSONValue]
+    /// Whether the receipt marks the line as taxed (a `T` after the price) or not (`F`, `N`); nil
+    /// when it prints no such mark. Kept among the extension members, so it is written only when
+    /// known and older carts read and write unchanged.
+    public var taxed: Bool? {
+        get { extra["taxed"]?.boolValue }
+        set { extra["taxed"] = newValue.map(JSONValue.bool) }
+    }
 
     public init(
         name: String, text: String? = nil, quantity: Decimal? = nil, unit: String? = nil, unitPrice: Amount? = nil,
         price: Amount? = nil, discount: Amount? = nil, completed: Bool = true, addedByUser: String? = nil,
-        addedOn: String? = nil, product: ProductRef? = nil, confidence: Double? = nil, extra: [String: JSONValue] = [:]
+        addedOn: String? = nil, product: ProductRef? = nil, confidence: Double? = nil, taxed: Bool? = nil, extra: [String: JSONValue] = [:]
     ) {
         self.name = name
         self.text = text
@@ -167,6 +174,7 @@ public struct CartItem: Sendable, Hashable, Codable, KeepsUnknownMembers {
         self.product = product
         self.confidence = confidence
         self.extra = extra
+        if let taxed { self.extra["taxed"] = .bool(taxed) }
     }
 
     /// Every field but `extra`, whose members are written beside them.

@@ -99,7 +99,20 @@ struct ItemReader {
         if draft.unitPrice == nil { draft.unitPrice = ReceiptParser.unitPrice(of: draft.price, quantity: draft.quantity) }
         items.append(ParsedReceipt.Item(
             name: name, text: text, quantity: draft.quantity, unit: draft.unit, unitPrice: draft.unitPrice, price: draft.price, discount: nil,
-            confidence: (draft.confidence * 100).rounded() / 100))
+            confidence: (draft.confidence * 100).rounded() / 100, taxed: Self.taxed(line, price: last)))
+    }
+
+    /// The tax mark printed after a price, glued ("4.99T") or as the line's last token ("3.49 F"):
+    /// US receipts mark taxed lines `T` (or `X`) and untaxed ones `F` (food), `N` or `E`. Other
+    /// letters (European VAT classes `A`, `B`) say nothing about a separate tax line.
+    static func taxed(_ line: AnalyzedLine, price: MoneyToken) -> Bool? {
+        var flag = price.flag
+        if flag == nil, price.tokenIndex == line.tokens.count - 2, let last = line.tokens.last, last.count == 1 { flag = String(last) }
+        switch flag?.uppercased() {
+        case "T", "X": return true
+        case "F", "N", "E": return false
+        default: return nil
+        }
     }
 
     /// A text-only line: maybe the first half of a wrapped name, or "2 @ 1.99" without a price.

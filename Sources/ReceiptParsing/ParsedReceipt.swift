@@ -29,10 +29,13 @@ public struct ParsedReceipt: Sendable, Hashable, Codable {
         /// A discount attached to this item, negative.
         public var discount: Amount?
         public var confidence: Double
+        /// The receipt's tax mark after the price: true for taxed (`T`, `X`), false for untaxed
+        /// (`F`, `N`, `E`), nil when there is none or it names a VAT class (`A`, `B`).
+        public var taxed: Bool?
 
         public init(
             name: String, text: String, quantity: Decimal = 1, unit: String? = nil, unitPrice: Amount? = nil,
-            price: Amount, discount: Amount? = nil, confidence: Double = 1
+            price: Amount, discount: Amount? = nil, confidence: Double = 1, taxed: Bool? = nil
         ) {
             self.name = name
             self.text = text
@@ -42,6 +45,7 @@ public struct ParsedReceipt: Sendable, Hashable, Codable {
             self.price = price
             self.discount = discount
             self.confidence = confidence
+            self.taxed = taxed
         }
     }
 

@@ -74,7 +74,8 @@ public struct CartBuilder: Sendable {
                 addedByUser: user,
                 addedOn: instant,
                 product: index < matches.count ? matches[index]?.productRef : nil,
-                confidence: item.confidence
+                confidence: item.confidence,
+                taxed: item.taxed
             )
         }
         var confidence = receipt.confidence

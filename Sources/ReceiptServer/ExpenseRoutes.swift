@@ -4,6 +4,7 @@ import HouseholdApp
 import Households
 import Hummingbird
 import ReceiptModel
+import SharedExpenses
 
 /// `/api/v1/expenses`, `/api/v1/balances` and payments: shared costs, who paid, who owes whom.
 struct ExpenseRoutes {
@@ -111,29 +112,7 @@ struct PersonBalances: Encodable {
     var people: [Person]
 }
 
-struct PaymentAnswer: Encodable {
-    var id: String
-    var group: String?
-    var expenseId: String?
-    var from: String
-    var to: String
-    var amount: Amount
-    var currency: String
-    var recordedBy: String
-    var recordedAt: String
-
-    init(_ payment: PaymentRecord) {
-        id = payment.id
-        group = payment.group
-        expenseId = payment.expenseId
-        from = payment.from
-        to = payment.to
-        amount = MinorUnits.amount(payment.amount, currency: payment.currency)
-        currency = payment.currency
-        recordedBy = payment.recordedBy
-        recordedAt = payment.recordedAt
-    }
-}
+typealias PaymentAnswer = PaymentSummary
 
 struct PaymentCollection: Encodable {
     var payments: [PaymentAnswer]
@@ -202,33 +181,35 @@ struct SplitAnswer: Encodable {
         var amount: Amount
     }
 
-    var mode: String
+    var mode: SplitMode
     var members: [String]?
     var weights: [String: Int]?
     var percentages: [String: Decimal]?
     var amounts: [String: Amount]?
     var lines: [Line]?
     var extras: [Extra]?
+    var taxSpread: ItemizedReceipt.TaxSpread?
 
     init(_ split: Split, currency: String) {
         let money = { (minor: Int) in MinorUnits.amount(minor, currency: currency) }
         switch split {
         case .evenly(let members):
-            mode = "evenly"
+            mode = .evenly
             self.members = members
         case .shares(let weights):
-            mode = "shares"
+            mode = .shares
             self.weights = weights
         case .percentages(let percentages):
-            mode = "percentages"
+            mode = .percentages
             self.percentages = percentages
         case .exact(let amounts):
-            mode = "exact"
+            mode = .exact
             self.amounts = amounts.mapValues(money)
         case .byItem(let receipt):
-            mode = "byItem"
+            mode = .byItem
             lines = receipt.lines.map { Line(name: $0.name, price: money($0.price), discount: $0.discount == 0 ? nil : money($0.discount), members: $0.members) }
             extras = receipt.extras.map { Extra(kind: $0.kind.rawValue, amount: money($0.amount)) }
+            taxSpread = receipt.taxSpread
         }
     }
 }

@@ -4,6 +4,7 @@ import HouseholdApp
 import Households
 import Hummingbird
 import ReceiptModel
+import SharedExpenses
 
 /// `/api/v1/friends`, profile pictures and `/api/v1/groups` with their expenses, balances,
 /// payments and recurring expenses.

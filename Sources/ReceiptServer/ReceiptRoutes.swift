@@ -43,7 +43,7 @@ struct ReceiptRoutes {
             return try JSONResponse.make(JobAnswer(job), status: .accepted, headers: [.location: "/api/v1/jobs/\(job.id)"])
         case .existingCart(let cartId, let job):
             var answer = job.map(JobAnswer.init) ?? JobAnswer(id: nil, household: householdId, cartId: cartId)
-            answer.status = "done"
+            answer.status = .done
             answer.cartId = cartId
             return try JSONResponse.make(answer, status: .ok, headers: [.location: "/api/v1/households/\(householdId)/carts/\(cartId)"])
         }
@@ -64,7 +64,7 @@ struct ReceiptRoutes {
 struct JobAnswer: Encodable {
     var id: String?
     var household: String
-    var status: String
+    var status: ReceiptJob.Status
     var cartId: String?
     var error: ReceiptJob.Failure?
     var attempts: Int
@@ -74,7 +74,7 @@ struct JobAnswer: Encodable {
     init(_ job: ReceiptJob) {
         id = job.id
         household = job.household
-        status = job.status.rawValue
+        status = job.status
         cartId = job.cartId
         error = job.error
         attempts = job.attempts
@@ -85,7 +85,7 @@ struct JobAnswer: Encodable {
     init(id: String?, household: String, cartId: String) {
         self.id = id
         self.household = household
-        status = "done"
+        status = .done
         self.cartId = cartId
         attempts = 0
     }

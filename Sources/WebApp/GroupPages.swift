@@ -2,21 +2,7 @@ import Expenses
 import Foundation
 import Households
 import ReceiptModel
-
-/// A friend with what is owed between the caller and them, per currency.
-public struct FriendRow: Sendable {
-    public var friend: Friend
-    /// Positive: the caller owes them; negative: they owe the caller.
-    public var balances: [String: Amount]
-    /// How many of the expenses shared with them stand how for the caller.
-    public var statuses: [ExpenseStatus: Int]
-
-    public init(friend: Friend, balances: [String: Amount], statuses: [ExpenseStatus: Int] = [:]) {
-        self.friend = friend
-        self.balances = balances
-        self.statuses = statuses
-    }
-}
+import SharedExpenses
 
 /// An expense as a member sees it in the group page.
 public struct ExpenseRow: Sendable {
@@ -52,7 +38,7 @@ public struct ReceiptChoice: Sendable, Hashable {
 
 /// U.O.ME's screens: friends and groups, one group's balances and expenses, splitting a receipt by item.
 public enum GroupPages {
-    public static func index(_ frame: PageFrame, friends: [FriendRow], groups: [ExpenseGroup], names: [String: String]) -> HTML {
+    public static func index(_ frame: PageFrame, friends: [FriendStanding], groups: [ExpenseGroup], names: [String: String]) -> HTML {
         let friendRows = friends.html { row in
             """
             <li class="row friend"><span class="grow"><span class="name">\(row.friend.displayName)</span> <span class="meta">\(row.friend.email)</span>
@@ -261,7 +247,12 @@ extension Split {
         case .shares: "by shares"
         case .percentages: "by percentages"
         case .exact: "by amounts"
-        case .byItem: "by item"
+        case .byItem(let receipt):
+            switch receipt.taxSpread {
+            case .taxedLines: "by item, tax on the taxed lines"
+            case .allLines: "by item, tax over all lines"
+            case nil: "by item"
+            }
         }
     }
 }

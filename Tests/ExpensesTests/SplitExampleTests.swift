@@ -79,6 +79,56 @@ import Testing
         #expect(error?.field == "items[1]")
     }
 
+    @Test func taxGoesOverTheLinesTheReceiptMarksTaxed() throws {
+        // Ana's 10.00 is taxed, Bo's 10.00 is not: the 1.00 of tax is all Ana's.
+        let marked = ItemizedReceipt(
+            lines: [.init(name: "Soap", price: 1000, members: ["ana": 1], taxed: true), .init(name: "Milk", price: 1000, members: ["bo": 1], taxed: false)],
+            extras: [.init(.tax, 100)])
+        #expect(marked.taxSpread == .taxedLines)
+        #expect(try marked.shares(of: 2100) == ["ana": 1100, "bo": 1000])
+        // A receipt without marks spreads it over all lines by their amounts.
+        var unmarked = marked
+        unmarked.lines = marked.lines.map { var line = $0; line.taxed = nil; return line }
+        #expect(unmarked.taxSpread == .allLines)
+        #expect(try unmarked.shares(of: 2100) == ["ana": 1050, "bo": 1050])
+        #expect(ItemizedReceipt(lines: marked.lines).taxSpread == nil)
+    }
+
+    @Test func taxOnTaxedLinesAndTipOnAllLinesTogether() throws {
+        // Taxed: Ana's 6.00 and the shared 10.00 (16.00, tax 1.60); Bo's 4.00 is not. Tip 2.00 over all 20.00.
+        // Ana: 6 + 5 + 1.60 × 11/16 + 2.00 × 11/20 = 13.20; Bo: 4 + 5 + 1.60 × 5/16 + 2.00 × 9/20 = 10.40.
+        let receipt = ItemizedReceipt(
+            lines: [
+                .init(name: "Wine", price: 600, members: ["ana": 1], taxed: true),
+                .init(name: "Bread", price: 400, members: ["bo": 1], taxed: false),
+                .init(name: "Platter", price: 1000, members: ["ana": 1, "bo": 1], taxed: true),
+            ],
+            extras: [.init(.tax, 160), .init(.tip, 200)])
+        #expect(receipt.receiptTotal == 2360)
+        #expect(try receipt.shares(of: 2360) == ["ana": 1320, "bo": 1040])
+        // An agreed total below the receipt's scales every part alike: 11.80 = 23.60 / 2.
+        #expect(try receipt.shares(of: 1180) == ["ana": 660, "bo": 520])
+    }
+
+    @Test func aCartKeepsItsLinesTaxMarks() throws {
+        // Fresh Mart's receipt: TAX 7.000% ON 17.35 = 1.21, the T lines all Bo's, the F lines Ana's.
+        let cart = CartDocument(
+            id: "fm", name: "Fresh Mart", addedByUser: "ana", addedOn: "2024-03-09T14:32:00Z", currency: "USD",
+            items: [
+                CartItem(name: "WHOLE MILK GAL", price: Amount("3.49"), taxed: false),
+                CartItem(name: "CHKN BREAST BNLS", price: Amount("8.47"), discount: Amount("-1.50"), taxed: false),
+                CartItem(name: "FOOD OTHERS", price: Amount("14.46"), taxed: false),
+                CartItem(name: "COCA COLA 2L", price: Amount("6.87"), taxed: true),
+                CartItem(name: "PAPER TOWELS 6RL", price: Amount("7.99"), taxed: true),
+                CartItem(name: "DISH SOAP 24OZ", price: Amount("3.49"), discount: Amount("-1.00"), taxed: true),
+            ],
+            tax: Amount("1.21"), total: Amount("43.48"), source: DocumentSource(file: "freshmart.jpg"))
+        let receipt = try ItemizedReceipt(cart: cart, assignments: [0: ["ana": 1], 1: ["ana": 1], 2: ["ana": 1], 3: ["bo": 1], 4: ["bo": 1], 5: ["bo": 1]])
+        #expect(receipt.lines.map(\.taxed) == [false, false, false, true, true, true])
+        #expect(receipt.taxSpread == .taxedLines)
+        #expect(try receipt.shares(of: 4348) == ["ana": 2492, "bo": 1856])
+    }
+
     @Test func amountsConvertToMinorUnitsOfTheCurrency() throws {
         #expect(try MinorUnits.of(Amount("12.34")!, currency: "EUR", field: "total") == 1234)
         #expect(try MinorUnits.of(Amount("1200")!, currency: "JPY", field: "total") == 1200)

@@ -37,7 +37,14 @@ import Testing
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("[expense.item-unassigned]"))
 
-        #expect(try await run(["expense", "pay", id, "--member", "bo"]).status == 0)
+        // Amounts print as decimal strings of the currency, as everywhere else, never minor units.
+        let paid = try await run(["expense", "pay", id, "--member", "bo", "--json"])
+        #expect(paid.status == 0, "\(paid.stderr)")
+        let payments = try #require(try JSONSerialization.jsonObject(with: Data(paid.stdout.utf8)) as? [[String: Any]])
+        #expect(payments.count == 1)
+        #expect(payments.first?["amount"] as? String == "10.83")
+        #expect(payments.first?["from"] as? String == "bo")
+        #expect(payments.first?["to"] as? String == "ana")
         let twice = try await run(["expense", "pay", id, "--member", "bo"])
         #expect(twice.stderr.contains("[expense.share-paid]"))
         // Only the uploader marks shares paid.
@@ -58,5 +65,11 @@ import Testing
         #expect(text.stdout.contains("owes you cy  1.08 EUR"))
         let list = try await run(["expense", "list"])
         #expect(list.stdout.contains("bo 10.83 (paid)"))
+
+        let transfer = try await CLI.run(
+            ["expense", "transfer", "--group", "Flat", "--to", "ana", "--amount", "1.08", "--currency", "EUR", "--json", "--store", work.store, "--as", "cy"],
+            in: work.url)
+        #expect(transfer.status == 0, "\(transfer.stderr)")
+        #expect(try CLI.json(transfer.stdout)["amount"] as? String == "1.08")
     }
 }

@@ -2,6 +2,7 @@ import Expenses
 import Foundation
 import Households
 import ReceiptModel
+import SharedExpenses
 import Testing
 import WebApp
 
@@ -114,7 +115,7 @@ import WebApp
     func friendMarks() throws {
         let friend: Friend = try Self.decode(#"{"id":"u_b","displayName":"Bo","email":"bo@example.org","since":"2026-01-01","hasPicture":false}"#)
         let page = GroupPages.index(
-            Self.frame, friends: [FriendRow(friend: friend, balances: [:], statuses: [.toPay: 2, .uploadedByMe: 1])], groups: [], names: [:]
+            Self.frame, friends: [FriendStanding(friend: friend, balances: [:], statuses: [.toPay: 2, .uploadedByMe: 1])], groups: [], names: [:]
         ).rendered
         #expect(page.contains(">2 to pay<") && page.contains(">1 uploaded by me<") && !page.contains(" paid<"))
     }

@@ -2,41 +2,55 @@ import DocumentStore
 import Foundation
 import ReceiptModel
 
-/// Who may see a change: the scopes a document belongs to (`h:` household, `g:` expense group,
-/// `u:` one user). A subscriber sees a change when their scopes and the change's meet.
+/// One audience of live changes: a household, an expense group, a shared list or one user. Its key
+/// (`h:…`, `g:…`, `l:…`, `u:…`) is made and read only here.
+struct LiveScope: Hashable, Sendable {
+    let key: String
+
+    static func household(_ id: String) -> LiveScope { LiveScope(key: "h:" + id) }
+    static func group(_ id: String) -> LiveScope { LiveScope(key: "g:" + id) }
+    static func list(_ id: String) -> LiveScope { LiveScope(key: "l:" + id) }
+    static func user(_ id: String) -> LiveScope { LiveScope(key: "u:" + id) }
+
+    /// The household's id, for a household scope.
+    var household: String? { key.hasPrefix("h:") ? String(key.dropFirst(2)) : nil }
+}
+
+/// Who may see a change: the scopes a document belongs to. A subscriber sees a change when their
+/// scopes and the change's meet.
 enum LiveScopes {
     /// Collections never sent to clients (accounts, sessions, secrets, bookkeeping).
     static let hidden: Set<String> = ["users", "user-emails", "sessions", "invites", "idempotency", "products", "product-aliases", "failures", "catalog-meta"]
 
-    static func of(_ change: StoreChange) -> Set<String> {
+    static func of(_ change: StoreChange) -> Set<LiveScope> {
         guard !hidden.contains(change.collection), let document = change.document else { return [] }
         let string = { (field: String) in document[field]?.stringValue }
-        var scopes = Set<String>()
+        var scopes = Set<LiveScope>()
         switch change.collection {
         case "households":
-            scopes.insert("h:" + change.id)
+            scopes.insert(.household(change.id))
         case "memberships":
-            if let user = string("userId") { scopes.insert("u:" + user) }
-            if let household = string("householdId") ?? change.id.split(separator: "|").last.map(String.init) { scopes.insert("h:" + household) }
+            if let user = string("userId") { scopes.insert(.user(user)) }
+            if let household = string("householdId") ?? change.id.split(separator: "|").last.map(String.init) { scopes.insert(.household(household)) }
         case "expense-groups":
-            scopes.insert("g:" + change.id)
+            scopes.insert(.group(change.id))
         case "shopping-lists":
             // Its household, and the guests it is shared with.
-            scopes.insert("l:" + change.id)
-            if let household = string("household") { scopes.insert("h:" + household) }
+            scopes.insert(.list(change.id))
+            if let household = string("household") { scopes.insert(.household(household)) }
         case "list-guests":
-            if let user = string("userId") { scopes.insert("u:" + user) }
+            if let user = string("userId") { scopes.insert(.user(user)) }
         case "expense-group-members", "friendships":
-            if let user = string("userId") { scopes.insert("u:" + user) }
+            if let user = string("userId") { scopes.insert(.user(user)) }
         case "expense-payments":
-            if let group = string("group") { scopes.insert("g:" + group) } else {
-                for field in ["from", "to"] { if let user = string(field) { scopes.insert("u:" + user) } }
+            if let group = string("group") { scopes.insert(.group(group)) } else {
+                for field in ["from", "to"] { if let user = string(field) { scopes.insert(.user(user)) } }
             }
         default:
-            if let household = string("household") { scopes.insert("h:" + household) }
-            if let group = string("group") { scopes.insert("g:" + group) }
+            if let household = string("household") { scopes.insert(.household(household)) }
+            if let group = string("group") { scopes.insert(.group(group)) }
             if scopes.isEmpty, let participants = document["participants"]?.arrayValue {
-                for participant in participants { if let user = participant.stringValue { scopes.insert("u:" + user) } }
+                for participant in participants { if let user = participant.stringValue { scopes.insert(.user(user)) } }
             }
         }
         return scopes

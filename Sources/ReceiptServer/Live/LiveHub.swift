@@ -38,7 +38,7 @@ public actor LiveHub: Service {
 
     struct Subscriber {
         let userId: String
-        var scopes: Set<String>
+        var scopes: Set<LiveScope>
         let continuation: AsyncStream<Outgoing>.Continuation
     }
 
@@ -196,7 +196,7 @@ public actor LiveHub: Service {
                 if lastAnnounced[household] == online { continue }
                 lastAnnounced[household] = online
                 let text = LiveEvent.presence(household: household, online: online)
-                for (id, subscriber) in subscribers where subscriber.scopes.contains("h:" + household) { send(.text(text), to: id) }
+                for (id, subscriber) in subscribers where subscriber.scopes.contains(.household(household)) { send(.text(text), to: id) }
             }
             cursor = last.seq
             if changes.count < 500 { return }
@@ -229,16 +229,16 @@ public actor LiveHub: Service {
 
     /// Everything a user may see: their households, their expense groups, the lists shared with
     /// them, and themselves.
-    static func scopes(of userId: String, store: any DocumentStore) async throws -> Set<String> {
-        var scopes: Set<String> = ["u:" + userId]
+    static func scopes(of userId: String, store: any DocumentStore) async throws -> Set<LiveScope> {
+        var scopes: Set<LiveScope> = [.user(userId)]
         for try await link in store.query(DocumentQuery(collection: Collections.memberships, filters: [.equals("userId", userId)])) {
-            if let household = link.document["householdId"]?.stringValue { scopes.insert("h:" + household) }
+            if let household = link.document["householdId"]?.stringValue { scopes.insert(.household(household)) }
         }
         for try await link in store.query(DocumentQuery(collection: Collections.groupMemberships, filters: [.equals("userId", userId)])) {
-            if let group = link.document["groupId"]?.stringValue { scopes.insert("g:" + group) }
+            if let group = link.document["groupId"]?.stringValue { scopes.insert(.group(group)) }
         }
         for try await link in store.query(DocumentQuery(collection: Collections.listGuests, filters: [.equals("userId", userId)])) {
-            if let list = link.document["listId"]?.stringValue { scopes.insert("l:" + list) }
+            if let list = link.document["listId"]?.stringValue { scopes.insert(.list(list)) }
         }
         return scopes
     }
@@ -246,7 +246,7 @@ public actor LiveHub: Service {
     /// A new connection. Live changes after the hub's cursor go to its queue; the returned
     /// replay holds what it missed since `since` (up to that cursor), already filtered.
     /// - Returns: nil replay with a reason when `since` is too far behind (or ahead).
-    func subscribe(userId: String) async throws -> (id: Int, scopes: Set<String>, from: Int64, stream: AsyncStream<Outgoing>) {
+    func subscribe(userId: String) async throws -> (id: Int, scopes: Set<LiveScope>, from: Int64, stream: AsyncStream<Outgoing>) {
         try await start()
         let scopes = try await Self.scopes(of: userId, store: store)
         let (stream, continuation) = AsyncStream<Outgoing>.makeStream(bufferingPolicy: .bufferingOldest(settings.queueLimit + 1))
@@ -262,7 +262,7 @@ public actor LiveHub: Service {
     /// What a client missed between `since` and `upTo`, as event texts in order.
     /// - Returns: nil when more than ``Settings/maximumReplay`` changes are missing, or `since`
     ///   is ahead of the store (a client of another store).
-    nonisolated func replay(since: Int64, upTo: Int64, scopes: Set<String>) async throws -> [(Int64, String)]? {
+    nonisolated func replay(since: Int64, upTo: Int64, scopes: Set<LiveScope>) async throws -> [(Int64, String)]? {
         guard since <= upTo else { return nil }
         var events: [(Int64, String)] = []
         var position = since

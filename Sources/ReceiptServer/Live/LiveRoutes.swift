@@ -76,7 +76,7 @@ struct LiveConnection {
     func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, since: Int64?) async throws {
         let subscription = try await hub.subscribe(userId: principal.user.id)
         let connection = Identifiers.make("ws")
-        let households = subscription.scopes.filter { $0.hasPrefix("h:") }.map { String($0.dropFirst(2)) }.sorted()
+        let households = subscription.scopes.compactMap(\.household).sorted()
         defer {
             Task { [hub, connection] in
                 await hub.unsubscribe(subscription.id)

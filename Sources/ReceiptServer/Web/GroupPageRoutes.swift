@@ -4,6 +4,7 @@ import HouseholdApp
 import Households
 import Hummingbird
 import ReceiptModel
+import SharedExpenses
 import WebApp
 
 /// Friends, groups, expenses (evenly, or a receipt split by item), balances, settling up.
@@ -17,19 +18,7 @@ struct GroupPageRoutes {
         pages.get("groups") { request, context in
             let session = try WebSession.current(request, context)
             let userId = session.user.id
-            let friends = try await services.friends.friends(of: userId)
-            let balances = try await payments.balancesByPerson(of: userId)
-            let shared = try await services.ledger.expenses(of: userId).map(\.value)
-            let standings = try await payments.standings(of: shared, for: userId)
-            let rows = friends.map { friend in
-                var statuses: [ExpenseStatus: Int] = [:]
-                for record in shared where record.participants.contains(friend.id) {
-                    if let status = standings[record.id]?.status { statuses[status, default: 0] += 1 }
-                }
-                return FriendRow(
-                    friend: friend, balances: (balances[friend.id] ?? [:]).reduce(into: [:]) { $0[$1.key] = MinorUnits.amount($1.value, currency: $1.key) },
-                    statuses: statuses)
-            }
+            let rows = try await payments.friendStandings(of: userId, friends: services.friends)
             let found = try await groups.groups(of: userId).map(\.value)
             let names = try await names(found.flatMap(\.members))
             let page = GroupPages.index(try await frame(session, "Groups"), friends: rows, groups: found, names: names)
@@ -84,16 +73,16 @@ struct GroupPageRoutes {
             let body = form.json(["total"])
             var input = ExpenseInput(group: groupId, merchant: form["merchant"], currency: form["currency"], paidBy: form["paidBy"])
             if case .some(.some(let total)) = try body.amount("total") { input.total = total }
-            if form["mode"] == "byItem" {
+            if form["mode"] == SplitMode.byItem.rawValue {
                 let choice = try Self.receipt(form["receipt"])
                 input.receipt = ReceiptInput(household: choice.household, cart: choice.cartId)
                 var items: [String: [String: Int]] = [:]
                 for (name, member) in form.fields where name.hasPrefix("line.") {
                     items[String(name.dropFirst(5)), default: [:]][member] = 1
                 }
-                input.split = SplitInput(mode: "byItem", items: items)
+                input.split = SplitInput(mode: .byItem, items: items)
             } else {
-                input.split = try Self.split(mode: form["mode"] ?? "evenly", form: form)
+                input.split = try Self.split(mode: SplitMode(rawValue: form["mode"] ?? "evenly"), form: form)
             }
             _ = try await services.ledger.add(input, by: session.user.id)
             return WebResponse.redirect("/groups/\(groupId)")
@@ -140,32 +129,32 @@ struct GroupPageRoutes {
 
     /// The add-expense form's split: each member's `part.<id>` field, read as `mode` says (the
     /// ledger checks that percentages make 100 and amounts the total). An empty part is no part.
-    static func split(mode: String, form: WebForm) throws -> SplitInput {
+    static func split(mode: SplitMode?, form: WebForm) throws -> SplitInput {
         let fields = form.fields.map(\.0).filter { $0.hasPrefix("part.") && form[$0] != nil }
         let body = form.json(fields)
         func member(_ field: String) -> String { String(field.dropFirst("part.".count)) }
         var numbers: [String: Decimal] = [:]
-        for field in fields where mode != "exact" {
+        for field in fields where mode != .exact {
             if let number = try body.decimal(field), number != 0 { numbers[member(field)] = number }
         }
         switch mode {
-        case "evenly":
-            return SplitInput(mode: mode, members: numbers.isEmpty ? nil : numbers.keys.sorted())
-        case "shares":
+        case .evenly:
+            return SplitInput(mode: .evenly, members: numbers.isEmpty ? nil : numbers.keys.sorted())
+        case .shares:
             var weights: [String: Int] = [:]
             for (member, number) in numbers {
                 let whole = NSDecimalNumber(decimal: number).intValue
                 guard Decimal(whole) == number, whole > 0 else { throw Problem.badRequest("part.\(member)", "Shares are whole numbers such as 1 or 2.") }
                 weights[member] = whole
             }
-            return SplitInput(mode: mode, weights: weights)
-        case "percentages":
-            return SplitInput(mode: mode, percentages: numbers)
-        case "exact":
+            return SplitInput(mode: .shares, weights: weights)
+        case .percentages:
+            return SplitInput(mode: .percentages, percentages: numbers)
+        case .exact:
             var amounts: [String: Amount] = [:]
             for field in fields { if case .some(.some(let amount)) = try body.amount(field) { amounts[member(field)] = amount } }
-            return SplitInput(mode: mode, amounts: amounts)
-        default:
+            return SplitInput(mode: .exact, amounts: amounts)
+        case .byItem, nil:
             throw Problem.badRequest("mode", "Split evenly, by shares, by percentages or by exact amounts.")
         }
     }

@@ -3,6 +3,7 @@ import Expenses
 import Foundation
 import Households
 import ReceiptModel
+import SharedExpenses
 
 /// `receipts expense add|list|split|pay|transfer`: shared costs on a personal store.
 struct ExpenseCommand: AsyncParsableCommand {
@@ -122,7 +123,7 @@ struct ExpenseCommand: AsyncParsableCommand {
             let payments = try await LocalLedger.run(store, logger: logger) { _, ledger in
                 try await ExpensePayments(ledger: ledger).markPaid(expense: id, member: payer, by: member.me)
             }
-            if json { return try LocalLedger.printJSON(payments) }
+            if json { return try LocalLedger.printJSON(payments.map(PaymentSummary.init)) }
             for payment in payments {
                 print("paid: \(payment.from) → \(payment.to) \(MinorUnits.amount(payment.amount, currency: payment.currency)) \(payment.currency)")
             }
@@ -149,7 +150,7 @@ struct ExpenseCommand: AsyncParsableCommand {
                     in: group.id, from: from ?? member.me, to: to, amount: try LocalLedger.amount(amount, option: "amount"), currency: currency,
                     by: member.me)
             }
-            if json { return try LocalLedger.printJSON(payment) }
+            if json { return try LocalLedger.printJSON(PaymentSummary(payment)) }
             print("recorded: \(payment.from) → \(payment.to) \(MinorUnits.amount(payment.amount, currency: payment.currency)) \(payment.currency)")
         }
     }
@@ -159,7 +160,8 @@ struct ExpenseCommand: AsyncParsableCommand {
         let what = [summary.date, summary.merchant].compactMap { $0 }.joined(separator: " ")
         Swift.print("\(summary.id)  \(what.isEmpty ? "-" : what)  \(summary.total) \(summary.currency)  paid by \(summary.payers.keys.sorted().joined(separator: ", "))"
             + (summary.status.map { "  [\($0.rawValue)]" } ?? ""))
-        Swift.print("    \(summary.split): \(shares.joined(separator: ", "))")
+        let tax = summary.taxSpread.map { $0 == .taxedLines ? " (tax on the taxed lines)" : " (tax over all lines)" } ?? ""
+        Swift.print("    \(summary.split.rawValue)\(tax): \(shares.joined(separator: ", "))")
     }
 }
 

@@ -6,6 +6,7 @@ import Households
 import Logging
 import ReceiptModel
 import ReceiptPipeline
+import SharedExpenses
 
 /// Who is acting on a personal store (no accounts there): members are plain names.
 struct MemberOptions: ParsableArguments {
@@ -85,8 +86,8 @@ struct CLIError: Error, CustomStringConvertible {
 
 /// The split flags shared by `expense add` and `expense split`.
 struct SplitOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("evenly, shares, percentages, exact or byItem (default: the group's weights, else evenly).", valueName: "mode"))
-    var split: String?
+    @Option(help: ArgumentHelp("How to split (default: the group's weights, else evenly).", valueName: "mode"))
+    var split: SplitMode?
 
     @Option(name: .customLong("share"), help: ArgumentHelp(
         "For shares: NAME=WEIGHT; percentages: NAME=PERCENT; exact: NAME=AMOUNT; evenly: NAME= (repeatable).", valueName: "name=value"))
@@ -104,22 +105,22 @@ struct SplitOptions: ParsableArguments {
         }
         let pairs = try LocalLedger.pairs(shares, option: "share")
         switch split {
-        case "evenly":
+        case .evenly:
             return SplitInput(mode: split, members: pairs.isEmpty ? nil : pairs.map(\.0))
-        case "shares":
+        case .shares:
             return SplitInput(mode: split, weights: try Dictionary(pairs.map { name, value in
                 guard let weight = Int(value) else { throw ValidationError("--share \(name)=\(value): a weight is a whole number.") }
                 return (name, weight)
             }, uniquingKeysWith: { a, _ in a }))
-        case "percentages":
+        case .percentages:
             return SplitInput(mode: split, percentages: try Dictionary(pairs.map { name, value in
                 (name, try LocalLedger.amount(value, option: "share").value)
             }, uniquingKeysWith: { a, _ in a }))
-        case "exact":
+        case .exact:
             return SplitInput(mode: split, amounts: try Dictionary(pairs.map { name, value in
                 (name, try LocalLedger.amount(value, option: "share"))
             }, uniquingKeysWith: { a, _ in a }))
-        case "byItem":
+        case .byItem:
             var lines: [String: [String: Int]] = [:]
             for (line, names) in try LocalLedger.pairs(items, option: "item") {
                 guard let number = Int(line), number >= 1 else { throw ValidationError("--item \(line)=…: lines are numbered from 1.") }
@@ -134,8 +135,9 @@ struct SplitOptions: ParsableArguments {
                 lines[String(number - 1)] = members
             }
             return SplitInput(mode: split, items: lines)
-        default:
-            throw ValidationError("--split is one of evenly, shares, percentages, exact, byItem.")
         }
     }
 }
+
+/// `--split evenly`: argument-parser lists the modes in help and refuses any other.
+extension SplitMode: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import DocumentStore
 import Foundation
+import Households
 
 /// An expense that repeats (rent weekly, a subscription monthly): the template and the schedule.
 public struct RecurringExpense: Codable, Sendable, Hashable {

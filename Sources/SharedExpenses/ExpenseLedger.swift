@@ -1,6 +1,7 @@
 import DocumentStore
 import Expenses
 import Foundation
+import Households
 import Logging
 import ReceiptModel
 
@@ -67,7 +68,7 @@ public struct ExpenseLedger: Sendable {
         if record.group == nil {
             for participant in record.participants {
                 writes.append(try records.write(
-                    ["userId": participant, "expenseId": record.id], Collections.expenseLinks, participant + "|" + record.id, expectedRev: 0))
+                    ["userId": participant, "expenseId": record.id], Collections.expenseLinks, Identifiers.pair(participant, record.id), expectedRev: 0))
             }
         }
         let stored = try await records.store.putBatch(writes)
@@ -218,7 +219,7 @@ public struct ExpenseLedger: Sendable {
         if updated.value.group == nil {
             for participant in updated.value.participants where !current.value.participants.contains(participant) {
                 _ = try? await records.put(
-                    ["userId": participant, "expenseId": id], Collections.expenseLinks, participant + "|" + id, expectedRev: 0)
+                    ["userId": participant, "expenseId": id], Collections.expenseLinks, Identifiers.pair(participant, id), expectedRev: 0)
             }
         }
         return updated

@@ -1,5 +1,6 @@
 import Expenses
 import Foundation
+import Households
 import ReceiptModel
 
 /// An expense as a client sends it (API body or CLI flags). Amounts are decimal amounts of the
@@ -56,8 +57,7 @@ public struct ReceiptInput: Codable, Sendable, Hashable {
 
 /// A split as a client names it: `mode` and the one field that mode reads.
 public struct SplitInput: Codable, Sendable, Hashable {
-    /// `evenly`, `shares`, `percentages`, `exact` or `byItem`.
-    public var mode: String
+    public var mode: SplitMode
     /// evenly: who shares (default: the group's members).
     public var members: [String]?
     /// shares: integer weights.
@@ -71,7 +71,7 @@ public struct SplitInput: Codable, Sendable, Hashable {
     public var items: [String: [String: Int]]?
 
     public init(
-        mode: String, members: [String]? = nil, weights: [String: Int]? = nil, percentages: [String: Decimal]? = nil,
+        mode: SplitMode, members: [String]? = nil, weights: [String: Int]? = nil, percentages: [String: Decimal]? = nil,
         amounts: [String: Amount]? = nil, items: [String: [String: Int]]? = nil
     ) {
         self.mode = mode
@@ -88,18 +88,18 @@ public struct SplitInput: Codable, Sendable, Hashable {
     ///   - cart: the receipt, which `byItem` needs.
     func split(currency: String, everyone: [String], cart: CartDocument?) throws -> Split {
         switch mode {
-        case "evenly":
+        case .evenly:
             return .evenly(members: members ?? everyone)
-        case "shares":
+        case .shares:
             return .shares(weights: try required(weights, "weights"))
-        case "percentages":
+        case .percentages:
             return .percentages(try required(percentages, "percentages"))
-        case "exact":
+        case .exact:
             let amounts = try required(amounts, "amounts")
             return .exact(try amounts.reduce(into: [:]) { result, entry in
                 result[entry.key] = try MinorUnits.of(entry.value, currency: currency, field: "split.amounts.\(entry.key)")
             })
-        case "byItem":
+        case .byItem:
             guard let cart else {
                 throw HouseholdError.invalid("split.mode", "A split by item needs the receipt: name it in 'receipt'.")
             }
@@ -111,8 +111,6 @@ public struct SplitInput: Codable, Sendable, Hashable {
                 assignments[index] = members
             }
             return .byItem(try ItemizedReceipt(cart: cart, assignments: assignments))
-        default:
-            throw HouseholdError.invalid("split.mode", "Split mode is one of evenly, shares, percentages, exact, byItem.")
         }
     }
 
@@ -131,17 +129,6 @@ extension Split {
         case .percentages(let percentages): Set(percentages.keys)
         case .exact(let amounts): Set(amounts.keys)
         case .byItem(let receipt): Set(receipt.lines.flatMap(\.members.keys))
-        }
-    }
-
-    /// The mode's name as clients send it.
-    var mode: String {
-        switch self {
-        case .evenly: "evenly"
-        case .shares: "shares"
-        case .percentages: "percentages"
-        case .exact: "exact"
-        case .byItem: "byItem"
         }
     }
 }

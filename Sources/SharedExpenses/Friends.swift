@@ -1,5 +1,6 @@
 import DocumentStore
 import Foundation
+import Households
 import Logging
 
 /// One direction of a friendship (the index behind "my friends"); adding a friend writes both
@@ -9,7 +10,7 @@ struct Friendship: Codable, Sendable, Hashable {
     var friendId: String
     var since: String
 
-    static func id(user: String, friend: String) -> String { user + "|" + friend }
+    static func id(user: String, friend: String) -> String { Identifiers.pair(user, friend) }
 }
 
 /// A friend as the caller sees them.

@@ -1,6 +1,7 @@
 import DocumentStore
 import Expenses
 import Foundation
+import Households
 import Logging
 
 /// Friends or flatmates who share costs (U.O.ME's groups). A group is never deleted, so the record
@@ -32,7 +33,7 @@ struct GroupMembership: Codable, Sendable, Hashable {
     var userId: String
     var groupId: String
 
-    static func id(user: String, group: String) -> String { user + "|" + group }
+    static func id(user: String, group: String) -> String { Identifiers.pair(user, group) }
 }
 
 /// Who may be a member of a group or take part in an expense outside a group.

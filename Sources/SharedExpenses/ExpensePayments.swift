@@ -1,6 +1,7 @@
 import DocumentStore
 import Expenses
 import Foundation
+import Households
 import ReceiptModel
 
 /// Money recorded as handed over: a member's share of an expense marked paid by its uploader, or a
@@ -19,6 +20,32 @@ public struct PaymentRecord: Codable, Sendable, Hashable {
     public var recordedAt: String
 
     public var payment: Expenses.Payment { Payment(from: from, to: to, amount: amount, currency: currency) }
+}
+
+/// A payment in amounts of its currency (`"9.13"`, never minor units), as the API answers it and
+/// `receipts expense pay|transfer --json` prints it.
+public struct PaymentSummary: Codable, Sendable, Hashable {
+    public var id: String
+    public var group: String?
+    public var expenseId: String?
+    public var from: String
+    public var to: String
+    public var amount: Amount
+    public var currency: String
+    public var recordedBy: String
+    public var recordedAt: String
+
+    public init(_ payment: PaymentRecord) {
+        id = payment.id
+        group = payment.group
+        expenseId = payment.expenseId
+        from = payment.from
+        to = payment.to
+        amount = MinorUnits.amount(payment.amount, currency: payment.currency)
+        currency = payment.currency
+        recordedBy = payment.recordedBy
+        recordedAt = payment.recordedAt
+    }
 }
 
 /// Where an expense stands for one member.
@@ -206,7 +233,10 @@ public struct ExpenseSummary: Codable, Sendable, Hashable {
     public var payers: [String: Amount]
     /// Each member's share; they sum exactly to the total.
     public var shares: [String: Amount]
-    public var split: String
+    public var split: SplitMode
+    /// For a receipt split by item with tax: whether the tax went over the lines the receipt
+    /// marks taxed, or over all lines because it marks none.
+    public var taxSpread: ItemizedReceipt.TaxSpread?
     public var paid: [String]
     public var status: ExpenseStatus?
 
@@ -223,6 +253,7 @@ public struct ExpenseSummary: Codable, Sendable, Hashable {
         payers = record.expense.payers.mapValues(money)
         shares = try record.expense.shares().mapValues(money)
         split = record.expense.split.mode
+        if case .byItem(let receipt) = record.expense.split { taxSpread = receipt.taxSpread }
         paid = Array(Set(payments.map(\.from))).sorted()
         self.status = status
     }
