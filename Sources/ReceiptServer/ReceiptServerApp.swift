@@ -76,7 +76,7 @@ public enum ReceiptServerApp {
             // A connection that sends or reads nothing for a minute (a stalled phone, a slow-loris
             // client) is closed; handlers themselves are bounded by the store's own timeouts. Live
             // sockets are pinged every 30 s instead.
-            server: .http1WebSocketUpgrade(
+            server: LiveUpgradeChannel.builder(
                 webSocketRouter: LiveRoutes(services: services, hub: live).router(),
                 configuration: .init(http1: .init(idleTimeout: .seconds(60)), ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(30))))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipts"),

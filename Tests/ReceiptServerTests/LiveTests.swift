@@ -181,6 +181,35 @@ final class LiveClient: Sendable {
         }
     }
 
+    @Test("a refused upgrade answers a problem document with its status and code, like every other route")
+    func refusedUpgradeIsAProblem() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let port = try Self.port(api)
+            // Each refusal closes its connection, so each upgrade comes on a new one.
+            func upgrade(_ path: String, token: String?) async throws -> Reply {
+                var headers: HTTPFields = [
+                    .upgrade: "websocket", .connection: "Upgrade", .secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ==", .secWebSocketVersion: "13",
+                ]
+                if let token { headers[.authorization] = "Bearer \(token)" }
+                let request = headers
+                return try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+                    let response = try await client.get(path, headers: request)
+                    return Reply(status: Int(response.head.status.code), headers: response.head.headerFields, bytes: Data(buffer: response.body ?? .init()))
+                }
+            }
+            for token in [nil, "not-a-token"] {
+                let refused = try await upgrade("/api/v1/live", token: token)
+                #expect(refused.status == 401)
+                #expect(refused.headers[.contentType] == "application/problem+json")
+                #expect(refused.code == "auth.required")
+            }
+            let badSince = try await upgrade("/api/v1/live?since=yesterday", token: alice.token)
+            #expect(badSince.status == 400)
+            #expect(badSince["field"]?.stringValue == "since")
+        }
+    }
+
     @Test("a change made through one instance reaches a client of another (shared PostgreSQL)")
     func acrossInstances() async throws {
         guard TemporaryStores.engines.contains(.postgres) else { return }

@@ -13,10 +13,13 @@ public struct LiveContext: WebSocketRequestContext, AuthenticatedContext {
     public let webSocket: WebSocketHandlerReference<LiveContext>
     public var principal: Principal?
     public var token: String?
+    /// The connection, to answer a refused upgrade on it (``LiveUpgradeChannel``).
+    let channelID: ObjectIdentifier
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         webSocket = .init()
+        channelID = ObjectIdentifier(source.channel)
     }
 }
 
