@@ -19,6 +19,8 @@ public enum ReceiptServerApp {
         router.add(middleware: MetricsMiddleware())
         if let live { router.add(middleware: LiveWakeMiddleware(hub: live)) }
         router.add(middleware: ProblemMiddleware())
+        let routeTable = RouteTable()
+        router.add(middleware: MethodNotAllowedMiddleware(table: routeTable))
         OpsRoutes(store: services.store, metrics: metrics, ready: ready).add(to: router)
 
         let api = router.group("api/v1")
@@ -42,6 +44,7 @@ public enum ReceiptServerApp {
         let hub = live ?? LiveHub(store: services.store, logger: Logger(label: "live"))
         LiveRoutes(services: services, hub: hub).addOnline(to: authenticated)
         WebRoutes(services: services, configuration: configuration, catalog: catalog, wake: signal, live: hub).add(to: router)
+        routeTable.load(router)
         return router
     }
 
