@@ -71,7 +71,7 @@ final class LiveClient: Sendable {
 
     @Test("a change reaches the other member and never another household; reconnecting with since replays exactly what was missed", arguments: TemporaryStores.engines)
     func changesReachMembersOnly(engine: StoreEngine) async throws {
-        try await ServerHarness.with(engine) { api, _ in
+        try await ServerHarness.with(engine, over: .live) { api, _ in
             let (alice, _) = try await api.newUser("Alice")
             let (bob, _) = try await api.newUser("Bob")
             let (carol, _) = try await api.newUser("Carol")
@@ -128,7 +128,7 @@ final class LiveClient: Sendable {
 
     @Test("who is online follows connections, also a dropped one; a finished receipt job is announced")
     func presenceAndJobs() async throws {
-        try await ServerHarness.with(.sqlite, workers: 1) { api, _ in
+        try await ServerHarness.with(.sqlite, workers: 1, over: .live) { api, _ in
             let (alice, _) = try await api.newUser("Alice")
             let (bob, bobId) = try await api.newUser("Bob")
             let home = try await alice.newHousehold("Home")
@@ -169,7 +169,7 @@ final class LiveClient: Sendable {
 
     @Test("another site's page cannot open the socket; no token, no socket")
     func originAndAuthentication() async throws {
-        try await ServerHarness.with(.sqlite) { api, _ in
+        try await ServerHarness.with(.sqlite, over: .live) { api, _ in
             let (alice, _) = try await api.newUser("Alice")
             let port = try Self.port(api)
             let forged = LiveClient(port: port, token: try #require(alice.token), origin: "https://evil.example")
@@ -183,7 +183,7 @@ final class LiveClient: Sendable {
 
     @Test("a refused upgrade answers a problem document with its status and code, like every other route")
     func refusedUpgradeIsAProblem() async throws {
-        try await ServerHarness.with(.sqlite) { api, _ in
+        try await ServerHarness.with(.sqlite, over: .live) { api, _ in
             let (alice, _) = try await api.newUser("Alice")
             let port = try Self.port(api)
             // Each refusal closes its connection, so each upgrade comes on a new one.

@@ -37,7 +37,7 @@ import Testing
 
     @Test("without a session a page sends the browser to the login page, and back after")
     func loginRequired() async throws {
-        try await ServerHarness.with(.sqlite) { api, _ in
+        try await ServerHarness.with(.sqlite, over: .live) { api, _ in
             let reply = try await api.call(.get, "/h/h_123/carts/c_1")
             #expect(reply.status == 303)
             #expect(reply.headers[.location] == "/login?next=/h/h_123/carts/c_1")
