@@ -34,7 +34,7 @@ public enum ReceiptServerApp {
         HouseholdRoutes(services: services).add(to: authenticated)
         let household = authenticated.household(services.directory)
         CartRoutes(services: services).add(to: household)
-        ReceiptRoutes(services: services, configuration: configuration, wake: signal).add(to: authenticated)
+        ReceiptRoutes(services: services, configuration: configuration, wake: signal).add(to: authenticated, household: household)
         StatsRoutes(services: services).add(to: household)
         ListRoutes(services: services, catalog: catalog, maxPhotoBytes: configuration.maxUploadBytes).add(to: authenticated)
         SyncRoutes(services: services).add(to: household)
