@@ -87,7 +87,7 @@ public struct HouseholdError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     public static let householdNotFound = HouseholdError(
-        .householdNotFound, "No such household, or you are not a member of it. List yours with GET /api/v1/households.")
+        .householdNotFound, "No such household, or you are not a member of it.")
     public static let cartNotFound = HouseholdError(.cartNotFound, "No such cart in this household.")
     public static let itemNotFound = HouseholdError(.itemNotFound, "No such item in this cart.")
     public static let jobNotFound = HouseholdError(.jobNotFound, "No such receipt job.")

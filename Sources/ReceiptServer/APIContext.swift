@@ -12,6 +12,8 @@ public struct APIContext: RequestContext {
     /// The bearer token or session cookie the caller came with (to log out that session).
     public var token: String?
     public let remoteAddress: String?
+    /// Set by ``HouseholdMembershipMiddleware`` on routes under `households/{householdId}`.
+    var membership: HouseholdMembership?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

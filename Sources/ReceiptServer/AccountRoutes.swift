@@ -9,48 +9,60 @@ struct AccountRoutes {
     let configuration: ServerConfiguration
 
     func addPublic(to group: RouterGroup<APIContext>) {
-        group.post("accounts") { request, context in
-            let body = try await JSONBody.read(request, context: context, allowed: ["email", "displayName", "password"])
-            let user = try await services.accounts.signUp(
-                email: try body.requiredString("email"), displayName: try body.requiredString("displayName"),
-                password: try body.requiredString("password"))
-            return try JSONResponse.make(user, status: .created)
-        }
-        group.post("sessions") { request, context in
-            let body = try await JSONBody.read(request, context: context, allowed: ["email", "password"])
-            let login = try await services.accounts.logIn(
-                email: try body.requiredString("email"), password: try body.requiredString("password"),
-                address: context.remoteAddress, userAgent: request.headers[.userAgent])
-            var response = try JSONResponse.make(LoginAnswer(login), status: .created)
-            SessionCookies.set(
-                on: &response, login: login, maxAge: Int(services.accounts.settings.sessionLifetime.seconds),
-                secure: configuration.secureCookies)
-            return response
-        }
+        group.post("accounts", use: signUp)
+        group.post("sessions", use: logIn)
     }
 
     func addAuthenticated(to group: RouterGroup<APIContext>) {
-        group.get("me") { _, context in
-            let principal = try context.caller()
-            let households = try await services.directory.households(of: principal.user.id)
-            return try JSONResponse.make(Me(user: principal.user, households: households.map { HouseholdAnswer($0.value, rev: $0.rev) }))
-        }
-        group.get("sessions") { _, context in
-            let principal = try context.caller()
-            let sessions = try await services.accounts.sessions(of: principal.user.id)
-            return try JSONResponse.make(SessionList(sessions: sessions.map { SessionAnswer($0, current: $0.id == principal.session.id) }))
-        }
-        group.delete("sessions/current") { _, context in
-            if let token = context.token { try await services.accounts.logOut(token: token) }
-            var response = JSONResponse.noContent()
-            SessionCookies.clear(on: &response)
-            return response
-        }
-        group.delete("sessions/{sessionId}") { _, context in
-            let principal = try context.caller()
-            try await services.accounts.revoke(sessionId: try context.parameters.require("sessionId"), of: principal.user.id)
-            return JSONResponse.noContent()
-        }
+        group.get("me", use: me)
+        group.get("sessions", use: sessions)
+        group.delete("sessions/current", use: logOut)
+        group.delete("sessions/{sessionId}", use: revoke)
+    }
+
+    @Sendable func signUp(_ request: Request, context: APIContext) async throws -> Response {
+        let body = try await JSONBody.read(request, context: context, allowed: ["email", "displayName", "password"])
+        let user = try await services.accounts.signUp(
+            email: try body.requiredString("email"), displayName: try body.requiredString("displayName"),
+            password: try body.requiredString("password"))
+        return try JSONResponse.make(user, status: .created)
+    }
+
+    @Sendable func logIn(_ request: Request, context: APIContext) async throws -> Response {
+        let body = try await JSONBody.read(request, context: context, allowed: ["email", "password"])
+        let login = try await services.accounts.logIn(
+            email: try body.requiredString("email"), password: try body.requiredString("password"),
+            address: context.remoteAddress, userAgent: request.headers[.userAgent])
+        var response = try JSONResponse.make(LoginAnswer(login), status: .created)
+        SessionCookies.set(
+            on: &response, login: login, maxAge: Int(services.accounts.settings.sessionLifetime.seconds),
+            secure: configuration.secureCookies)
+        return response
+    }
+
+    @Sendable func me(_ request: Request, context: APIContext) async throws -> Response {
+        let principal = try context.caller()
+        let households = try await services.directory.households(of: principal.user.id)
+        return try JSONResponse.make(Me(user: principal.user, households: households.map { HouseholdAnswer($0.value, rev: $0.rev) }))
+    }
+
+    @Sendable func sessions(_ request: Request, context: APIContext) async throws -> Response {
+        let principal = try context.caller()
+        let sessions = try await services.accounts.sessions(of: principal.user.id)
+        return try JSONResponse.make(SessionList(sessions: sessions.map { SessionAnswer($0, current: $0.id == principal.session.id) }))
+    }
+
+    @Sendable func logOut(_ request: Request, context: APIContext) async throws -> Response {
+        if let token = context.token { try await services.accounts.logOut(token: token) }
+        var response = JSONResponse.noContent()
+        SessionCookies.clear(on: &response)
+        return response
+    }
+
+    @Sendable func revoke(_ request: Request, context: APIContext) async throws -> Response {
+        let principal = try context.caller()
+        try await services.accounts.revoke(sessionId: try context.parameters.require("sessionId"), of: principal.user.id)
+        return JSONResponse.noContent()
     }
 }
 

@@ -7,95 +7,108 @@ import ReceiptModel
 /// `/api/v1/households/{householdId}/carts` and their items.
 struct CartRoutes {
     let services: HouseholdServices
+    /// Pages of the cart list by household, cursor and size, valid until the store changes.
+    let pages = ResponseCache()
 
-    func add(to group: RouterGroup<APIContext>) {
-        let carts = services.carts
-        let pages = ResponseCache()
-        group.get("households/{householdId}/carts") { request, context in
-            let householdId = try context.parameters.require("householdId")
-            let userId = try context.caller().user.id
-            let cursor = request.uri.queryParameters.get("cursor").map { String($0) }
-            let limit = try request.queryInt("limit", default: 50, range: 1...200)
-            try await services.directory.requireMember(householdId, userId: userId)
-            let sequence = try await services.store.lastSequence()
-            let key = "\(householdId)\n\(cursor ?? "")\n\(limit)"
-            if let body = pages.body(for: key, sequence: sequence) { return JSONResponse.raw(body) }
-            let page = try await carts.list(householdId, for: userId, cursor: cursor, limit: limit)
-            let body = try JSONCoding.encoder.encode(page)
-            pages.store(body, for: key, sequence: sequence)
-            return JSONResponse.raw(body)
-        }
-        group.post("households/{householdId}/carts") { request, context in
-            let householdId = try context.parameters.require("householdId")
-            let body = try await JSONBody.read(request, context: context, allowed: ["name", "currency"])
-            let cart = try await carts.create(
-                in: householdId, name: try body.requiredString("name"), currency: try body.string("currency"), by: try context.caller().user)
-            return try JSONResponse.make(
-                CartAnswer(cart), status: .created, etag: cart.rev,
-                headers: [.location: "/api/v1/households/\(householdId)/carts/\(cart.value.id)"])
-        }
-        group.get("households/{householdId}/carts/{cartId}/changes") { _, context in
-            let log = try await services.carts.changes(
-                of: try context.parameters.require("cartId"), in: try context.parameters.require("householdId"), for: try context.caller().user.id)
-            return try JSONResponse.make(try await ChangeLogAnswer(log, accounts: services.accounts))
-        }
-        group.get("households/{householdId}/carts/{cartId}") { _, context in
-            let cart = try await carts.cart(
-                try context.parameters.require("cartId"), in: try context.parameters.require("householdId"), for: try context.caller().user.id)
-            return try JSONResponse.make(CartAnswer(cart), etag: cart.rev)
-        }
-        group.patch("households/{householdId}/carts/{cartId}") { request, context in
-            let body = try await JSONBody.read(request, context: context, allowed: ["name", "duplicateKept"])
-            let cart = try await carts.update(
-                try context.parameters.require("cartId"), in: try context.parameters.require("householdId"),
-                name: try body.string("name"), keepDuplicate: try body.bool("duplicateKept"), by: try context.caller().user.id,
-                ifMatch: try ETag.ifMatch(request))
-            return try JSONResponse.make(CartAnswer(cart), etag: cart.rev)
-        }
-        group.delete("households/{householdId}/carts/{cartId}") { request, context in
-            try await carts.delete(
-                try context.parameters.require("cartId"), in: try context.parameters.require("householdId"),
-                by: try context.caller().user.id, ifMatch: try ETag.ifMatch(request))
-            return JSONResponse.noContent()
-        }
-        group.post("households/{householdId}/carts/{cartId}/items") { request, context in
-            let body = try await JSONBody.read(request, context: context, allowed: ["name", "quantity", "price"])
-            let (cart, item) = try await carts.addItem(
-                to: try context.parameters.require("cartId"), in: try context.parameters.require("householdId"),
-                ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: try body.amount("price")),
-                by: try context.caller().user, ifMatch: try ETag.ifMatch(request))
-            return try JSONResponse.make(ItemAnswer(cart: cart, item: item), status: .created, etag: cart.rev)
-        }
-        group.patch("households/{householdId}/carts/{cartId}/items/{itemId}") { request, context in
-            let body = try await JSONBody.read(request, context: context, allowed: ["name", "quantity", "price", "completed"])
-            let (cart, item) = try await carts.editItem(
-                try context.parameters.require("itemId"), of: try context.parameters.require("cartId"),
-                in: try context.parameters.require("householdId"),
-                ItemInput(name: try body.string("name"), quantity: try body.decimal("quantity"), price: try body.amount("price"),
-                          completed: try body.bool("completed")),
-                by: try context.caller().user, ifMatch: try ETag.ifMatch(request))
-            return try JSONResponse.make(ItemAnswer(cart: cart, item: item), etag: cart.rev)
-        }
-        group.delete("households/{householdId}/carts/{cartId}/items/{itemId}") { request, context in
-            let cart = try await carts.deleteItem(
-                try context.parameters.require("itemId"), of: try context.parameters.require("cartId"),
-                in: try context.parameters.require("householdId"), by: try context.caller().user, ifMatch: try ETag.ifMatch(request))
-            return try JSONResponse.make(CartAnswer(cart), etag: cart.rev)
-        }
+    func add(to household: RouterGroup<HouseholdContext>) {
+        household.get("carts", use: list)
+        household.post("carts", use: create)
+        household.get("carts/{cartId}/changes", use: changes)
+        household.get("carts/{cartId}", use: cart)
+        household.patch("carts/{cartId}", use: update)
+        household.delete("carts/{cartId}", use: delete)
+        household.post("carts/{cartId}/items", use: addItem)
+        household.patch("carts/{cartId}/items/{itemId}", use: editItem)
+        household.delete("carts/{cartId}/items/{itemId}", use: deleteItem)
         // Ticking is a PUT of the item's "completed" flag, so repeating it changes nothing more.
-        group.put("households/{householdId}/carts/{cartId}/items/{itemId}/completed") { request, context in
-            try await tick(request, context, completed: true)
-        }
-        group.delete("households/{householdId}/carts/{cartId}/items/{itemId}/completed") { request, context in
-            try await tick(request, context, completed: false)
-        }
+        household.put("carts/{cartId}/items/{itemId}/completed", use: tick)
+        household.delete("carts/{cartId}/items/{itemId}/completed", use: untick)
     }
 
-    private func tick(_ request: Request, _ context: APIContext, completed: Bool) async throws -> Response {
-        let (cart, item) = try await services.carts.tick(
-            try context.parameters.require("itemId"), of: try context.parameters.require("cartId"),
-            in: try context.parameters.require("householdId"), completed: completed, by: try context.caller().user,
+    @Sendable func list(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let cursor = request.uri.queryParameters.get("cursor").map { String($0) }
+        let limit = try request.queryInt("limit", default: 50, range: 1...200)
+        let sequence = try await services.store.lastSequence()
+        let key = "\(context.household)\n\(cursor ?? "")\n\(limit)"
+        if let body = pages.body(for: key, sequence: sequence) { return JSONResponse.raw(body) }
+        let page = try await services.carts.list(context.household, for: context.caller.user.id, cursor: cursor, limit: limit)
+        let body = try JSONCoding.encoder.encode(page)
+        pages.store(body, for: key, sequence: sequence)
+        return JSONResponse.raw(body)
+    }
+
+    @Sendable func create(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let body = try await JSONBody.read(request, context: context, allowed: ["name", "currency"])
+        let cart = try await services.carts.create(
+            in: context.household, name: try body.requiredString("name"), currency: try body.string("currency"), by: context.caller.user)
+        return try JSONResponse.make(
+            CartAnswer(cart), status: .created, etag: cart.rev,
+            headers: [.location: "/api/v1/households/\(context.household)/carts/\(cart.value.id)"])
+    }
+
+    @Sendable func changes(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let log = try await services.carts.changes(of: try context.parameters.require("cartId"), in: context.household, for: context.caller.user.id)
+        return try JSONResponse.make(try await ChangeLogAnswer(log, accounts: services.accounts))
+    }
+
+    @Sendable func cart(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let cart = try await services.carts.cart(try context.parameters.require("cartId"), in: context.household, for: context.caller.user.id)
+        return try JSONResponse.make(CartAnswer(cart), etag: cart.rev)
+    }
+
+    @Sendable func update(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let body = try await JSONBody.read(request, context: context, allowed: ["name", "duplicateKept"])
+        let cart = try await services.carts.update(
+            try context.parameters.require("cartId"), in: context.household,
+            name: try body.string("name"), keepDuplicate: try body.bool("duplicateKept"), by: context.caller.user.id,
             ifMatch: try ETag.ifMatch(request))
+        return try JSONResponse.make(CartAnswer(cart), etag: cart.rev)
+    }
+
+    @Sendable func delete(_ request: Request, context: HouseholdContext) async throws -> Response {
+        try await services.carts.delete(
+            try context.parameters.require("cartId"), in: context.household, by: context.caller.user.id, ifMatch: try ETag.ifMatch(request))
+        return JSONResponse.noContent()
+    }
+
+    @Sendable func addItem(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let body = try await JSONBody.read(request, context: context, allowed: ["name", "quantity", "price"])
+        let (cart, item) = try await services.carts.addItem(
+            to: try context.parameters.require("cartId"), in: context.household,
+            ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: try body.amount("price")),
+            by: context.caller.user, ifMatch: try ETag.ifMatch(request))
+        return try JSONResponse.make(ItemAnswer(cart: cart, item: item), status: .created, etag: cart.rev)
+    }
+
+    @Sendable func editItem(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let body = try await JSONBody.read(request, context: context, allowed: ["name", "quantity", "price", "completed"])
+        let (cart, item) = try await services.carts.editItem(
+            try context.parameters.require("itemId"), of: try context.parameters.require("cartId"), in: context.household,
+            ItemInput(name: try body.string("name"), quantity: try body.decimal("quantity"), price: try body.amount("price"),
+                      completed: try body.bool("completed")),
+            by: context.caller.user, ifMatch: try ETag.ifMatch(request))
+        return try JSONResponse.make(ItemAnswer(cart: cart, item: item), etag: cart.rev)
+    }
+
+    @Sendable func deleteItem(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let cart = try await services.carts.deleteItem(
+            try context.parameters.require("itemId"), of: try context.parameters.require("cartId"), in: context.household,
+            by: context.caller.user, ifMatch: try ETag.ifMatch(request))
+        return try JSONResponse.make(CartAnswer(cart), etag: cart.rev)
+    }
+
+    @Sendable func tick(_ request: Request, context: HouseholdContext) async throws -> Response {
+        try await setCompleted(true, request, context)
+    }
+
+    @Sendable func untick(_ request: Request, context: HouseholdContext) async throws -> Response {
+        try await setCompleted(false, request, context)
+    }
+
+    private func setCompleted(_ completed: Bool, _ request: Request, _ context: HouseholdContext) async throws -> Response {
+        let (cart, item) = try await services.carts.tick(
+            try context.parameters.require("itemId"), of: try context.parameters.require("cartId"), in: context.household,
+            completed: completed, by: context.caller.user, ifMatch: try ETag.ifMatch(request))
         return try JSONResponse.make(ItemAnswer(cart: cart, item: item), etag: cart.rev)
     }
 }

@@ -9,7 +9,7 @@ struct JSONBody: Sendable {
     let members: [String: JSONValue]
 
     /// Reads the body as one JSON object with only `allowed` members.
-    static func read(_ request: Request, context: APIContext, allowed: Set<String>, limit: Int = 64 << 10) async throws -> JSONBody {
+    static func read(_ request: Request, context: some RequestContext, allowed: Set<String>, limit: Int = 64 << 10) async throws -> JSONBody {
         var request = request
         let buffer: ByteBuffer
         do {

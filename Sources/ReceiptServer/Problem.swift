@@ -15,14 +15,29 @@ struct Problem: Error, Sendable {
     var detail: String
     var field: String?
     var retryAfterSeconds: Int?
+    /// Where the API leads a program next (a route to call); appended to the document's detail,
+    /// never shown on a web page, which words ``detail`` for a person.
+    var hint: String?
+    var headers: HTTPFields = [:]
 
-    init(_ status: HTTPResponse.Status, _ code: String, _ detail: String, field: String? = nil, retryAfterSeconds: Int? = nil) {
+    init(
+        _ status: HTTPResponse.Status, _ code: String, _ detail: String, field: String? = nil, retryAfterSeconds: Int? = nil,
+        headers: HTTPFields = [:]
+    ) {
         self.status = status
         self.code = code
         self.detail = detail
         self.field = field
         self.retryAfterSeconds = retryAfterSeconds
+        self.headers = headers
     }
+
+    /// The domain's messages speak of the domain; these point an API client at the route that helps.
+    static let hints: [HouseholdError.Code: String] = [
+        .householdNotFound: "List yours with GET /api/v1/households.",
+        .groupNotFound: "List yours with GET /api/v1/groups.",
+        .friendNotFound: "Add them with POST /api/v1/friends and their email.",
+    ]
 
     static func badRequest(_ field: String?, _ detail: String) -> Problem {
         Problem(.badRequest, HouseholdError.Code.invalidInput.rawValue, detail, field: field)
@@ -37,6 +52,7 @@ struct Problem: Error, Sendable {
             self = problem
         case let error as HouseholdError:
             self.init(Self.status(error.code), error.code.rawValue, error.message, field: error.field, retryAfterSeconds: error.retryAfterSeconds)
+            if error.field == nil { hint = Self.hints[error.code] }
         case let error as StoreError:
             let status: HTTPResponse.Status = switch error.code {
             case .conflict: .conflict
@@ -82,10 +98,11 @@ struct Problem: Error, Sendable {
     func response() -> Response {
         var members: [String: JSONValue] = [
             "type": .string("about:blank"), "title": .string(status.reasonPhrase), "status": .number(Decimal(status.code)),
-            "code": .string(code), "detail": .string(detail),
+            "code": .string(code), "detail": .string(hint.map { "\(detail) \($0)" } ?? detail),
         ]
         if let field { members["field"] = .string(field) }
-        var headers: HTTPFields = [.contentType: "application/problem+json"]
+        var headers = headers
+        headers[.contentType] = "application/problem+json"
         if let retryAfterSeconds { headers[.retryAfter] = String(retryAfterSeconds) }
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"receipts\"" }
         let body = JSONWriter.encode(.object(members))

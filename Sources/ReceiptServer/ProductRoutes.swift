@@ -12,21 +12,23 @@ struct ProductRoutes {
     let catalog: ProductCatalog?
 
     func add(to group: RouterGroup<APIContext>) {
-        group.get("products") { request, context in
-            guard let query = request.uri.queryParameters.get("q").map({ String($0) })?.trimmingCharacters(in: .whitespaces),
-                query.count >= 2
-            else { throw Problem.badRequest("q", "Give at least 2 letters to search for (?q=milk).") }
-            let limit = try request.queryInt("limit", default: 10, range: 1...50)
-            var book = PriceBook(carts: [])
-            if let householdId = request.uri.queryParameters.get("household").map({ String($0) }) {
-                try await services.directory.requireMember(householdId, userId: try context.caller().user.id)
-                book = try await PriceBook.load(from: services.store, filters: [.equals("household", householdId)])
-            }
-            guard let catalog else { return try JSONResponse.make(ProductResults(query: query, results: [])) }
-            let prices = book
-            let outcome = try await catalog.search(query, limit: limit) { product in prices.pricesPaid(for: product) }
-            return try JSONResponse.make(ProductResults(query: query, results: outcome.results.map(ProductAnswer.init)))
+        group.get("products", use: search)
+    }
+
+    @Sendable func search(_ request: Request, context: APIContext) async throws -> Response {
+        guard let query = request.uri.queryParameters.get("q").map({ String($0) })?.trimmingCharacters(in: .whitespaces),
+            query.count >= 2
+        else { throw Problem.badRequest("q", "Give at least 2 letters to search for (?q=milk).") }
+        let limit = try request.queryInt("limit", default: 10, range: 1...50)
+        var book = PriceBook(carts: [])
+        if let householdId = request.uri.queryParameters.get("household").map({ String($0) }) {
+            try await services.directory.requireMember(householdId, userId: try context.caller().user.id)
+            book = try await PriceBook.load(from: services.store, filters: [.equals("household", householdId)])
         }
+        guard let catalog else { return try JSONResponse.make(ProductResults(query: query, results: [])) }
+        let prices = book
+        let outcome = try await catalog.search(query, limit: limit) { product in prices.pricesPaid(for: product) }
+        return try JSONResponse.make(ProductResults(query: query, results: outcome.results.map(ProductAnswer.init)))
     }
 }
 

@@ -13,27 +13,30 @@ struct ReceiptRoutes {
     let configuration: ServerConfiguration
     let wake: JobSignal
 
-    func add(to group: RouterGroup<APIContext>) {
-        group.post("households/{householdId}/receipts") { request, context in
-            try await upload(request, context)
-        }
-        group.get("jobs/{jobId}") { _, context in
-            let job = try await services.jobs.job(try context.parameters.require("jobId"), for: try context.caller().user.id)
-            return try JSONResponse.make(JobAnswer(job))
-        }
-        group.get("households/{householdId}/carts/{cartId}/image") { _, context in
-            try await UploadedImage.respond(try await image(context), thumbnail: false, store: services.store)
-        }
-        group.get("households/{householdId}/carts/{cartId}/thumbnail") { _, context in
-            try await UploadedImage.respond(try await image(context), thumbnail: true, store: services.store)
-        }
+    func add(to group: RouterGroup<APIContext>, household: RouterGroup<HouseholdContext>) {
+        group.get("jobs/{jobId}", use: job)
+        // The household context has checked membership: a stranger learns nothing, not even the size limit.
+        household.post("receipts", use: upload)
+        household.get("carts/{cartId}/image", use: image)
+        household.get("carts/{cartId}/thumbnail", use: thumbnail)
     }
 
-    private func upload(_ request: Request, _ context: APIContext) async throws -> Response {
-        let householdId = try context.parameters.require("householdId")
-        let user = try context.caller().user
-        // Membership first: a stranger learns nothing, not even the size limit.
-        try await services.directory.requireMember(householdId, userId: user.id)
+    @Sendable func job(_ request: Request, context: APIContext) async throws -> Response {
+        let job = try await services.jobs.job(try context.parameters.require("jobId"), for: try context.caller().user.id)
+        return try JSONResponse.make(JobAnswer(job))
+    }
+
+    @Sendable func image(_ request: Request, context: HouseholdContext) async throws -> Response {
+        try await UploadedImage.respond(try await photo(context), thumbnail: false, store: services.store)
+    }
+
+    @Sendable func thumbnail(_ request: Request, context: HouseholdContext) async throws -> Response {
+        try await UploadedImage.respond(try await photo(context), thumbnail: true, store: services.store)
+    }
+
+    @Sendable func upload(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let householdId = context.household
+        let user = context.caller.user
         let data = try await UploadedImage.read(request, limit: configuration.maxUploadBytes)
         let fileName = request.uri.queryParameters.get("name")
         let purchaser = request.uri.queryParameters.get("purchasedBy")
@@ -50,9 +53,8 @@ struct ReceiptRoutes {
     }
 
     /// The photo behind a cart of the caller's household.
-    private func image(_ context: APIContext) async throws -> Data {
-        let cart = try await services.carts.cart(
-            try context.parameters.require("cartId"), in: try context.parameters.require("householdId"), for: try context.caller().user.id)
+    private func photo(_ context: HouseholdContext) async throws -> Data {
+        let cart = try await services.carts.cart(try context.parameters.require("cartId"), in: context.household, for: context.caller.user.id)
         guard let sha = cart.value.source.sha256 else {
             throw HouseholdError(.imageNotFound, "This cart was made by hand, not from a receipt photo.")
         }

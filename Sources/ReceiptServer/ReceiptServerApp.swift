@@ -20,6 +20,8 @@ public enum ReceiptServerApp {
         router.add(middleware: MetricsMiddleware())
         if let live { router.add(middleware: LiveWakeMiddleware(hub: live)) }
         router.add(middleware: ProblemMiddleware())
+        let routeTable = RouteTable()
+        router.add(middleware: MethodNotAllowedMiddleware(table: routeTable))
         OpsRoutes(store: services.store, metrics: metrics, ready: ready).add(to: router)
 
         let api = router.group("api/v1")
@@ -30,19 +32,21 @@ public enum ReceiptServerApp {
         let authenticated = api.group().add(middleware: AuthMiddleware(accounts: services.accounts))
             .add(middleware: IdempotencyMiddleware(store: services.store))
         accounts.addAuthenticated(to: authenticated)
-        HouseholdRoutes(services: services).add(to: authenticated)
-        CartRoutes(services: services).add(to: authenticated)
-        ReceiptRoutes(services: services, configuration: configuration, wake: signal).add(to: authenticated)
-        StatsRoutes(services: services).add(to: authenticated)
+        let household = authenticated.household(services.directory)
+        HouseholdRoutes(services: services).add(to: authenticated, household: household)
+        CartRoutes(services: services).add(to: household)
+        ReceiptRoutes(services: services, configuration: configuration, wake: signal).add(to: authenticated, household: household)
+        StatsRoutes(services: services).add(to: household)
         ListRoutes(services: services, catalog: catalog, maxPhotoBytes: configuration.maxUploadBytes).add(to: authenticated)
-        SyncRoutes(services: services).add(to: authenticated)
+        SyncRoutes(services: services).add(to: household)
         ProductRoutes(services: services, catalog: catalog).add(to: authenticated)
         CorrectionRoutes(services: services, catalog: catalog).add(to: authenticated)
         ExpenseRoutes(services: services).add(to: authenticated)
         GroupRoutes(services: services, maxPictureBytes: configuration.maxUploadBytes).add(to: authenticated)
         let hub = live ?? LiveHub(store: services.store, logger: Logger(label: "live"))
-        LiveRoutes(services: services, hub: hub).addOnline(to: authenticated)
+        LiveRoutes(services: services, hub: hub).addOnline(to: household)
         WebRoutes(services: services, configuration: configuration, catalog: catalog, wake: signal, live: hub).add(to: router)
+        routeTable.load(router)
         return router
     }
 
@@ -77,7 +81,7 @@ public enum ReceiptServerApp {
             // A connection that sends or reads nothing for a minute (a stalled phone, a slow-loris
             // client) is closed; handlers themselves are bounded by the store's own timeouts. Live
             // sockets are pinged every 30 s instead.
-            server: .http1WebSocketUpgrade(
+            server: LiveUpgradeChannel.builder(
                 webSocketRouter: LiveRoutes(services: services, hub: live).router(),
                 configuration: .init(http1: .init(idleTimeout: .seconds(60)), ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(30))))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipts"),

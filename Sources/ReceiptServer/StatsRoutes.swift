@@ -9,22 +9,21 @@ import ReceiptPipeline
 struct StatsRoutes {
     let services: HouseholdServices
 
-    func add(to group: RouterGroup<APIContext>) {
-        group.get("households/{householdId}/stats") { request, context in
-            let householdId = try context.parameters.require("householdId")
-            let caller = try context.caller().user
-            try await services.directory.requireMember(householdId, userId: caller.id)
-            let day: CalendarDay
-            if let text = request.uri.queryParameters.get("asOf") {
-                guard let parsed = CalendarDay(iso: String(text)) else { throw Problem.badRequest("asOf", "'asOf' must be a date like 2026-11-24.") }
-                day = parsed
-            } else {
-                day = CalendarDay.today()
-            }
-            let stats = try await SpendingStats.load(
-                from: services.store, asOf: day, currentUser: caller.id, filters: [.equals("household", householdId)],
-                logger: context.logger)
-            return try JSONResponse.make(stats)
+    func add(to household: RouterGroup<HouseholdContext>) {
+        household.get("stats", use: stats)
+    }
+
+    @Sendable func stats(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let day: CalendarDay
+        if let text = request.uri.queryParameters.get("asOf") {
+            guard let parsed = CalendarDay(iso: String(text)) else { throw Problem.badRequest("asOf", "'asOf' must be a date like 2026-11-24.") }
+            day = parsed
+        } else {
+            day = CalendarDay.today()
         }
+        let stats = try await SpendingStats.load(
+            from: services.store, asOf: day, currentUser: context.caller.user.id, filters: [.equals("household", context.household)],
+            logger: context.logger)
+        return try JSONResponse.make(stats)
     }
 }

@@ -15,12 +15,13 @@ struct SyncRoutes {
     /// than other JSON bodies; the client sends receipts a few at a time.
     static let bodyLimit = 8 << 20
 
-    func add(to group: RouterGroup<APIContext>) {
-        group.post("households/{householdId}/sync") { request, context in
-            let body = try await JSONBody.read(request, context: context, allowed: ["cursor", "lists", "carts", "known", "removedLists", "cartStates"], limit: Self.bodyLimit)
-            let answer = try await services.sync.sync(
-                try body.decode(SyncRequest.self), in: try context.parameters.require("householdId"), by: try context.caller().user)
-            return try JSONResponse.make(answer)
-        }
+    func add(to household: RouterGroup<HouseholdContext>) {
+        household.post("sync", use: sync)
+    }
+
+    @Sendable func sync(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let body = try await JSONBody.read(request, context: context, allowed: ["cursor", "lists", "carts", "known", "removedLists", "cartStates"], limit: Self.bodyLimit)
+        let answer = try await services.sync.sync(try body.decode(SyncRequest.self), in: context.household, by: context.caller.user)
+        return try JSONResponse.make(answer)
     }
 }

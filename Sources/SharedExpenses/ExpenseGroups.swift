@@ -51,7 +51,7 @@ public struct ExpenseGroups: Sendable {
     let rule: MemberRule
     let now: @Sendable () -> Date
 
-    static let notFound = HouseholdError(.groupNotFound, "No such group, or you are not in it. List yours with GET /api/v1/groups.")
+    static let notFound = HouseholdError(.groupNotFound, "No such group, or you are not in it.")
 
     public init(store: any DocumentStore, rule: MemberRule, now: @escaping @Sendable () -> Date = Date.init) {
         records = Records(store: store)

@@ -29,7 +29,7 @@ public struct FriendDirectory: Sendable {
     let now: @Sendable () -> Date
     let logger: Logger
 
-    static let notFound = HouseholdError(.friendNotFound, "No such friend. Add them first with POST /api/v1/friends and their email.")
+    static let notFound = HouseholdError(.friendNotFound, "No such friend: add them first by their email.")
 
     public init(store: any DocumentStore, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
         records = Records(store: store)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct AccountTests {
     @Test("sign up, log in, list and revoke sessions, log out", arguments: TemporaryStores.engines)
     func accountsAndSessions(engine: StoreEngine) async throws {
-        try await ServerHarness.with(engine) { api, services in
+        try await ServerHarness.with(engine, over: .live) { api, services in
             let (anna, annaID) = try await api.newUser("Anna")
             let again = try await api.call(.post, "/api/v1/accounts", json: #"{"email":"ANNA@Example.org","displayName":"A2","password":"another password"}"#)
             #expect(again.status == 409)

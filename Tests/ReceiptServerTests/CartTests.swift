@@ -9,7 +9,7 @@ import Testing
 @Suite struct CartTests {
     @Test("ticking every item completes the cart; totalPrice is the items' sum", arguments: TemporaryStores.engines)
     func tickingCompletesTheCart(engine: StoreEngine) async throws {
-        try await ServerHarness.with(engine) { api, _ in
+        try await ServerHarness.with(engine, over: .live) { api, _ in
             let (alice, _) = try await api.newUser("Alice")
             let (bob, _) = try await api.newUser("Bob")
             let home = try await alice.newHousehold("Home")

@@ -38,7 +38,7 @@ import Testing
 
     @Test("a receipt photo split by item: shares, marking paid, refusals, balances and settle-up as worked out by hand")
     func receiptSplitByItem() async throws {
-        try await ServerHarness.with(.sqlite, workers: 1) { api, _ in
+        try await ServerHarness.with(.sqlite, workers: 1, over: .live) { api, _ in
             let f = try await Self.friends(api)
             let home = try await f.alice.newHousehold("Home")
             let image = try Data(contentsOf: ReceiptUploadTests.photo)

@@ -9,7 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct ListTests {
     @Test("lists: entries added, edited, ticked, removed; photos; privacy", arguments: TemporaryStores.engines)
     func listLifecycle(engine: StoreEngine) async throws {
-        try await ServerHarness.with(engine, catalog: true) { api, _ in
+        try await ServerHarness.with(engine, catalog: true, over: .live) { api, _ in
             let (alice, _) = try await api.newUser("Alice")
             let (bob, _) = try await api.newUser("Bob")
             let (carol, _) = try await api.newUser("Carol")

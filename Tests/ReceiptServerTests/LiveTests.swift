@@ -72,7 +72,7 @@ final class LiveClient: Sendable {
 
     @Test("a change reaches the other member and never another household; reconnecting with since replays exactly what was missed", arguments: TemporaryStores.engines)
     func changesReachMembersOnly(engine: StoreEngine) async throws {
-        try await ServerHarness.with(engine) { api, _ in
+        try await ServerHarness.with(engine, over: .live) { api, _ in
             let (alice, _) = try await api.newUser("Alice")
             let (bob, _) = try await api.newUser("Bob")
             let (carol, _) = try await api.newUser("Carol")
@@ -130,7 +130,7 @@ final class LiveClient: Sendable {
 
     @Test("who is online follows connections, also a dropped one; a finished receipt job is announced")
     func presenceAndJobs() async throws {
-        try await ServerHarness.with(.sqlite, workers: 1) { api, _ in
+        try await ServerHarness.with(.sqlite, workers: 1, over: .live) { api, _ in
             let (alice, _) = try await api.newUser("Alice")
             let (bob, bobId) = try await api.newUser("Bob")
             let home = try await alice.newHousehold("Home")
@@ -171,7 +171,7 @@ final class LiveClient: Sendable {
 
     @Test("another site's page cannot open the socket; no token, no socket")
     func originAndAuthentication() async throws {
-        try await ServerHarness.with(.sqlite) { api, _ in
+        try await ServerHarness.with(.sqlite, over: .live) { api, _ in
             let (alice, _) = try await api.newUser("Alice")
             let port = try Self.port(api)
             let forged = LiveClient(port: port, token: try #require(alice.token), origin: "https://evil.example")
@@ -180,6 +180,35 @@ final class LiveClient: Sendable {
             await #expect(throws: (any Error).self) { try await forged.task.value }
             await #expect(throws: (any Error).self) { try await anonymous.task.value }
             #expect(forged.received.isEmpty && anonymous.received.isEmpty)
+        }
+    }
+
+    @Test("a refused upgrade answers a problem document with its status and code, like every other route")
+    func refusedUpgradeIsAProblem() async throws {
+        try await ServerHarness.with(.sqlite, over: .live) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let port = try Self.port(api)
+            // Each refusal closes its connection, so each upgrade comes on a new one.
+            func upgrade(_ path: String, token: String?) async throws -> Reply {
+                var headers: HTTPFields = [
+                    .upgrade: "websocket", .connection: "Upgrade", .secWebSocketKey: "dGhlIHNhbXBsZSBub25jZQ==", .secWebSocketVersion: "13",
+                ]
+                if let token { headers[.authorization] = "Bearer \(token)" }
+                let request = headers
+                return try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+                    let response = try await client.get(path, headers: request)
+                    return Reply(status: Int(response.head.status.code), headers: response.head.headerFields, bytes: Data(buffer: response.body ?? .init()))
+                }
+            }
+            for token in [nil, "not-a-token"] {
+                let refused = try await upgrade("/api/v1/live", token: token)
+                #expect(refused.status == 401)
+                #expect(refused.headers[.contentType] == "application/problem+json")
+                #expect(refused.code == "auth.required")
+            }
+            let badSince = try await upgrade("/api/v1/live?since=yesterday", token: alice.token)
+            #expect(badSince.status == 400)
+            #expect(badSince["field"]?.stringValue == "since")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HouseholdApp
 import Households
 import Logging
@@ -34,6 +35,31 @@ import Testing
                 #expect(text.contains("http_server_request_duration"))
                 #expect(text.contains("/healthz"))
             }
+        }
+    }
+
+    @Test("a known path asked with a method it does not serve answers 405 with Allow; an unknown path stays 404")
+    func methodNotAllowed() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let home = try await alice.newHousehold("Home")
+            let cases: [(HTTPRequest.Method, String, String)] = [
+                (.put, "/api/v1/households", "GET, POST"),
+                (.post, "/api/v1/households/\(home)", "GET, PATCH"),
+                (.delete, "/api/v1/me", "GET"),
+                (.post, "/healthz", "GET"),
+            ]
+            for (method, path, allow) in cases {
+                for caller in [alice, api] {
+                    let reply = try await caller.call(method, path)
+                    #expect(reply.status == 405, "\(method) \(path)")
+                    #expect(reply.headers[.allow] == allow, "\(method) \(path)")
+                    #expect(reply.headers[.contentType] == "application/problem+json")
+                    #expect(reply.code == "request.method-not-allowed")
+                }
+            }
+            #expect(try await alice.call(.get, "/api/v1/nothing-here").status == 404)
+            #expect(try await alice.call(.get, "/api/v1/households/\(home)").status == 200)
         }
     }
 }

@@ -28,7 +28,7 @@ import Testing
 
     @Test("an uploaded photo becomes a cart of the household, with its image and thumbnail", arguments: TemporaryStores.engines)
     func uploadBecomesCart(engine: StoreEngine) async throws {
-        try await ServerHarness.with(engine, workers: 1) { api, _ in
+        try await ServerHarness.with(engine, workers: 1, over: .live) { api, _ in
             let (alice, _) = try await api.newUser("Alice")
             let (carol, _) = try await api.newUser("Carol")
             let home = try await alice.newHousehold("Home")

@@ -12,7 +12,8 @@ import ReceiptServer
 import ReceiptTesting
 import Testing
 
-/// A real server on a loopback port over a throw-away store, and a small JSON client for it.
+/// The server over a throw-away store, and a small JSON client for it: through the router
+/// (Hummingbird's `.router` test mode, no sockets, fast) unless a test asks for real sockets.
 enum ServerHarness {
     static let logger: Logger = {
         var logger = Logger(label: "server-tests")
@@ -20,9 +21,10 @@ enum ServerHarness {
         return logger
     }()
 
-    /// Runs `body` against a live server (real sockets) on a new store of `engine`.
+    /// Runs `body` against the server on a new store of `engine`; `over: .live` for a real server
+    /// on a loopback port (WebSocket clients, and a smoke test per area end to end).
     static func with<T: Sendable>(
-        _ engine: StoreEngine, workers: Int = 0, catalog: Bool = false,
+        _ engine: StoreEngine, workers: Int = 0, catalog: Bool = false, over transport: TestingSetup = .router,
         _ body: @escaping @Sendable (API, HouseholdServices) async throws -> T
     ) async throws -> T {
         try await TemporaryStores.with(engine) { store, _ in
@@ -34,7 +36,7 @@ enum ServerHarness {
             let products = catalog
                 ? ProductCatalog(store: store, client: nil, defaultCatalog: Fixtures.url("catalog/products.json"), logger: logger) : nil
             let app = try await ReceiptServerApp.application(services: services, configuration: configuration, catalog: products, logger: logger)
-            return try await app.test(.live) { client in try await body(API(client: client), services) }
+            return try await app.test(transport) { client in try await body(API(client: client), services) }
         }
     }
 }

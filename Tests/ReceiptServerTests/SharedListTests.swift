@@ -8,7 +8,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct SharedListTests {
     @Test("a list shared by id and passcode: guests join, change entries live, leave; wrong, rotated and revoked passcodes; owners' rights", arguments: TemporaryStores.engines)
     func sharedLists(engine: StoreEngine) async throws {
-        try await ServerHarness.with(engine) { api, _ in
+        try await ServerHarness.with(engine, over: .live) { api, _ in
             let (alice, _) = try await api.newUser("Alice")
             let (gina, ginaId) = try await api.newUser("Gina")
             let (hugo, _) = try await api.newUser("Hugo")

@@ -11,7 +11,7 @@ import Testing
 @Suite struct ShoppingStatusTests {
     @Test("I'm shopping: the other member sees it live and in the list; it ends when said or when its time is up")
     func shoppingIsSeenAndEnds() async throws {
-        try await ServerHarness.with(.sqlite) { api, _ in
+        try await ServerHarness.with(.sqlite, over: .live) { api, _ in
             let (alice, aliceId) = try await api.newUser("Alice")
             let (bob, _) = try await api.newUser("Bob")
             let (carol, _) = try await api.newUser("Carol")

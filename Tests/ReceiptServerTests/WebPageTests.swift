@@ -37,7 +37,7 @@ import Testing
 
     @Test("without a session a page sends the browser to the login page, and back after")
     func loginRequired() async throws {
-        try await ServerHarness.with(.sqlite) { api, _ in
+        try await ServerHarness.with(.sqlite, over: .live) { api, _ in
             let reply = try await api.call(.get, "/h/h_123/carts/c_1")
             #expect(reply.status == 303)
             #expect(reply.headers[.location] == "/login?next=/h/h_123/carts/c_1")
@@ -62,8 +62,16 @@ import Testing
             for path in ["/h/\(other)", "/h/\(other)/spend", "/h/\(other)/lists", "/h/\(other)/upload"] {
                 let foreign = try await anna.get(path)
                 #expect(foreign.status == 404, "\(path)")
-                #expect(String(decoding: foreign.bytes, as: UTF8.self).contains("Not found"))
+                let text = String(decoding: foreign.bytes, as: UTF8.self)
+                #expect(text.contains("Not found"))
+                // The page speaks to a person: the household, never the API's routes.
+                #expect(text.contains("No such household"), "\(path)")
+                #expect(!text.contains("/api/v1") && !text.contains("GET "), "\(path)")
             }
+            // The API's problem document may point a program at the route that lists households.
+            let problem = try await annaAPI.call(.get, "/api/v1/households/\(other)")
+            #expect(problem.code == "household.not-found")
+            #expect(problem["detail"]?.stringValue?.contains("GET /api/v1/households") == true)
             let again = try await bo.get("/h/\(other)")
             #expect(again.status == 200)
             // The same page with its ETag costs a 304.

@@ -14,10 +14,13 @@ public struct LiveContext: WebSocketRequestContext, AuthenticatedContext {
     public let webSocket: WebSocketHandlerReference<LiveContext>
     public var principal: Principal?
     public var token: String?
+    /// The connection, to answer a refused upgrade on it (``LiveUpgradeChannel``).
+    let channelID: ObjectIdentifier
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         webSocket = .init()
+        channelID = ObjectIdentifier(source.channel)
     }
 }
 
@@ -50,13 +53,13 @@ struct LiveRoutes {
     }
 
     /// `GET /api/v1/households/{id}/online`, on the API router.
-    func addOnline(to group: RouterGroup<APIContext>) {
-        group.get("households/{householdId}/online") { _, context in
-            let householdId = try context.parameters.require("householdId")
-            try await services.directory.requireMember(householdId, userId: try context.caller().user.id)
-            let online = try await hub.presence.online(in: householdId)
-            return try JSONResponse.make(OnlineAnswer(household: householdId, count: online.count, online: online))
-        }
+    func addOnline(to household: RouterGroup<HouseholdContext>) {
+        household.get("online", use: online)
+    }
+
+    @Sendable func online(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let online = try await hub.presence.online(in: context.household)
+        return try JSONResponse.make(OnlineAnswer(household: context.household, count: online.count, online: online))
     }
 }
 
