@@ -84,7 +84,7 @@ status=0
 # Run from the work folder: schemathesis keeps a cache folder in the current one.
 (cd "$work" && FUZZ_TOKEN="$token" FUZZ_HOUSEHOLD="$household" FUZZ_CART="$cart" FUZZ_ITEM="$item" FUZZ_GROUP="$group" FUZZ_EXPENSE="$expense" timeout $((max_time + 60)) "$OLDPWD/$schemathesis" \
   --config-file "$work/schemathesis.toml" run "${FUZZ_DOCUMENT:-$base/openapi.json}" --url "http://127.0.0.1:$port" \
-  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
+  --checks ${FUZZ_CHECKS:-not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance} ${FUZZ_EXTRA:-} \
   --exclude-operation-id logOut --exclude-operation-id revokeSession \
   --max-examples "$max_examples" --max-time "$max_time" --request-timeout 10 --workers 2 \
   --seed "${FUZZ_SEED:-$RANDOM}" --generation-database none --no-color --report junit \

@@ -1,0 +1,99 @@
+import Foundation
+import ReceiptModel
+
+/// A JSON Schema (2020-12, as OpenAPI 3.1 uses it), built in code: the route descriptions write
+/// `.object(["name": .string(minLength: 1, maxLength: 100)], required: ["name"])` and the
+/// document gets the JSON.
+struct JSONSchema: Sendable {
+    private(set) var json: [String: JSONValue]
+
+    private init(_ json: [String: JSONValue]) { self.json = json }
+
+    /// Any JSON value.
+    static let any = JSONSchema([:])
+
+    static let boolean = JSONSchema(["type": .string("boolean")])
+
+    /// A schema of `#/components/schemas/`.
+    static func ref(_ name: String) -> JSONSchema { JSONSchema(["$ref": .string("#/components/schemas/\(name)")]) }
+
+    /// Lengths count characters as users see them (grapheme clusters), as the server checks them.
+    static func string(
+        minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, format: String? = nil, mediaType: String? = nil
+    ) -> JSONSchema {
+        var json: [String: JSONValue] = ["type": .string("string")]
+        json["minLength"] = minLength.map { .number(Decimal($0)) }
+        json["maxLength"] = maxLength.map { .number(Decimal($0)) }
+        json["pattern"] = pattern.map { .string($0) }
+        json["format"] = format.map { .string($0) }
+        json["contentMediaType"] = mediaType.map { .string($0) }
+        return JSONSchema(json)
+    }
+
+    static func integer(minimum: Int? = nil, maximum: Int? = nil) -> JSONSchema {
+        var json: [String: JSONValue] = ["type": .string("integer")]
+        json["minimum"] = minimum.map { .number(Decimal($0)) }
+        json["maximum"] = maximum.map { .number(Decimal($0)) }
+        return JSONSchema(json)
+    }
+
+    static func number(minimum: Int? = nil) -> JSONSchema {
+        var json: [String: JSONValue] = ["type": .string("number")]
+        json["minimum"] = minimum.map { .number(Decimal($0)) }
+        return JSONSchema(json)
+    }
+
+    /// One of these strings.
+    static func oneOf(_ values: [String]) -> JSONSchema { JSONSchema(["enum": .array(values.map { .string($0) })]) }
+
+    static func oneOf(_ schemas: [JSONSchema]) -> JSONSchema { JSONSchema(["oneOf": .array(schemas.map { .object($0.json) })]) }
+
+    static func array(of items: JSONSchema) -> JSONSchema { JSONSchema(["type": .string("array"), "items": .object(items.json)]) }
+
+    /// An object with these properties (in this order). `additional`: whether other members are
+    /// allowed (`nil` says nothing, which allows them).
+    static func object(_ properties: KeyValuePairs<String, JSONSchema> = [:], required: [String] = [], additional: Bool? = nil) -> JSONSchema {
+        var json: [String: JSONValue] = ["type": .string("object")]
+        if !properties.isEmpty {
+            json["properties"] = .object(Dictionary(properties.map { ($0.key, JSONValue.object($0.value.json)) }, uniquingKeysWith: { $1 }))
+        }
+        if !required.isEmpty { json["required"] = .array(required.map { .string($0) }) }
+        json["additionalProperties"] = additional.map { .bool($0) }
+        return JSONSchema(json)
+    }
+
+    /// An object whose members (any names) all follow `values`.
+    static func map(of values: JSONSchema) -> JSONSchema { JSONSchema(["type": .string("object"), "additionalProperties": .object(values.json)]) }
+
+    /// A decimal amount as a string, never a float.
+    static let money = JSONSchema.string(pattern: #"^-?[0-9]+(\.[0-9]+)?$"#).orNull
+        .described("A decimal amount as a string, never a float.").examples(["3.49"])
+
+    /// The same, or JSON null. A reference or a union becomes `oneOf` with null.
+    var orNull: JSONSchema {
+        switch json["type"] {
+        case .string(let type)?:
+            var copy = self
+            copy.json["type"] = .array([.string(type), .string("null")])
+            return copy
+        case .array(let types)?:
+            var copy = self
+            copy.json["type"] = .array(types + [.string("null")])
+            return copy
+        default:
+            return .oneOf([self, JSONSchema(["type": .string("null")])])
+        }
+    }
+
+    func described(_ text: String) -> JSONSchema { with("description", .string(text)) }
+
+    func examples(_ values: [String]) -> JSONSchema { with("examples", .array(values.map { .string($0) })) }
+
+    func defaulting(to value: Int) -> JSONSchema { with("default", .number(Decimal(value))) }
+
+    private func with(_ key: String, _ value: JSONValue) -> JSONSchema {
+        var copy = self
+        copy.json[key] = value
+        return copy
+    }
+}
