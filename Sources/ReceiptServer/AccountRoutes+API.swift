@@ -50,7 +50,7 @@ extension AccountRoutes {
 
     static var schemas: [String: JSONSchema] {
         [
-            "SignUp": .object(["email": .string(maxLength: 254, format: "email"), "displayName": .string(minLength: 1, maxLength: 80), "password": .string(minLength: 8, maxLength: 72)], required: ["email", "displayName", "password"], additional: false),
+            "SignUp": .object(["email": .string(maxLength: 254, format: "email"), "displayName": .string(minLength: 1, maxLength: 80, pattern: #"\S"#), "password": .string(minLength: 8, maxLength: 72)], required: ["email", "displayName", "password"], additional: false),
             "Credentials": .object(["email": .string(), "password": .string()], required: ["email", "password"], additional: false),
             "User": .object(["id": .string(), "email": .string(), "displayName": .string(), "createdAt": .string()], required: ["id", "email", "displayName", "createdAt"]),
             "Session": .object(["id": .string(), "createdAt": .string(), "expiresAt": .string(), "lastSeenAt": .string(), "userAgent": .string().orNull, "current": .boolean], required: ["id", "createdAt", "expiresAt", "lastSeenAt", "current"]),

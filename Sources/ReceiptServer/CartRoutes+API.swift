@@ -7,7 +7,7 @@ extension CartRoutes {
             APIOperation(
                 .get, "/api/v1/households/{householdId}/carts", id: "listCarts", tags: ["carts"],
                 summary: "Carts: open first, then newest first",
-                parameters: [.householdId, .query("cursor"), .query("limit", schema: .integer(minimum: 1, maximum: 200).defaulting(to: 50))],
+                parameters: [.householdId, .query("cursor", "The nextCursor of the previous page (opaque)", schema: .string(minLength: 4, pattern: "^[A-Za-z0-9_-]+$")), .query("limit", schema: .integer(minimum: 1, maximum: 200).defaulting(to: 50))],
                 responses: [.json(200, "A page of carts", .ref("CartPage"))],
                 errors: .behindSession(400)
             ),
@@ -94,8 +94,8 @@ extension CartRoutes {
             "CartSummary": .object(["id": .string(), "rev": .integer(), "name": .string(), "addedByUser": .string(), "addedOn": .string(), "totalPrice": .money, "currency": .string().orNull, "completed": .boolean, "purchasedByUser": .string().orNull, "merchant": .string().orNull, "date": .string().orNull, "itemCount": .integer(), "needsReview": .boolean, "fromReceipt": .boolean, "possibleDuplicateOf": .string().orNull.described("Another photo of this receipt made that cart; left out of spending until kept.")], required: ["id", "rev", "name", "addedByUser", "addedOn", "completed", "itemCount", "needsReview", "fromReceipt"]),
             "CartPage": .object(["carts": .array(of: .ref("CartSummary")), "nextCursor": .string().orNull.described("Pass as ?cursor= for the next page; absent on the last.")], required: ["carts"]),
             "CartChange": .object(["name": .string(minLength: 1, maxLength: 100), "duplicateKept": .boolean.described("true: this flagged cart is a purchase of its own; it counts in spending.")], additional: false),
-            "NewItem": .object(["name": .string(minLength: 1, maxLength: 200), "quantity": .number(minimum: 0).orNull, "price": .money], required: ["name"], additional: false),
-            "ItemChange": .object(["name": .string(minLength: 1, maxLength: 200), "quantity": .number(minimum: 0).orNull, "price": .money, "completed": .boolean.orNull], additional: false),
+            "NewItem": .object(["name": .string(minLength: 1, maxLength: 200), "quantity": .number(minimum: 0).orNull, "price": .amount], required: ["name"], additional: false),
+            "ItemChange": .object(["name": .string(minLength: 1, maxLength: 200), "quantity": .number(minimum: 0).orNull, "price": .amount, "completed": .boolean.orNull], additional: false),
             "ItemResult": .object(["cart": .object(["id": .string(), "rev": .integer(), "totalPrice": .money, "completed": .boolean, "purchasedByUser": .string().orNull], required: ["id", "rev", "completed"]), "item": .ref("Item")], required: ["cart", "item"]),
         ]
     }

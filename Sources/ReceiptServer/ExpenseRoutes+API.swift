@@ -66,7 +66,7 @@ extension ExpenseRoutes {
 
     static var schemas: [String: JSONSchema] {
         [
-            "ExpenseChange": .object(["merchant": .string().orNull, "date": .string(format: "date").orNull, "notes": .string().orNull, "split": .ref("SplitInput").orNull, "payers": .map(of: .string()).orNull], additional: false).described("Uploader only. The total and the currency are fixed once added: sending either answers 409 expense.total-locked."),
+            "ExpenseChange": .object(["merchant": .string().orNull, "date": .string(format: "date").orNull, "notes": .string().orNull, "split": .ref("SplitInput").orNull, "payers": .map(of: .decimal).orNull], additional: false).described("Uploader only. The total and the currency are fixed once added: sending either answers 409 expense.total-locked."),
             "MarkPaid": .object(["member": .string()], required: ["member"], additional: false),
             "PersonBalances": .object(["people": .array(of: .object(["userId": .string(), "displayName": .string(), "amounts": .map(of: .string()).described("By currency: positive, you owe them; negative, they owe you.")], required: ["userId", "displayName", "amounts"]))], required: ["people"]),
         ]

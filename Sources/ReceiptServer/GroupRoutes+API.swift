@@ -132,7 +132,7 @@ extension GroupRoutes {
 
     static var schemas: [String: JSONSchema] {
         [
-            "Transfer": .object(["from": .string(), "to": .string(), "amount": .string(pattern: #"^[0-9]+(\.[0-9]+)?$"#), "currency": .string(pattern: "^[A-Za-z]{3}$")], required: ["from", "to", "amount", "currency"], additional: false),
+            "Transfer": .object(["from": .string(), "to": .string(), "amount": .string(pattern: #"^[0-9]{1,7}(\.[0-9]{1,4})?$"#), "currency": .string(pattern: "^[A-Za-z]{3}$")], required: ["from", "to", "amount", "currency"], additional: false),
             "Friend": .object(["id": .string(), "displayName": .string(), "email": .string(), "since": .string(), "hasPicture": .boolean, "balance": .map(of: .string()).described("By currency: positive, you owe them; negative, they owe you.")], required: ["id", "displayName", "email", "since", "hasPicture", "balance"]),
             "FriendCollection": .object(["friends": .array(of: .ref("Friend"))], required: ["friends"]),
             "NewFriend": .object(["email": .string()], required: ["email"], additional: false),
@@ -140,11 +140,11 @@ extension GroupRoutes {
             "GroupCollection": .object(["groups": .array(of: .ref("Group"))], required: ["groups"]),
             "NewGroup": .object(["name": .string(minLength: 1, maxLength: 100), "members": .array(of: .string()).orNull.described("Friends' user ids."), "defaultWeights": .map(of: .integer(minimum: 0)).orNull, "currency": .string(pattern: "^[A-Za-z]{3}$").orNull], required: ["name"], additional: false),
             "GroupChange": .object(["name": .string(minLength: 1, maxLength: 100), "defaultWeights": .map(of: .integer(minimum: 0)).orNull], additional: false),
-            "NewMember": .object(["userId": .string()], required: ["userId"], additional: false),
+            "NewMember": .object(["userId": .string(minLength: 1, maxLength: 80)], required: ["userId"], additional: false),
             "GroupBalances": .object(["currencies": .array(of: .string()), "members": .array(of: .object(["member": .string(), "currency": .string(), "amount": .money])), "pairs": .array(of: .object(["debtor": .string(), "creditor": .string(), "currency": .string(), "amount": .money])), "suggestions": .array(of: .object(["from": .string(), "to": .string(), "currency": .string(), "amount": .money]))], required: ["currencies", "members", "pairs", "suggestions"]),
             "Recurring": .object(["id": .string(), "group": .string(), "createdBy": .string(), "createdAt": .string(), "every": .oneOf(["week", "month"]), "start": .string(), "template": .object(), "stoppedAt": .string().orNull], required: ["id", "group", "every", "start", "template"]),
             "RecurringCollection": .object(["recurring": .array(of: .ref("Recurring"))], required: ["recurring"]),
-            "NewRecurring": .object(["every": .oneOf(["week", "month"]), "start": .string(format: "date"), "expense": .ref("ExpenseInput")], required: ["every", "start", "expense"], additional: false),
+            "NewRecurring": .object(["every": .oneOf(["week", "month"]), "start": .string(format: "date"), "expense": .ref("RecurringExpenseInput")], required: ["every", "start", "expense"], additional: false),
         ]
     }
 }

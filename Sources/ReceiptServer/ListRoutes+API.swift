@@ -146,7 +146,7 @@ extension ListRoutes {
                 .put, "/api/v1/households/{householdId}/lists/{listId}/shopping", id: "startShopping", tags: ["lists"],
                 summary: "I'm shopping with this list (for minutes, default 60; again extends it)",
                 parameters: [.householdId, .listId],
-                body: .json(.ref("StartShopping"), required: false),
+                body: .json(.ref("StartShopping")),
                 responses: [.json(200, "Shopping", .ref("ShoppingStatus"))],
                 errors: .behindSession(400)
             ),
@@ -172,7 +172,7 @@ extension ListRoutes {
             "EntryResult": .object(["list": .object(["id": .string(), "rev": .integer()]), "entry": .ref("Entry")], required: ["list", "entry"]),
             "ShoppingStatus": .object(["household": .string(), "listId": .string(), "userId": .string(), "displayName": .string(), "since": .string(), "until": .string()], required: ["household", "listId", "userId", "displayName", "since", "until"]),
             "Shopping": .object(["shopping": .array(of: .ref("ShoppingStatus"))], required: ["shopping"]),
-            "StartShopping": .object(["minutes": .integer(minimum: 1, maximum: 720)], additional: false),
+            "StartShopping": .object(["minutes": .integer(minimum: 1, maximum: 720).orNull.described("Default 60.")], additional: false),
             "ListShare": .object(["listId": .string(), "household": .string(), "passcode": .string().described("Shown once; stored hashed.")], required: ["listId", "household", "passcode"]),
             "JoinList": .object(["listId": .string(), "passcode": .string()], required: ["listId", "passcode"], additional: false),
         ]

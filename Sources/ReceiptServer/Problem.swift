@@ -70,7 +70,7 @@ struct Problem: Error, Sendable {
     static func status(_ code: HouseholdError.Code) -> HTTPResponse.Status {
         switch code {
         case .invalidInput: .badRequest
-        case .emailTaken, .conflict, .notFriend, .totalLocked, .sharePaid, .nothingOwed, .hasPayments, .paymentIrreversible: .conflict
+        case .emailTaken, .conflict, .notFriend, .notInGroup, .totalLocked, .sharePaid, .nothingOwed, .hasPayments, .paymentIrreversible: .conflict
         case .invalidCredentials, .unauthenticated: .unauthorized
         case .throttled: .tooManyRequests
         case .csrf, .forbidden, .notUploader: .forbidden

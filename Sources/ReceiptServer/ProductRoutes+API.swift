@@ -7,7 +7,7 @@ extension ProductRoutes {
             APIOperation(
                 .get, "/api/v1/products", id: "searchProducts", tags: ["products"],
                 summary: "Search the product catalog by name",
-                parameters: [.query("q", "At least 2 letters", required: true), .query("household", "A household of yours: adds what it paid"), .query("limit", schema: .integer(minimum: 1, maximum: 50).defaulting(to: 10))],
+                parameters: [.query("q", "At least 2 characters besides spaces and tabs around them", schema: .string(pattern: #"[^ \t][\s\S]*[^ \t]"#), required: true), .query("household", "A household of yours: adds what it paid"), .query("limit", schema: .integer(minimum: 1, maximum: 50).defaulting(to: 10))],
                 responses: [.json(200, "Ranked products", .ref("ProductResults"))],
                 errors: .behindSession(400)
             ),

@@ -23,7 +23,7 @@ extension ReceiptRoutes {
                 summary: "Upload a receipt photo to be read into a cart",
                 description: "The body is the image's bytes (JPEG, PNG, TIFF, WebP, BMP, GIF; at most 20 MB), checked by content, not name.",
                 parameters: [.householdId, .idempotencyKey, .query("name", "The photo's file name, kept with the cart")],
-                body: APIRequestBody(content: ["image/*": .string(mediaType: "image/*"), "application/octet-stream": .string()]),
+                body: APIRequestBody(content: ["image/*": .string(minLength: 1, mediaType: "image/*"), "application/octet-stream": .string(minLength: 1)]),
                 responses: [.json(202, "Queued: poll the job", .ref("Job")), .json(200, "This photo is already a cart of the household", .ref("Job"))],
                 errors: .behindSession(413, 415)
             ),

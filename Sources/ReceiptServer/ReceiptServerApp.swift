@@ -27,7 +27,7 @@ public enum ReceiptServerApp {
         api.get("openapi.json") { _, _ in OpenAPIDocument.response() }
 
         let authenticated = api.group().add(middleware: AuthMiddleware(accounts: services.accounts))
-            .add(middleware: IdempotencyMiddleware(store: services.store))
+            .add(middleware: IdempotencyMiddleware(store: services.store, maxBodyBytes: configuration.maxUploadBytes))
         accounts.addAuthenticated(to: authenticated)
         HouseholdRoutes(services: services).add(to: authenticated)
         CartRoutes(services: services).add(to: authenticated)

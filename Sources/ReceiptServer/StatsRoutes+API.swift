@@ -7,7 +7,7 @@ extension StatsRoutes {
             APIOperation(
                 .get, "/api/v1/households/{householdId}/stats", id: "stats", tags: ["spending"],
                 summary: "Spending: average monthly (last 3 full months) and weekly (last 3 full weeks), last week, mine, per month and merchant, per currency",
-                parameters: [.householdId, .query("asOf", "The reference day, YYYY-MM-DD (default today, UTC)")],
+                parameters: [.householdId, .query("asOf", "The reference day, YYYY-MM-DD (default today, UTC)", schema: .string(format: "date"))],
                 responses: [.json(200, "Figures per currency", .ref("Stats"))],
                 errors: .behindSession(400)
             ),

@@ -113,7 +113,7 @@ struct APIRequestBody: Sendable {
     }
 
     /// An image's bytes as the body.
-    static let image = APIRequestBody(content: ["image/*": .string(mediaType: "image/*")])
+    static let image = APIRequestBody(content: ["image/*": .string(minLength: 1, mediaType: "image/*")])
 
     var json: JSONValue {
         var types: [String: JSONValue] = [:]

@@ -69,6 +69,14 @@ struct JSONSchema: Sendable {
     static let money = JSONSchema.string(pattern: #"^-?[0-9]+(\.[0-9]+)?$"#).orNull
         .described("A decimal amount as a string, never a float.").examples(["3.49"])
 
+    /// An amount a request may send: at most 7 digits before the point and 4 after, as the server
+    /// reads prices (`JSONBody.amount`).
+    static let amount = JSONSchema.string(pattern: #"^-?[0-9]{1,7}(\.[0-9]{1,4})?$"#).orNull
+        .described("A decimal amount as a string, never a float: at most 7 digits before the point and 4 after.").examples(["3.49"])
+
+    /// A decimal number as a string, as `Amount` reads it (payers' and split amounts).
+    static let decimal = JSONSchema.string(pattern: #"^-?[0-9]+(\.[0-9]+)?$"#).examples(["3.49"])
+
     /// The same, or JSON null. A reference or a union becomes `oneOf` with null.
     var orNull: JSONSchema {
         switch json["type"] {
@@ -88,6 +96,20 @@ struct JSONSchema: Sendable {
     func described(_ text: String) -> JSONSchema { with("description", .string(text)) }
 
     func examples(_ values: [String]) -> JSONSchema { with("examples", .array(values.map { .string($0) })) }
+
+    /// An object with at least this many members.
+    func minProperties(_ count: Int) -> JSONSchema { with("minProperties", .number(Decimal(count))) }
+
+    /// Valid when at least one of these sets of members is all present and not null.
+    func requiring(anyOf alternatives: [[String]]) -> JSONSchema {
+        let notNull = JSONValue.object(["not": .object(["type": .string("null")])])
+        return with("anyOf", .array(alternatives.map { names in
+            .object([
+                "required": .array(names.map { .string($0) }),
+                "properties": .object(Dictionary(uniqueKeysWithValues: names.map { ($0, notNull) })),
+            ])
+        }))
+    }
 
     func defaulting(to value: Int) -> JSONSchema { with("default", .number(Decimal(value))) }
 

@@ -62,7 +62,7 @@ enum OpenAPIDocument {
     }
 
     /// An entity tag as the server gives it out: a revision in quotes, `"7"`.
-    static let etagSchema = JSONSchema.string()
+    static let etagSchema = JSONSchema.string(pattern: #"^"[0-9]+"$"#).examples([#""1""#])
 
     /// `#/components/responses/STATUS`: the problems every operation may answer.
     static var problemResponses: [String: JSONValue] {
@@ -76,6 +76,7 @@ enum OpenAPIDocument {
             413: "The body is too large.",
             415: "Not an image (image.unsupported-format).",
             422: "The image is corrupt, truncated, too small or too large in pixels (image.*), or the Idempotency-Key was used for another request (request.idempotency-key-reused).",
+            405: "This address does not answer this method (request.method-not-allowed); Allow lists the ones it does.",
             429: "Too many failed logins (auth.throttled); see Retry-After.",
         ]
         var responses: [String: JSONValue] = [:]
@@ -85,6 +86,9 @@ enum OpenAPIDocument {
                 "content": .object(["application/problem+json": .object(["schema": .object(JSONSchema.ref("Problem").json)])]),
             ])
         }
+        responses["405"]?["headers"] = .object([
+            "Allow": .object(["schema": .object(JSONSchema.string().json), "description": .string("The methods this address answers.")])
+        ])
         responses["429"]?["headers"] = .object([
             "Retry-After": .object(["schema": .object(JSONSchema.integer().json), "description": .string("Seconds to wait.")])
         ])
@@ -94,7 +98,9 @@ enum OpenAPIDocument {
     static var sharedParameters: [String: JSONValue] {
         [
             "IfMatch": .object([
-                "name": .string("If-Match"), "in": .string("header"), "required": .bool(false), "schema": .object(JSONSchema.string().json),
+                "name": .string("If-Match"), "in": .string("header"), "required": .bool(false),
+                // What `ETag.ifMatch` reads: an ETag this server gave out (weak or not), `*`, or nothing (matches no revision).
+                "schema": .object(JSONSchema.string(pattern: #"^[ \t]*(\*|(W/)?"[0-9]+")?[ \t]*$"#).examples([#""1""#]).json),
                 "description": .string("The ETag you read; a stale one answers 412 and changes nothing."),
             ]),
             "IdempotencyKey": .object([
