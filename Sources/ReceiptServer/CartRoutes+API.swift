@@ -90,12 +90,12 @@ extension CartRoutes {
 
     static var schemas: [String: JSONSchema] {
         [
-            "NewCart": .object(["name": .string(minLength: 1, maxLength: 100), "currency": .string(pattern: "^[A-Za-z]{3}$").orNull], required: ["name"], additional: false),
+            "NewCart": .object(["name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#), "currency": .string(pattern: "^[A-Za-z]{3}$").orNull], required: ["name"], additional: false),
             "CartSummary": .object(["id": .string(), "rev": .integer(), "name": .string(), "addedByUser": .string(), "addedOn": .string(), "totalPrice": .money, "currency": .string().orNull, "completed": .boolean, "purchasedByUser": .string().orNull, "merchant": .string().orNull, "date": .string().orNull, "itemCount": .integer(), "needsReview": .boolean, "fromReceipt": .boolean, "possibleDuplicateOf": .string().orNull.described("Another photo of this receipt made that cart; left out of spending until kept.")], required: ["id", "rev", "name", "addedByUser", "addedOn", "completed", "itemCount", "needsReview", "fromReceipt"]),
             "CartPage": .object(["carts": .array(of: .ref("CartSummary")), "nextCursor": .string().orNull.described("Pass as ?cursor= for the next page; absent on the last.")], required: ["carts"]),
-            "CartChange": .object(["name": .string(minLength: 1, maxLength: 100), "duplicateKept": .boolean.described("true: this flagged cart is a purchase of its own; it counts in spending.")], additional: false),
-            "NewItem": .object(["name": .string(minLength: 1, maxLength: 200), "quantity": .number(minimum: 0).orNull, "price": .amount], required: ["name"], additional: false),
-            "ItemChange": .object(["name": .string(minLength: 1, maxLength: 200), "quantity": .number(minimum: 0).orNull, "price": .amount, "completed": .boolean.orNull], additional: false),
+            "CartChange": .object(["name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#), "duplicateKept": .boolean.described("true: this flagged cart is a purchase of its own; it counts in spending.")], additional: false),
+            "NewItem": .object(["name": .string(minLength: 1, maxLength: 200, pattern: #"\S"#), "quantity": .number(minimum: 0, maximum: 100_000).orNull, "price": .amount], required: ["name"], additional: false),
+            "ItemChange": .object(["name": .string(minLength: 1, maxLength: 200, pattern: #"\S"#), "quantity": .number(minimum: 0, maximum: 100_000).orNull, "price": .amount, "completed": .boolean.orNull], additional: false),
             "ItemResult": .object(["cart": .object(["id": .string(), "rev": .integer(), "totalPrice": .money, "completed": .boolean, "purchasedByUser": .string().orNull], required: ["id", "rev", "completed"]), "item": .ref("Item")], required: ["cart", "item"]),
         ]
     }

@@ -10,7 +10,7 @@ extension CorrectionRoutes {
                 parameters: [.householdId, .cartId, .ifMatch],
                 body: .json(.object(["merchant": .string(pattern: #"\S"#), "date": .string(format: "date"), "total": .amount, "items": .map(of: .object(["name": .string(), "price": .amount, "barcode": .string().described("Teaches the household's matcher this line's product.")], additional: false)).described("By item id.")], additional: false)),
                 responses: [.json(200, "The corrected cart", .ref("Cart"), etag: true)],
-                errors: .behindSession(400, 412)
+                errors: .behindSession(400, 412, 422)
             ),
         ]
     }

@@ -59,7 +59,7 @@ extension GroupRoutes {
                 parameters: [.groupId, .ifMatch],
                 body: .json(.ref("GroupChange")),
                 responses: [.json(200, "Changed", .ref("Group"), etag: true)],
-                errors: .behindSession(400, 412)
+                errors: .behindSession(400, 409, 412)
             ),
             APIOperation(
                 .post, "/api/v1/groups/{groupId}/members", id: "addGroupMember", tags: ["expenses"],
@@ -96,7 +96,7 @@ extension GroupRoutes {
                 parameters: [.groupId, .idempotencyKey],
                 body: .json(.ref("Transfer")),
                 responses: [.json(201, "Recorded", .ref("Payment"))],
-                errors: .behindSession(403)
+                errors: .behindSession(403, 409)
             ),
             APIOperation(
                 .delete, "/api/v1/groups/{groupId}/payments/{paymentId}", id: "reversePayment", tags: ["expenses"],
@@ -132,14 +132,14 @@ extension GroupRoutes {
 
     static var schemas: [String: JSONSchema] {
         [
-            "Transfer": .object(["from": .string(), "to": .string(), "amount": .string(pattern: #"^[0-9]{1,7}(\.[0-9]{1,4})?$"#), "currency": .string(pattern: "^[A-Za-z]{3}$")], required: ["from", "to", "amount", "currency"], additional: false),
+            "Transfer": .object(["from": .string(), "to": .string(), "amount": .string(pattern: #"^([1-9][0-9]{0,6}(\.[0-9]{1,4})?|0\.[0-9]{0,3}[1-9])$"#).described("More than zero."), "currency": .string(pattern: "^[A-Za-z]{3}$")], required: ["from", "to", "amount", "currency"], additional: false),
             "Friend": .object(["id": .string(), "displayName": .string(), "email": .string(), "since": .string(), "hasPicture": .boolean, "balance": .map(of: .string()).described("By currency: positive, you owe them; negative, they owe you.")], required: ["id", "displayName", "email", "since", "hasPicture", "balance"]),
             "FriendCollection": .object(["friends": .array(of: .ref("Friend"))], required: ["friends"]),
             "NewFriend": .object(["email": .string()], required: ["email"], additional: false),
             "Group": .object(["id": .string(), "rev": .integer(), "name": .string(), "createdBy": .string(), "createdAt": .string(), "members": .array(of: .object(["id": .string(), "displayName": .string()], required: ["id", "displayName"])), "defaultWeights": .map(of: .integer()).orNull, "currency": .string().orNull], required: ["id", "rev", "name", "createdBy", "createdAt", "members"]),
             "GroupCollection": .object(["groups": .array(of: .ref("Group"))], required: ["groups"]),
-            "NewGroup": .object(["name": .string(minLength: 1, maxLength: 100), "members": .array(of: .string()).orNull.described("Friends' user ids."), "defaultWeights": .map(of: .integer(minimum: 0)).orNull, "currency": .string(pattern: "^[A-Za-z]{3}$").orNull], required: ["name"], additional: false),
-            "GroupChange": .object(["name": .string(minLength: 1, maxLength: 100), "defaultWeights": .map(of: .integer(minimum: 0)).orNull], additional: false),
+            "NewGroup": .object(["name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#), "members": .array(of: .string(minLength: 1, maxLength: 80)).orNull.described("Friends' user ids."), "defaultWeights": .map(of: .integer(minimum: 0, maximum: 1_000_000)).orNull, "currency": .string(pattern: "^[A-Za-z]{3}$").orNull], required: ["name"], additional: false),
+            "GroupChange": .object(["name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#), "defaultWeights": .map(of: .integer(minimum: 0, maximum: 1_000_000)).orNull], additional: false),
             "NewMember": .object(["userId": .string(minLength: 1, maxLength: 80)], required: ["userId"], additional: false),
             "GroupBalances": .object(["currencies": .array(of: .string()), "members": .array(of: .object(["member": .string(), "currency": .string(), "amount": .money])), "pairs": .array(of: .object(["debtor": .string(), "creditor": .string(), "currency": .string(), "amount": .money])), "suggestions": .array(of: .object(["from": .string(), "to": .string(), "currency": .string(), "amount": .money]))], required: ["currencies", "members", "pairs", "suggestions"]),
             "Recurring": .object(["id": .string(), "group": .string(), "createdBy": .string(), "createdAt": .string(), "every": .oneOf(["week", "month"]), "start": .string(), "template": .object(), "stoppedAt": .string().orNull], required: ["id", "group", "every", "start", "template"]),

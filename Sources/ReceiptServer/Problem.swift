@@ -28,6 +28,11 @@ struct Problem: Error, Sendable {
         Problem(.badRequest, HouseholdError.Code.invalidInput.rawValue, detail, field: field)
     }
 
+    /// A barcode the catalog does not know: well-formed, but it names no product.
+    static func unknownBarcode(_ barcode: String, field: String) -> Problem {
+        Problem(.unprocessableContent, "product.not-found", "No product with barcode \(barcode) in the catalog.", field: field)
+    }
+
     static let notFound = Problem(.notFound, "not-found", "There is nothing at this address. The API lives under /api/v1 (see /api/v1/openapi.json).")
 
     /// The one mapping from the libraries' coded errors to HTTP statuses.

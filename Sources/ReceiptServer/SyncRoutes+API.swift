@@ -18,7 +18,7 @@ extension SyncRoutes {
 
     static var schemas: [String: JSONSchema] {
         [
-            "Stamp": .string(pattern: "^[0-9]{18}-[0-9]{6}-[A-Za-z0-9_.:]{1,64}$").described("A hybrid logical clock reading: wall milliseconds, counter, replica id. Strings sort as the readings do."),
+            "Stamp": .string(pattern: "^([0-9]{18}-[0-9]{6}-[A-Za-z0-9_.:]{1,64}|000000000000000000-000000-)$").described("A hybrid logical clock reading: wall milliseconds, counter, replica id. Strings sort as the readings do."),
             "Register": .object(["value": .any.described("Any JSON value; null clears the field."), "at": .ref("Stamp")], required: ["value", "at"]),
             "ReplicatedEntry": .object(["fields": .map(of: .ref("Register")).described("name, quantity, unit, note, completed, completedBy, addedBy, addedByUserId, addedOn, product, photo, bought."), "removed": .ref("Stamp").orNull.described("A tombstone: the entry stays deleted whatever later edits say.")], required: ["fields"]),
             "ReplicatedList": .object(["fields": .map(of: .ref("Register")).described("The list's own fields (name)."), "entries": .map(of: .ref("ReplicatedEntry")).described("By entry id (e_…).")], required: ["fields", "entries"]),

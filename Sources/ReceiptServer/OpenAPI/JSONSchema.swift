@@ -37,9 +37,10 @@ struct JSONSchema: Sendable {
         return JSONSchema(json)
     }
 
-    static func number(minimum: Int? = nil) -> JSONSchema {
+    static func number(minimum: Int? = nil, maximum: Int? = nil) -> JSONSchema {
         var json: [String: JSONValue] = ["type": .string("number")]
         json["minimum"] = minimum.map { .number(Decimal($0)) }
+        json["maximum"] = maximum.map { .number(Decimal($0)) }
         return JSONSchema(json)
     }
 
@@ -102,13 +103,29 @@ struct JSONSchema: Sendable {
 
     /// Valid when at least one of these sets of members is all present and not null.
     func requiring(anyOf alternatives: [[String]]) -> JSONSchema {
+        with("anyOf", .array(alternatives.map { .object(Self.present($0).json) }))
+    }
+
+    /// Valid only if, when `property` is `value` (or an object matching it), `names` are present and not null.
+    func requiring(_ names: [String], when property: String, is value: JSONSchema) -> JSONSchema {
+        let condition = JSONSchema([
+            "type": .string("object"), "required": .array([.string(property)]), "properties": .object([property: .object(value.json)]),
+        ])
+        var rules = json["allOf"]?.arrayValue ?? []
+        rules.append(.object(["if": .object(condition.json), "then": .object(Self.present(names).json)]))
+        return with("allOf", .array(rules))
+    }
+
+    /// Exactly this string.
+    static func constant(_ value: String) -> JSONSchema { JSONSchema(["const": .string(value)]) }
+
+    /// An object with these members present and not null.
+    private static func present(_ names: [String]) -> JSONSchema {
         let notNull = JSONValue.object(["not": .object(["type": .string("null")])])
-        return with("anyOf", .array(alternatives.map { names in
-            .object([
-                "required": .array(names.map { .string($0) }),
-                "properties": .object(Dictionary(uniqueKeysWithValues: names.map { ($0, notNull) })),
-            ])
-        }))
+        return JSONSchema([
+            "required": .array(names.map { .string($0) }),
+            "properties": .object(Dictionary(uniqueKeysWithValues: names.map { ($0, notNull) })),
+        ])
     }
 
     func defaulting(to value: Int) -> JSONSchema { with("default", .number(Decimal(value))) }
