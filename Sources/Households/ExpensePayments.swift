@@ -128,7 +128,7 @@ public struct ExpensePayments: Sendable {
         for (field, member) in [("from", from), ("to", to)] where !group.members.contains(member) {
             throw HouseholdError(.notInGroup, "\(member) is not in the group.", field: field)
         }
-        guard from != to else { throw HouseholdError.invalid("to", "A payment goes to someone else.") }
+        guard from != to else { throw HouseholdError(.paymentToSelf, "A payment goes to someone else.", field: "to") }
         let currency = try CartEditor.validCurrency(currency)
         let minor = try MinorUnits.of(amount, currency: currency, field: "amount")
         guard minor > 0 else { throw HouseholdError.invalid("amount", "A payment is a positive amount.") }

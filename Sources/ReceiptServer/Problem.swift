@@ -80,6 +80,7 @@ struct Problem: Error, Sendable {
         case .throttled: .tooManyRequests
         case .csrf, .forbidden, .notUploader: .forbidden
         case .stale: .preconditionFailed
+        case .paymentToSelf: .unprocessableContent
         default: .notFound
         }
     }

@@ -148,6 +148,11 @@ import Testing
                 """)
             #expect(outsider.status == 409)
             #expect(outsider.code == "group.not-member")
+            let toSelf = try await f.carol.call(.post, "/api/v1/groups/\(f.group)/payments", json: """
+                {"from":"\(f.carolId)","to":"\(f.carolId)","amount":"1.00","currency":"USD"}
+                """)
+            #expect(toSelf.status == 422)
+            #expect(toSelf.code == "payment.to-self")
             let after = try await f.alice.call(.get, "/api/v1/groups/\(f.group)/balances")
             #expect(after["suggestions"]?.arrayValue?.allSatisfy { $0["currency"]?.stringValue == "EUR" } == true)
             #expect(after["suggestions"]?.arrayValue?.count == 2)

@@ -116,6 +116,13 @@ struct JSONSchema: Sendable {
         return with("allOf", .array(rules))
     }
 
+    /// The same object, which must also have the member `name`, following `schema`.
+    func requiring(_ name: String, _ schema: JSONSchema) -> JSONSchema {
+        var properties = json["properties"]?.objectValue ?? [:]
+        properties[name] = .object(schema.json)
+        return with("properties", .object(properties)).with("required", .array((json["required"]?.arrayValue ?? []) + [.string(name)]))
+    }
+
     /// Exactly this string.
     static func constant(_ value: String) -> JSONSchema { JSONSchema(["const": .string(value)]) }
 
