@@ -167,7 +167,6 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("Resources")],
             swiftSettings: strict
         ),
         // Group expenses, pure: splits (evenly, shares, percentages, exact, by receipt item), balances

@@ -5,14 +5,18 @@
 # store at a free loopback port, signs up a user, logs in, creates a household, then runs
 # schemathesis (installed by `scripts/install-deps.sh --test` into .build/fuzz-venv) against
 # http://127.0.0.1:PORT/api/v1/openapi.json with the bearer token and the household's id as
-# householdId (and a cart's and an item's for cartId and itemId). Fails on any 5xx, on a response that contradicts the document's schemas or status
-# codes, and on the server dying. Part of `make test`. FUZZ_SEED repeats a run; FUZZ_DOCUMENT
-# (a file) fuzzes with another version of the document, e.g. one just regenerated.
+# householdId (and a cart's and an item's for cartId and itemId), with every check, the stateful
+# phase included: fails on any 5xx, on a response that contradicts the document (schemas, status
+# codes, headers), on a request the document calls valid that the server refuses or one it calls
+# invalid that the server takes, and on the server dying. Part of `make test`: the run stops by
+# itself after --max-time seconds (180: about 3.5 minutes with the setup on two cores).
+# FUZZ_SEED repeats a run; FUZZ_DOCUMENT (a file, e.g. from `receipts openapi`) fuzzes with
+# another version of the document.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 max_examples=20
-max_time=120
+max_time=180
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --max-examples) max_examples="$2"; shift 2 ;;
@@ -66,6 +70,11 @@ group=$(curl -sS --fail-with-body "$base/groups" -H 'Content-Type: application/j
   -H "Authorization: Bearer $token" -d '{"name":"Flat","currency":"EUR"}' | field id)
 expense=$(curl -sS --fail-with-body "$base/expenses" -H 'Content-Type: application/json' \
   -H "Authorization: Bearer $token" -d "{\"group\":\"$group\",\"merchant\":\"Bakery\",\"total\":\"12.30\"}" | field id)
+# A second cart, so that a page of one has a next: its cursor stands for every ?cursor= (cursors are
+# opaque; only the server's own are valid).
+curl -sS --fail-with-body "$base/households/$household/carts" -H 'Content-Type: application/json' \
+  -H "Authorization: Bearer $token" -d '{"name":"Hardware"}' >/dev/null
+cursor=$(curl -sS --fail-with-body "$base/households/$household/carts?limit=1" -H "Authorization: Bearer $token" | field nextCursor)
 
 # The token and the household id come from the environment (schemathesis resolves ${NAME}).
 cat >"$work/schemathesis.toml" <<'EOF'
@@ -76,15 +85,36 @@ headers = { Authorization = "Bearer ${FUZZ_TOKEN}" }
 "path.itemId" = "${FUZZ_ITEM}"
 "path.groupId" = "${FUZZ_GROUP}"
 "path.expenseId" = "${FUZZ_EXPENSE}"
+"query.cursor" = "${FUZZ_CURSOR}"
+
+# Invalid data may also be refused by a stale If-Match (412) before the body is read.
+[checks.negative_data_rejection]
+expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "412", "413", "415", "422", "428", "429"]
 EOF
+# A request the document calls valid must succeed, or be refused for a reason no schema can state:
+# the resources' state (401, 403, 404, a stale If-Match 412, a conflict 409, throttling 429), or,
+# where the operation declares them, an image whose bytes are unreadable (415, 422) and a semantic
+# refusal (422: an Idempotency-Key reused for another request, payers that do not add up).
+curl -sS --fail-with-body "$base/openapi.json" | /usr/bin/python3 -c '
+import json, sys
+for item in json.load(sys.stdin)["paths"].values():
+    for operation in item.values():
+        statuses = ["2xx", "401", "403", "404", "409", "412", "429"]
+        statuses += [status for status in ("415", "422") if status in operation["responses"]]
+        print()
+        print("[[operations]]")
+        print("include-operation-id = " + json.dumps(operation["operationId"]))
+        print("checks.positive_data_acceptance.expected-statuses = " + json.dumps(statuses))
+' >>"$work/schemathesis.toml"
 
 echo "fuzz-api: schemathesis on $base/openapi.json (household $household, at most $max_examples examples per operation, ${max_time}s)" >&2
+checks=(--checks all)
 status=0
 # Logging out or revoking sessions would end the run's own session; every other operation is fuzzed.
 # Run from the work folder: schemathesis keeps a cache folder in the current one.
-(cd "$work" && FUZZ_TOKEN="$token" FUZZ_HOUSEHOLD="$household" FUZZ_CART="$cart" FUZZ_ITEM="$item" FUZZ_GROUP="$group" FUZZ_EXPENSE="$expense" timeout $((max_time + 60)) "$OLDPWD/$schemathesis" \
+(cd "$work" && FUZZ_TOKEN="$token" FUZZ_HOUSEHOLD="$household" FUZZ_CART="$cart" FUZZ_ITEM="$item" FUZZ_GROUP="$group" FUZZ_EXPENSE="$expense" FUZZ_CURSOR="$cursor" timeout $((max_time + 60)) "$OLDPWD/$schemathesis" \
   --config-file "$work/schemathesis.toml" run "${FUZZ_DOCUMENT:-$base/openapi.json}" --url "http://127.0.0.1:$port" \
-  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
+  "${checks[@]}" --phases examples,coverage,fuzzing,stateful \
   --exclude-operation-id logOut --exclude-operation-id revokeSession \
   --max-examples "$max_examples" --max-time "$max_time" --request-timeout 10 --workers 2 \
   --seed "${FUZZ_SEED:-$RANDOM}" --generation-database none --no-color --report junit \

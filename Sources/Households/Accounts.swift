@@ -99,9 +99,8 @@ public struct AccountService: Sendable {
         guard password.count >= settings.minimumPasswordLength else {
             throw HouseholdError.invalid("password", "Choose a password of at least \(settings.minimumPasswordLength) characters.")
         }
-        // bcrypt reads at most 72 bytes; a longer password would silently match its prefix.
-        guard password.utf8.count <= 72 else { throw HouseholdError.invalid("password", "Choose a password of at most 72 bytes.") }
-        let hash = await Self.offPool { Bcrypt.hash(password, cost: settings.bcryptCost) }
+        guard password.count <= 72 else { throw HouseholdError.invalid("password", "Choose a password of at most 72 characters.") }
+        let hash = await Self.offPool { Bcrypt.hash(Self.bcryptInput(password), cost: settings.bcryptCost) }
         let user = UserAccount(
             id: Identifiers.make("u"), email: email, displayName: name, passwordHash: hash, createdAt: Instant.string(now()))
         do {
@@ -129,7 +128,7 @@ public struct AccountService: Sendable {
         let account = try await account(emailKey: key)
         // Without an account, still spend a bcrypt check so timing does not tell which emails exist.
         let stored = account?.passwordHash
-        let matches = await Self.offPool { Bcrypt.verify(password, hash: stored ?? Self.decoyHash) }
+        let matches = await Self.offPool { Bcrypt.verify(Self.bcryptInput(password), hash: stored ?? Self.decoyHash) }
         guard let account, matches else {
             await throttle.recordFailure(for: keys, now: now())
             logger.info("failed login", metadata: ["client.address": "\(address ?? "-")"])
@@ -234,6 +233,13 @@ public struct AccountService: Sendable {
         guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
             !email.contains(where: { $0.isWhitespace })
         else { throw HouseholdError.invalid("email", "Give an email address like anna@example.org.") }
+    }
+
+    /// What bcrypt hashes: the password itself, or when it is longer than the 72 bytes bcrypt reads
+    /// (72 characters outside ASCII can be 288), its SHA-256 in hex, so no part of it is ignored.
+    /// Passwords of at most 72 bytes, the only ones accepted before, hash as they always did.
+    static func bcryptInput(_ password: String) -> String {
+        password.utf8.count <= 72 ? password : Identifiers.sha256Hex(password)
     }
 
     /// A bcrypt hash of a random string, checked against when the email has no account.

@@ -46,6 +46,10 @@ public struct HouseholdError: Error, Sendable, Hashable, CustomStringConvertible
         public static let groupNotFound = Code(rawValue: "group.not-found")
         /// A group member or expense participant who is not the caller's friend.
         public static let notFriend = Code(rawValue: "group.not-friend")
+        /// A payment from someone to themselves: well-formed, but it settles nothing.
+        public static let paymentToSelf = Code(rawValue: "payment.to-self")
+        /// Someone named (a payer, a weight) who is not a member of the group: add them first.
+        public static let notInGroup = Code(rawValue: "group.not-member")
         public static let expenseNotFound = Code(rawValue: "expense.not-found")
         public static let recurringNotFound = Code(rawValue: "recurring.not-found")
         /// Only the member who added the expense may change it or mark shares paid.

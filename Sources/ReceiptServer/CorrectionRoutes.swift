@@ -35,7 +35,7 @@ struct CorrectionRoutes {
                     if case .some(.some(let price)) = try fields.amount("price") { item.price = price }
                     if let barcode = try fields.string("barcode") {
                         guard let product = try await catalog?.lookup(barcode: barcode) else {
-                            throw Problem.badRequest("items.\(itemId).barcode", "No product with barcode \(barcode) in the catalog.")
+                            throw Problem.unknownBarcode(barcode, field: "items.\(itemId).barcode")
                         }
                         item.product = product.reference()
                     }

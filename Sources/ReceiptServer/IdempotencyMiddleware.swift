@@ -8,11 +8,16 @@ import ReceiptModel
 /// `Idempotency-Key` on POST: the first request with a key runs and its response is kept; a retry
 /// with the same key (the phone lost the answer, not the request) gets the same response and
 /// creates nothing twice. A retry that arrives while the first is still running answers 409.
-/// Keys are per user and kept for a day.
+/// Keys are per user and kept for a day. The same key with another path or another body is a
+/// client's mistake, not a retry: it answers 422 (request.idempotency-key-reused) instead of
+/// replaying an answer to a request that was not made.
 struct IdempotencyMiddleware: RouterMiddleware {
     typealias Context = APIContext
     static let header = HTTPField.Name("Idempotency-Key")!
     let store: any DocumentStore
+    /// The largest body a keyed request may have (the upload limit): the body is read here to be
+    /// part of the request's fingerprint.
+    let maxBodyBytes: Int
 
     struct Record: Codable, Sendable {
         var state: String
@@ -25,20 +30,27 @@ struct IdempotencyMiddleware: RouterMiddleware {
         var createdAt: String
     }
 
-    func handle(_ request: Request, context: APIContext, next: (Request, APIContext) async throws -> Response) async throws -> Response {
-        guard request.method == .post, let key = request.headers[Self.header], let principal = context.principal else {
-            return try await next(request, context)
+    func handle(_ incoming: Request, context: APIContext, next: (Request, APIContext) async throws -> Response) async throws -> Response {
+        guard incoming.method == .post, let key = incoming.headers[Self.header], let principal = context.principal else {
+            return try await next(incoming, context)
+        }
+        var request = incoming
+        let requestBody: ByteBuffer
+        do {
+            requestBody = try await request.collectBody(upTo: maxBodyBytes)
+        } catch {
+            throw Problem(.contentTooLarge, "request.too-large", "The request body is larger than \(maxBodyBytes >> 20) MB.")
         }
         guard (1...255).contains(key.count) else { throw Problem.badRequest("Idempotency-Key", "Idempotency-Key must be 1 to 255 characters.") }
         let id = Identifiers.sha256Hex(principal.user.id + "\n" + key)
-        let fingerprint = request.method.rawValue + " " + request.uri.path
+        let fingerprint = request.method.rawValue + " " + request.uri.path + " " + Identifiers.sha256Hex(Data(buffer: requestBody))
         let now = Date()
         if let stored = try await store.get(collection: Collections.idempotency, id: id) {
             let record = try stored.document.decode(as: Record.self)
             let fresh = (ISO8601DateFormatter().date(from: record.createdAt).map { now.timeIntervalSince($0) < 86_400 }) ?? false
             if fresh {
                 guard record.fingerprint == fingerprint else {
-                    throw Problem(.unprocessableContent, "request.idempotency-key-reused", "This Idempotency-Key was used for another request. Use a new key for each new request.")
+                    throw Problem(.unprocessableContent, "request.idempotency-key-reused", "This Idempotency-Key was used for another request (another address or body). Use a new key for each new request.")
                 }
                 return try replay(record)
             }

@@ -134,6 +134,8 @@ enum ETag {
     /// The revision `If-Match` names, or `nil` without the header (or with `*`).
     static func ifMatch(_ request: Request) throws -> Int? {
         guard let value = request.headers[.ifMatch]?.trimmingCharacters(in: .whitespaces), value != "*" else { return nil }
+        // An empty list of entity tags (RFC 9110 13.1.1) matches no revision: 412, as a stale one.
+        if value.isEmpty { return -1 }
         var text = Substring(value)
         if text.hasPrefix("W/") { text = text.dropFirst(2) }
         guard text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 3, let rev = Int(text.dropFirst().dropLast()) else {

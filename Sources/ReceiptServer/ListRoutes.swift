@@ -174,7 +174,7 @@ struct ListRoutes {
         guard let catalog else { return nil }
         if let barcode, !barcode.isEmpty {
             guard let product = try await catalog.lookup(barcode: barcode) else {
-                throw Problem.badRequest("barcode", "No product with barcode \(barcode) in the catalog.")
+                throw Problem.unknownBarcode(barcode, field: "barcode")
             }
             return product.reference()
         }

@@ -43,6 +43,11 @@ struct Problem: Error, Sendable {
         Problem(.badRequest, HouseholdError.Code.invalidInput.rawValue, detail, field: field)
     }
 
+    /// A barcode the catalog does not know: well-formed, but it names no product.
+    static func unknownBarcode(_ barcode: String, field: String) -> Problem {
+        Problem(.unprocessableContent, "product.not-found", "No product with barcode \(barcode) in the catalog.", field: field)
+    }
+
     static let notFound = Problem(.notFound, "not-found", "There is nothing at this address. The API lives under /api/v1 (see /api/v1/openapi.json).")
 
     /// The one mapping from the libraries' coded errors to HTTP statuses.
@@ -86,11 +91,12 @@ struct Problem: Error, Sendable {
     static func status(_ code: HouseholdError.Code) -> HTTPResponse.Status {
         switch code {
         case .invalidInput: .badRequest
-        case .emailTaken, .conflict, .notFriend, .totalLocked, .sharePaid, .nothingOwed, .hasPayments, .paymentIrreversible: .conflict
+        case .emailTaken, .conflict, .notFriend, .notInGroup, .totalLocked, .sharePaid, .nothingOwed, .hasPayments, .paymentIrreversible: .conflict
         case .invalidCredentials, .unauthenticated: .unauthorized
         case .throttled: .tooManyRequests
         case .csrf, .forbidden, .notUploader: .forbidden
         case .stale: .preconditionFailed
+        case .paymentToSelf: .unprocessableContent
         default: .notFound
         }
     }

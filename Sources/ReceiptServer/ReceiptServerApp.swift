@@ -27,10 +27,10 @@ public enum ReceiptServerApp {
         let api = router.group("api/v1")
         let accounts = AccountRoutes(services: services, configuration: configuration)
         accounts.addPublic(to: api)
-        api.get("openapi.json") { _, _ in try OpenAPIDocument.response() }
+        api.get("openapi.json") { _, _ in OpenAPIDocument.response() }
 
         let authenticated = api.group().add(middleware: AuthMiddleware(accounts: services.accounts))
-            .add(middleware: IdempotencyMiddleware(store: services.store))
+            .add(middleware: IdempotencyMiddleware(store: services.store, maxBodyBytes: configuration.maxUploadBytes))
         accounts.addAuthenticated(to: authenticated)
         let household = authenticated.household(services.directory)
         HouseholdRoutes(services: services).add(to: authenticated, household: household)
@@ -49,6 +49,9 @@ public enum ReceiptServerApp {
         routeTable.load(router)
         return router
     }
+
+    /// The OpenAPI 3.1 document the server answers at /api/v1/openapi.json (compact JSON).
+    public static var openAPIDocument: Data { OpenAPIDocument.data }
 
     /// Whether a route path is a web page (or its assets) rather than part of the API.
     public static func isPage(_ path: String) -> Bool { WebRoutes.isPage(path) }
@@ -141,16 +144,5 @@ struct OpsRoutes {
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
                 body: .init(byteBuffer: ByteBuffer(string: metrics?() ?? "")))
         }
-    }
-}
-
-/// The OpenAPI 3.1 document, shipped as a resource and served as is.
-enum OpenAPIDocument {
-    static let data: Data? = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources")
-        .flatMap { try? Data(contentsOf: $0) }
-
-    static func response() throws -> Response {
-        guard let data else { throw Problem(.internalServerError, "server.error", "The API description is missing from this build.") }
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -136,7 +136,7 @@ public struct ExpenseGroups: Sendable {
 
     static func validWeights(_ weights: [String: Int], members: [String]) throws -> [String: Int] {
         for (member, weight) in weights {
-            guard members.contains(member) else { throw HouseholdError.invalid("defaultWeights.\(member)", "\(member) is not in the group.") }
+            guard members.contains(member) else { throw HouseholdError(.notInGroup, "\(member) is not in the group.", field: "defaultWeights.\(member)") }
             guard (0...Split.maximumWeight).contains(weight) else {
                 throw HouseholdError.invalid("defaultWeights.\(member)", "A weight is between 0 and \(Split.maximumWeight).")
             }

@@ -103,7 +103,7 @@ public struct ExpenseLedger: Sendable {
         let participants = Set(payers.keys).union(split.members).union([userId])
         if let group {
             if let outsider = participants.sorted().first(where: { !group.members.contains($0) }) {
-                throw HouseholdError.invalid("split", "\(outsider) is not in the group; add them to the group first.")
+                throw HouseholdError(.notInGroup, "\(outsider) is not in the group; add them to the group first.", field: "split")
             }
         } else {
             try await groups.requireAllowed(participants.sorted(), by: userId, field: "split")
@@ -202,7 +202,7 @@ public struct ExpenseLedger: Sendable {
         _ = try candidate.expense.shares()
         let participants = Set(candidate.expense.payers.keys).union(candidate.expense.split.members).union([candidate.createdBy])
         if let group, let outsider = participants.sorted().first(where: { !group.members.contains($0) }) {
-            throw HouseholdError.invalid("split", "\(outsider) is not in the group; add them to the group first.")
+            throw HouseholdError(.notInGroup, "\(outsider) is not in the group; add them to the group first.", field: "split")
         }
         if group == nil { try await groups.requireAllowed(participants.sorted(), by: userId, field: "split") }
         candidate.participants = participants.sorted()

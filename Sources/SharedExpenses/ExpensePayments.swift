@@ -153,9 +153,9 @@ public struct ExpensePayments: Sendable {
             throw HouseholdError(.forbidden, "Record payments you made or received; the other member records their own.")
         }
         for (field, member) in [("from", from), ("to", to)] where !group.members.contains(member) {
-            throw HouseholdError.invalid(field, "\(member) is not in the group.")
+            throw HouseholdError(.notInGroup, "\(member) is not in the group.", field: field)
         }
-        guard from != to else { throw HouseholdError.invalid("to", "A payment goes to someone else.") }
+        guard from != to else { throw HouseholdError(.paymentToSelf, "A payment goes to someone else.", field: "to") }
         let currency = try CartEditor.validCurrency(currency)
         let minor = try MinorUnits.of(amount, currency: currency, field: "amount")
         guard minor > 0 else { throw HouseholdError.invalid("amount", "A payment is a positive amount.") }

@@ -36,6 +36,7 @@ struct Receipts: AsyncParsableCommand {
             SyncCommand.self,
             ServeCommand.self,
             WorkerCommand.self,
+            OpenAPICommand.self,
         ]
     )
 

@@ -142,3 +142,23 @@ import Testing
         }
     }
 }
+
+@Suite struct PasswordLengthTests {
+    @Test("a password's length counts characters: 72 letters outside ASCII sign up and log in, and every one of them counts")
+    func lengthInCharacters() async throws {
+        try await TemporaryStores.with(.sqlite) { store, _ in
+            let accounts = AccountService(store: store, settings: .init(bcryptCost: 4), logger: ServerHarness.logger)
+            // 72 characters, 144 bytes: bcrypt alone would read only the first 36.
+            let password = String(repeating: "é", count: 71) + "a"
+            _ = try await accounts.signUp(email: "g@example.org", displayName: "G", password: password)
+            _ = try await accounts.logIn(email: "g@example.org", password: password, address: "127.0.0.1", userAgent: nil)
+            let samePrefix = String(repeating: "é", count: 71) + "b"
+            await #expect { try await accounts.logIn(email: "g@example.org", password: samePrefix, address: "127.0.0.1", userAgent: nil) } throws: {
+                ($0 as? HouseholdError)?.code == .invalidCredentials
+            }
+            await #expect { try await accounts.signUp(email: "h@example.org", displayName: "H", password: String(repeating: "é", count: 73)) } throws: {
+                ($0 as? HouseholdError)?.field == "password"
+            }
+        }
+    }
+}

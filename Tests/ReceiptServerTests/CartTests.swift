@@ -75,6 +75,8 @@ import Testing
             let current = try await alice.call(.get, path)
             #expect(current["name"]?.stringValue == "Two")
             #expect(try await alice.call(.patch, path, json: #"{"name":"x"}"#, headers: [.ifMatch: "garbage"]).status == 400)
+            // An empty If-Match lists no entity tag, so it matches no revision.
+            #expect(try await alice.call(.patch, path, json: #"{"name":"x"}"#, headers: [.ifMatch: ""]).status == 412)
             #expect(try await alice.call(.delete, path, headers: [.ifMatch: try #require(current.etag)]).status == 204)
             #expect(try await alice.call(.get, path).status == 404)
         }
@@ -97,6 +99,10 @@ import Testing
             let other = try await alice.call(.post, "/api/v1/households/\(home)/invites", headers: key)
             #expect(other.status == 422)
             #expect(other.code == "request.idempotency-key-reused")
+            // The same address with another body is not a retry either: refused, not answered with the first cart.
+            let otherBody = try await alice.call(.post, "/api/v1/households/\(home)/carts", json: #"{"name":"Twice"}"#, headers: key)
+            #expect(otherBody.status == 422)
+            #expect(otherBody.code == "request.idempotency-key-reused")
         }
     }
 

@@ -142,6 +142,17 @@ import Testing
                 {"from":"\(f.carolId)","to":"\(f.aliceId)","amount":"32.61","currency":"USD"}
                 """)
             #expect(settled.status == 201)
+            // Someone outside the group is a conflict with the group's state, not malformed input.
+            let outsider = try await f.carol.call(.post, "/api/v1/groups/\(f.group)/payments", json: """
+                {"from":"\(f.carolId)","to":"u_nobody","amount":"1.00","currency":"USD"}
+                """)
+            #expect(outsider.status == 409)
+            #expect(outsider.code == "group.not-member")
+            let toSelf = try await f.carol.call(.post, "/api/v1/groups/\(f.group)/payments", json: """
+                {"from":"\(f.carolId)","to":"\(f.carolId)","amount":"1.00","currency":"USD"}
+                """)
+            #expect(toSelf.status == 422)
+            #expect(toSelf.code == "payment.to-self")
             let after = try await f.alice.call(.get, "/api/v1/groups/\(f.group)/balances")
             #expect(after["suggestions"]?.arrayValue?.allSatisfy { $0["currency"]?.stringValue == "EUR" } == true)
             #expect(after["suggestions"]?.arrayValue?.count == 2)

@@ -1,0 +1,157 @@
+import Foundation
+import HTTPTypes
+import ReceiptModel
+
+/// One route as the OpenAPI document describes it. Each route group lists its operations beside
+/// its routes (`CartRoutes.operations` in `CartRoutes+API.swift`); `OpenAPIDocument` builds the
+/// document from them, and a test checks that the router serves exactly the operations described.
+struct APIOperation: Sendable {
+    let method: HTTPRequest.Method
+    /// The full path with `{parameters}`, as the router matches it.
+    let path: String
+    let id: String
+    let tags: [String]
+    let summary: String
+    var description: String?
+    var parameters: [APIParameter]
+    var body: APIRequestBody?
+    var responses: [APIResponse]
+    /// Error statuses answered with a problem (`#/components/responses/STATUS`).
+    var errors: [Int]
+    /// Answered without a session (sign up, log in, ops).
+    var isPublic: Bool
+
+    init(
+        _ method: HTTPRequest.Method, _ path: String, id: String, tags: [String], summary: String, description: String? = nil,
+        parameters: [APIParameter] = [], body: APIRequestBody? = nil, responses: [APIResponse], errors: [Int] = [], isPublic: Bool = false
+    ) {
+        self.method = method
+        self.path = path
+        self.id = id
+        self.tags = tags
+        self.summary = summary
+        self.description = description
+        self.parameters = parameters
+        self.body = body
+        self.responses = responses
+        self.errors = errors
+        self.isPublic = isPublic
+    }
+
+    var json: JSONValue {
+        var answers: [String: JSONValue] = [:]
+        for response in responses { answers[String(response.status)] = response.json }
+        var errors = errors
+        // The Idempotency-Key middleware's own answers: a malformed key, one in use, one reused.
+        if parameters.contains(where: { $0.isIdempotencyKey }) { errors += [400, 409, 422] }
+        for status in errors where answers[String(status)] == nil {
+            answers[String(status)] = .object(["$ref": .string("#/components/responses/\(status)")])
+        }
+        var json: [String: JSONValue] = [
+            "summary": .string(summary), "operationId": .string(id), "tags": .array(tags.map { .string($0) }), "responses": .object(answers),
+        ]
+        json["description"] = description.map { .string($0) }
+        if !parameters.isEmpty { json["parameters"] = .array(parameters.map(\.json)) }
+        json["requestBody"] = body?.json
+        if isPublic { json["security"] = .array([]) }
+        return .object(json)
+    }
+}
+
+extension [Int] {
+    /// The errors of an operation behind a session and a path of ids (not logged in, not found), and `more`.
+    static func behindSession(_ more: Int...) -> [Int] { [401, 404] + more }
+}
+
+/// A path, query or header parameter, or a reference to a shared one.
+struct APIParameter: Sendable {
+    let json: JSONValue
+
+    var isIdempotencyKey: Bool { self.json["$ref"]?.stringValue == Self.idempotencyKey.json["$ref"]?.stringValue }
+
+    /// A path segment's id.
+    static func path(_ name: String) -> APIParameter {
+        APIParameter(json: .object([
+            "name": .string(name), "in": .string("path"), "required": .bool(true), "schema": .object(JSONSchema.string().json),
+        ]))
+    }
+
+    static func query(_ name: String, _ description: String? = nil, schema: JSONSchema = .string(), required: Bool = false) -> APIParameter {
+        var json: [String: JSONValue] = [
+            "name": .string(name), "in": .string("query"), "required": .bool(required), "schema": .object(schema.json),
+        ]
+        json["description"] = description.map { .string($0) }
+        return APIParameter(json: .object(json))
+    }
+
+    private static func shared(_ name: String) -> APIParameter {
+        APIParameter(json: .object(["$ref": .string("#/components/parameters/\(name)")]))
+    }
+
+    /// `If-Match`: the ETag read; a stale one answers 412.
+    static let ifMatch = shared("IfMatch")
+    /// `Idempotency-Key` of a POST that creates something.
+    static let idempotencyKey = shared("IdempotencyKey")
+
+    static let householdId = path("householdId")
+    static let cartId = path("cartId")
+    static let itemId = path("itemId")
+    static let listId = path("listId")
+    static let entryId = path("entryId")
+    static let groupId = path("groupId")
+    static let expenseId = path("expenseId")
+    static let userId = path("userId")
+}
+
+/// A request body: its media types and their schemas.
+struct APIRequestBody: Sendable {
+    var required = true
+    var content: KeyValuePairs<String, JSONSchema>
+
+    static func json(_ schema: JSONSchema, required: Bool = true) -> APIRequestBody {
+        APIRequestBody(required: required, content: ["application/json": schema])
+    }
+
+    /// An image's bytes as the body.
+    static let image = APIRequestBody(content: ["image/*": .string(minLength: 1, mediaType: "image/*")])
+
+    var json: JSONValue {
+        var types: [String: JSONValue] = [:]
+        for (type, schema) in content { types[type] = .object(["schema": .object(schema.json)]) }
+        return .object(["required": .bool(required), "content": .object(types)])
+    }
+}
+
+/// A success answer: its status, what it means, and its body.
+struct APIResponse: Sendable {
+    let status: Int
+    let description: String
+    var schema: JSONSchema?
+    var contentType = "application/json"
+    /// Sends the resource's revision as `ETag`.
+    var etag = false
+
+    static func json(_ status: Int, _ description: String, _ schema: JSONSchema, etag: Bool = false) -> APIResponse {
+        APIResponse(status: status, description: description, schema: schema, etag: etag)
+    }
+
+    /// No body (204).
+    static func empty(_ status: Int, _ description: String) -> APIResponse { APIResponse(status: status, description: description) }
+
+    /// An image (or other bytes) of this media type.
+    static func bytes(_ status: Int, _ description: String, type: String) -> APIResponse {
+        APIResponse(status: status, description: description, schema: .string(mediaType: type), contentType: type)
+    }
+
+    var json: JSONValue {
+        var json: [String: JSONValue] = ["description": .string(description)]
+        if let schema { json["content"] = .object([contentType: .object(["schema": .object(schema.json)])]) }
+        if etag {
+            json["headers"] = .object(["ETag": .object([
+                "description": .string("The resource's revision; send it back in If-Match."),
+                "schema": .object(OpenAPIDocument.etagSchema.json),
+            ])])
+        }
+        return .object(json)
+    }
+}

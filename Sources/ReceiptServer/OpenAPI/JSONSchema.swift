@@ -1,0 +1,145 @@
+import Foundation
+import ReceiptModel
+
+/// A JSON Schema (2020-12, as OpenAPI 3.1 uses it), built in code: the route descriptions write
+/// `.object(["name": .string(minLength: 1, maxLength: 100)], required: ["name"])` and the
+/// document gets the JSON.
+struct JSONSchema: Sendable {
+    private(set) var json: [String: JSONValue]
+
+    private init(_ json: [String: JSONValue]) { self.json = json }
+
+    /// Any JSON value.
+    static let any = JSONSchema([:])
+
+    static let boolean = JSONSchema(["type": .string("boolean")])
+
+    /// A schema of `#/components/schemas/`.
+    static func ref(_ name: String) -> JSONSchema { JSONSchema(["$ref": .string("#/components/schemas/\(name)")]) }
+
+    /// Lengths count characters as users see them (grapheme clusters), as the server checks them.
+    static func string(
+        minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, format: String? = nil, mediaType: String? = nil
+    ) -> JSONSchema {
+        var json: [String: JSONValue] = ["type": .string("string")]
+        json["minLength"] = minLength.map { .number(Decimal($0)) }
+        json["maxLength"] = maxLength.map { .number(Decimal($0)) }
+        json["pattern"] = pattern.map { .string($0) }
+        json["format"] = format.map { .string($0) }
+        json["contentMediaType"] = mediaType.map { .string($0) }
+        return JSONSchema(json)
+    }
+
+    static func integer(minimum: Int? = nil, maximum: Int? = nil) -> JSONSchema {
+        var json: [String: JSONValue] = ["type": .string("integer")]
+        json["minimum"] = minimum.map { .number(Decimal($0)) }
+        json["maximum"] = maximum.map { .number(Decimal($0)) }
+        return JSONSchema(json)
+    }
+
+    static func number(minimum: Int? = nil, maximum: Int? = nil) -> JSONSchema {
+        var json: [String: JSONValue] = ["type": .string("number")]
+        json["minimum"] = minimum.map { .number(Decimal($0)) }
+        json["maximum"] = maximum.map { .number(Decimal($0)) }
+        return JSONSchema(json)
+    }
+
+    /// One of these strings.
+    static func oneOf(_ values: [String]) -> JSONSchema { JSONSchema(["enum": .array(values.map { .string($0) })]) }
+
+    static func oneOf(_ schemas: [JSONSchema]) -> JSONSchema { JSONSchema(["oneOf": .array(schemas.map { .object($0.json) })]) }
+
+    static func array(of items: JSONSchema) -> JSONSchema { JSONSchema(["type": .string("array"), "items": .object(items.json)]) }
+
+    /// An object with these properties (in this order). `additional`: whether other members are
+    /// allowed (`nil` says nothing, which allows them).
+    static func object(_ properties: KeyValuePairs<String, JSONSchema> = [:], required: [String] = [], additional: Bool? = nil) -> JSONSchema {
+        var json: [String: JSONValue] = ["type": .string("object")]
+        if !properties.isEmpty {
+            json["properties"] = .object(Dictionary(properties.map { ($0.key, JSONValue.object($0.value.json)) }, uniquingKeysWith: { $1 }))
+        }
+        if !required.isEmpty { json["required"] = .array(required.map { .string($0) }) }
+        json["additionalProperties"] = additional.map { .bool($0) }
+        return JSONSchema(json)
+    }
+
+    /// An object whose members (any names) all follow `values`.
+    static func map(of values: JSONSchema) -> JSONSchema { JSONSchema(["type": .string("object"), "additionalProperties": .object(values.json)]) }
+
+    /// A decimal amount as a string, never a float.
+    static let money = JSONSchema.string(pattern: #"^-?[0-9]+(\.[0-9]+)?$"#).orNull
+        .described("A decimal amount as a string, never a float.").examples(["3.49"])
+
+    /// An amount a request may send: at most 7 digits before the point and 4 after, as the server
+    /// reads prices (`JSONBody.amount`).
+    static let amount = JSONSchema.string(pattern: #"^-?[0-9]{1,7}(\.[0-9]{1,4})?$"#).orNull
+        .described("A decimal amount as a string, never a float: at most 7 digits before the point and 4 after.").examples(["3.49"])
+
+    /// A decimal number as a string, as `Amount` reads it (payers' and split amounts).
+    static let decimal = JSONSchema.string(pattern: #"^-?[0-9]+(\.[0-9]+)?$"#).examples(["3.49"])
+
+    /// The same, or JSON null. A reference or a union becomes `oneOf` with null.
+    var orNull: JSONSchema {
+        switch json["type"] {
+        case .string(let type)?:
+            var copy = self
+            copy.json["type"] = .array([.string(type), .string("null")])
+            return copy
+        case .array(let types)?:
+            var copy = self
+            copy.json["type"] = .array(types + [.string("null")])
+            return copy
+        default:
+            return .oneOf([self, JSONSchema(["type": .string("null")])])
+        }
+    }
+
+    func described(_ text: String) -> JSONSchema { with("description", .string(text)) }
+
+    func examples(_ values: [String]) -> JSONSchema { with("examples", .array(values.map { .string($0) })) }
+
+    /// An object with at least this many members.
+    func minProperties(_ count: Int) -> JSONSchema { with("minProperties", .number(Decimal(count))) }
+
+    /// Valid when at least one of these sets of members is all present and not null.
+    func requiring(anyOf alternatives: [[String]]) -> JSONSchema {
+        with("anyOf", .array(alternatives.map { .object(Self.present($0).json) }))
+    }
+
+    /// Valid only if, when `property` is `value` (or an object matching it), `names` are present and not null.
+    func requiring(_ names: [String], when property: String, is value: JSONSchema) -> JSONSchema {
+        let condition = JSONSchema([
+            "type": .string("object"), "required": .array([.string(property)]), "properties": .object([property: .object(value.json)]),
+        ])
+        var rules = json["allOf"]?.arrayValue ?? []
+        rules.append(.object(["if": .object(condition.json), "then": .object(Self.present(names).json)]))
+        return with("allOf", .array(rules))
+    }
+
+    /// The same object, which must also have the member `name`, following `schema`.
+    func requiring(_ name: String, _ schema: JSONSchema) -> JSONSchema {
+        var properties = json["properties"]?.objectValue ?? [:]
+        properties[name] = .object(schema.json)
+        return with("properties", .object(properties)).with("required", .array((json["required"]?.arrayValue ?? []) + [.string(name)]))
+    }
+
+    /// Exactly this string.
+    static func constant(_ value: String) -> JSONSchema { JSONSchema(["const": .string(value)]) }
+
+    /// An object with these members present and not null.
+    private static func present(_ names: [String]) -> JSONSchema {
+        let notNull = JSONValue.object(["not": .object(["type": .string("null")])])
+        return JSONSchema([
+            "required": .array(names.map { .string($0) }),
+            "properties": .object(Dictionary(uniqueKeysWithValues: names.map { ($0, notNull) })),
+        ])
+    }
+
+    func defaulting(to value: Int) -> JSONSchema { with("default", .number(Decimal(value))) }
+
+    private func with(_ key: String, _ value: JSONValue) -> JSONSchema {
+        var copy = self
+        copy.json[key] = value
+        return copy
+    }
+}
