@@ -224,11 +224,17 @@ package struct JSONParser {
         if significand == 0, digits <= 18 {
             return Decimal(0)
         }
+        let value: Decimal
         if digits <= 18 {
-            return Decimal(sign: negative ? .minus : .plus, exponent: exponent - fractionDigits, significand: Decimal(significand))
+            value = Decimal(sign: negative ? .minus : .plus, exponent: exponent - fractionDigits, significand: Decimal(significand))
+        } else {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            guard let parsed = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { throw Failure.invalid(start) }
+            value = parsed
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { throw Failure.invalid(start) }
+        // Beyond Decimal's range (about 1e165) the result is NaN, which would be stored and later
+        // written as null: such a number is refused where it is read.
+        guard !value.isNaN else { throw Failure.invalid(start) }
         return value
     }
 }

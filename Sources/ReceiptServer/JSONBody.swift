@@ -138,10 +138,12 @@ enum ETag {
         if value.isEmpty { return -1 }
         var text = Substring(value)
         if text.hasPrefix("W/") { text = text.dropFirst(2) }
-        guard text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 3, let rev = Int(text.dropFirst().dropLast()) else {
+        let digits = text.dropFirst().dropLast()
+        guard text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 3, digits.allSatisfy(\.isASCIIDigit) else {
             throw Problem.badRequest("If-Match", "If-Match must be an ETag this server gave out, such as \"3\".")
         }
-        return rev
+        // Well formed but beyond any revision: it matches none (412), like a stale one.
+        return Int(digits) ?? -1
     }
 }
 
@@ -154,4 +156,8 @@ extension Request {
         }
         return number
     }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

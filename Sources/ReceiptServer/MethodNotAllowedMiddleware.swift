@@ -11,11 +11,28 @@ final class RouteTable: Sendable {
         routes.withLock { $0 = table }
     }
 
-    /// The methods served at `path`, sorted; empty when no route has this path.
+    /// The methods served at `path`, sorted; empty when no route has this path. Where several
+    /// route paths match (`households/join` and `households/{householdId}`), only the one the
+    /// router itself would take counts: at each segment a literal beats a capture, which beats a
+    /// wildcard.
     func methods(at path: String) -> [HTTPRequest.Method] {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
-        let methods = routes.withLock { routes in routes.filter { Self.matches($0.path, segments) }.map(\.method) }
+        let matching = routes.withLock { routes in routes.filter { Self.matches($0.path, segments) } }
+        guard let best = matching.map({ Self.rank($0.path) }).min(by: { $0.lexicographicallyPrecedes($1) }) else { return [] }
+        let methods = matching.filter { Self.rank($0.path) == best }.map(\.method)
         return Set(methods.map(\.rawValue)).sorted().compactMap { HTTPRequest.Method($0) }
+    }
+
+    /// How specific each element of a route path is, lower first (read from its description,
+    /// the element's one public view of its kind: `{id}` a capture, `*` a wildcard, `**` the rest).
+    private static func rank(_ route: [RouterPath.Element]) -> [Int] {
+        route.map { element in
+            let text = element.description
+            if element == .recursiveWildcard { return 3 }
+            if text.contains("{") { return 1 }
+            if text.contains("*") { return 2 }
+            return 0
+        }
     }
 
     private static func matches(_ route: [RouterPath.Element], _ segments: [Substring]) -> Bool {

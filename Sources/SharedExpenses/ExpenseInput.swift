@@ -82,6 +82,18 @@ public struct SplitInput: Codable, Sendable, Hashable {
         self.items = items
     }
 
+    /// The same split with only the field its mode reads, so a stored template keeps nothing a
+    /// client sent that no split will ever read.
+    func keepingWhatItsModeReads() -> SplitInput {
+        switch mode {
+        case .evenly: SplitInput(mode: mode, members: members)
+        case .shares: SplitInput(mode: mode, weights: weights)
+        case .percentages: SplitInput(mode: mode, percentages: percentages)
+        case .exact: SplitInput(mode: mode, amounts: amounts)
+        case .byItem: SplitInput(mode: mode, items: items)
+        }
+    }
+
     /// The split in minor units of `currency`.
     /// - Parameters:
     ///   - everyone: who `evenly` means when it names no members.

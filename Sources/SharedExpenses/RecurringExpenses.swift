@@ -36,6 +36,7 @@ public struct RecurringExpenses: Sendable {
     public func create(in groupId: String, every: RecurringExpense.Every, start: String, template: ExpenseInput, by userId: String) async throws -> RecurringExpense {
         var template = template
         template.group = groupId
+        template.split = template.split?.keepingWhatItsModeReads()
         guard ExpenseCalendar.day(start) != nil else { throw HouseholdError.invalid("start", "Give the first day as yyyy-MM-dd.") }
         // Checked now with the first day's date, so a bad template fails here rather than at each occurrence.
         template.date = start

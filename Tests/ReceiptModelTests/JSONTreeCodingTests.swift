@@ -71,4 +71,11 @@ import Testing
         #expect(throws: DecodingError.self) { try JSONValue.array([]).decode(as: Needs.self) }
         #expect(throws: (any Error).self) { try JSONValue(encoding: Double.nan) }
     }
+
+    @Test("a number beyond Decimal's range is refused when read, never kept as NaN (which would be written as null)")
+    func numbersOutOfRange() throws {
+        #expect(throws: (any Error).self) { try JSONValue(jsonData: Data("{\"p\": 2.47290039566358e+167}".utf8)) }
+        #expect(throws: (any Error).self) { try JSONValue(jsonData: Data("[1e400]".utf8)) }
+        #expect(try JSONValue(jsonData: Data("[1.5e3]".utf8)) == .array([.number(1500)]))
+    }
 }

@@ -77,6 +77,8 @@ import Testing
             #expect(try await alice.call(.patch, path, json: #"{"name":"x"}"#, headers: [.ifMatch: "garbage"]).status == 400)
             // An empty If-Match lists no entity tag, so it matches no revision.
             #expect(try await alice.call(.patch, path, json: #"{"name":"x"}"#, headers: [.ifMatch: ""]).status == 412)
+            // A well-formed ETag beyond any revision this server could give out is stale too.
+            #expect(try await alice.call(.patch, path, json: #"{"name":"x"}"#, headers: [.ifMatch: #"W/"7558422115166288329770""#]).status == 412)
             #expect(try await alice.call(.delete, path, headers: [.ifMatch: try #require(current.etag)]).status == 204)
             #expect(try await alice.call(.get, path).status == 404)
         }

@@ -29,6 +29,19 @@ import Testing
         }
     }
 
+    @Test("a schedule keeps only the split field its mode reads: what else a client sent is not stored")
+    func templateKeepsWhatItsModeReads() async throws {
+        let clock = TestClock("2026-11-02")
+        try await LedgerTestBed.with(now: { clock.now }) { bed in
+            let group = try await bed.groups.create(name: "Flat", members: [bed.bo.id], currency: "EUR", by: bed.ana.id).value
+            let split = SplitInput(mode: .evenly, weights: ["ana": 3], percentages: ["ana": 100])
+            let schedule = try await bed.recurring.create(
+                in: group.id, every: .week, start: "2026-11-02", template: ExpenseInput(merchant: "Cleaner", total: Amount("40.00"), split: split),
+                by: bed.ana.id)
+            #expect(schedule.template.split == SplitInput(mode: .evenly))
+        }
+    }
+
     @Test("a monthly schedule on the 31st falls on each month's last day")
     func monthEnds() {
         #expect(RecurringExpenses.days(from: "2026-01-31", every: .month, through: "2026-04-30") == ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30"])

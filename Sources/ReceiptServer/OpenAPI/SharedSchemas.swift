@@ -16,7 +16,7 @@ extension OpenAPIDocument {
             "RecurringExpenseInput": expenseInput.requiring(anyOf: [["total"], ["receipt"]])
                 .requiring(["receipt"], when: "split", is: byItem)
                 .described("The expense each occurrence adds, in the path's group. Give the total, or a receipt (its cart's)."),
-            "SplitInput": .object(["mode": .oneOf(["evenly", "shares", "percentages", "exact", "byItem"]), "members": .array(of: .string()), "weights": .map(of: .integer(minimum: 0, maximum: 1_000_000)), "percentages": .map(of: .number()), "amounts": .map(of: .decimal), "items": .map(of: .map(of: .integer(minimum: 0, maximum: 1_000_000))).described("byItem: receipt line index (as a string) to members and their weights on it.")], required: ["mode"], additional: false)
+            "SplitInput": .object(["mode": .oneOf(["evenly", "shares", "percentages", "exact", "byItem"]), "members": .array(of: .string()), "weights": .map(of: .integer(minimum: 0, maximum: 1_000_000)), "percentages": .map(of: .number(minimum: 0, maximum: 100)), "amounts": .map(of: .decimal), "items": .map(of: .map(of: .integer(minimum: 0, maximum: 1_000_000))).described("byItem: receipt line index (as a string) to members and their weights on it.")], required: ["mode"], additional: false)
                 .requiring(["weights"], when: "mode", is: .constant("shares"))
                 .requiring(["percentages"], when: "mode", is: .constant("percentages"))
                 .requiring(["amounts"], when: "mode", is: .constant("exact"))
