@@ -8,7 +8,7 @@ SWIFT ?= swift
 STORE ?= receipts.sqlite
 RELEASE_BIN = .build/release
 
-.PHONY: deps test-deps build run serve test bench clean
+.PHONY: deps test-deps build run serve test bench clean format lint
 
 deps:
 	@scripts/install-deps.sh
@@ -30,7 +30,14 @@ serve: build
 	$(RELEASE_BIN)/receipts serve --store $(STORE)
 
 # The tests read receipts with Tesseract alone (exact, fast); the neural reader has tests of its own.
-test: test-deps
+# Formatting: .swift-format (Hummingbird's, 150 columns); `make test` fails on a file not formatted.
+format:
+	$(SWIFT) format --in-place --parallel --recursive Sources Tests Package.swift
+
+lint:
+	$(SWIFT) format lint --strict --parallel --recursive Sources Tests Package.swift
+
+test: test-deps lint
 	$(SWIFT) build --build-tests
 	RECEIPTS_NEURAL=off scripts/with-postgres.sh scripts/with-watchdog.sh 1500 $(SWIFT) test --skip-build
 	scripts/fuzz-api.sh

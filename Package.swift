@@ -157,7 +157,8 @@ let package = Package(
         .target(
             name: "ReceiptServer",
             dependencies: [
-                "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households", "HouseholdApp", "Expenses", "SharedExpenses",
+                "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households", "HouseholdApp", "Expenses",
+                "SharedExpenses",
                 "WebApp", "Replication",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -249,8 +250,10 @@ let package = Package(
         .testTarget(name: "DocumentStoreTests", dependencies: ["DocumentStore", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "DocumentStore", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(
-            name: "ReceiptPipelineTests", dependencies: ["ReceiptPipeline", "ReceiptEvaluation", "ReceiptTesting"],
-            swiftSettings: strict),
+            name: "ReceiptPipelineTests",
+            dependencies: ["ReceiptPipeline", "ReceiptEvaluation", "ReceiptTesting"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "ReceiptEvaluationTests", dependencies: ["ReceiptEvaluation", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "ReceiptsCLITests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
         .testTarget(
@@ -265,7 +268,8 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict),
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "ExpensesTests",
             dependencies: [
@@ -280,12 +284,19 @@ let package = Package(
                 "HouseholdApp", "Households", "ReceiptPipeline", "ReceiptOCR", "ReceiptModel", "DocumentStore", "ReceiptTesting",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: strict),
+            swiftSettings: strict
+        ),
         .testTarget(name: "HouseholdsTests", dependencies: ["Households", "DocumentStore", "ReceiptModel", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(
-            name: "SharedExpensesTests", dependencies: ["SharedExpenses", "Households", "Expenses", "DocumentStore", "ReceiptModel", "ReceiptTesting"],
-            swiftSettings: strict),
-        .testTarget(name: "WebAppTests", dependencies: ["WebApp", "ReceiptModel", "ReceiptPipeline", "Households", "Expenses", "SharedExpenses"], swiftSettings: strict),
+            name: "SharedExpensesTests",
+            dependencies: ["SharedExpenses", "Households", "Expenses", "DocumentStore", "ReceiptModel", "ReceiptTesting"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "WebAppTests",
+            dependencies: ["WebApp", "ReceiptModel", "ReceiptPipeline", "Households", "Expenses", "SharedExpenses"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "ReplicationTests", dependencies: ["Replication", "ReceiptModel", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "ReceiptTestingTests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
     ]

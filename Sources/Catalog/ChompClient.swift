@@ -28,13 +28,16 @@ public struct ChompConfiguration: Sendable {
 
     /// From `CHOMP_API_KEY`, `CHOMP_BASE_URL` and `CHOMP_USER_ID`; explicit values win over the environment.
     public static func fromEnvironment(
-        _ environment: [String: String] = ProcessInfo.processInfo.environment, apiKey: String? = nil,
-        baseURL: String? = nil, userID: String? = nil
+        _ environment: [String: String] = ProcessInfo.processInfo.environment,
+        apiKey: String? = nil,
+        baseURL: String? = nil,
+        userID: String? = nil
     ) -> ChompConfiguration {
         ChompConfiguration(
             apiKey: apiKey ?? environment["CHOMP_API_KEY"],
             baseURL: baseURL ?? environment["CHOMP_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultBaseURL,
-            userID: userID ?? environment["CHOMP_USER_ID"])
+            userID: userID ?? environment["CHOMP_USER_ID"]
+        )
     }
 
     /// Whether calls can be made at all.
@@ -52,8 +55,13 @@ public struct ChompSearchFilters: Sendable {
     public var diet: String?
 
     public init(
-        brand: String? = nil, category: String? = nil, keyword: String? = nil, ingredient: String? = nil,
-        allergen: String? = nil, country: String? = nil, diet: String? = nil
+        brand: String? = nil,
+        category: String? = nil,
+        keyword: String? = nil,
+        ingredient: String? = nil,
+        allergen: String? = nil,
+        country: String? = nil,
+        diet: String? = nil
     ) {
         self.brand = brand
         self.category = category
@@ -65,9 +73,11 @@ public struct ChompSearchFilters: Sendable {
     }
 
     var parameters: [(name: String, value: String)] {
-        [("brand", brand), ("category", category), ("keyword", keyword), ("ingredient", ingredient),
-         ("allergen", allergen), ("country", country), ("diet", diet)]
-            .compactMap { name, value in value.map { (name, $0) } }
+        [
+            ("brand", brand), ("category", category), ("keyword", keyword), ("ingredient", ingredient),
+            ("allergen", allergen), ("country", country), ("diet", diet),
+        ]
+        .compactMap { name, value in value.map { (name, $0) } }
     }
 }
 
@@ -93,7 +103,8 @@ public struct ChompClient: Sendable {
         for page in 1...max(1, pages) {
             let batch = try await call(
                 "food/branded/name.php",
-                [("name", name), ("limit", "\(configuration.pageLimit)"), ("page", "\(page)")])
+                [("name", name), ("limit", "\(configuration.pageLimit)"), ("page", "\(page)")]
+            )
             items += batch
             if batch.count < configuration.pageLimit { break }
         }
@@ -119,7 +130,8 @@ public struct ChompClient: Sendable {
         for page in 1...max(1, maxPages ?? configuration.maxPages) {
             let batch = try await call(
                 "food/branded/search.php",
-                filters.parameters + [("limit", "\(configuration.pageLimit)"), ("page", "\(page)")])
+                filters.parameters + [("limit", "\(configuration.pageLimit)"), ("page", "\(page)")]
+            )
             items += batch
             if batch.count < configuration.pageLimit { break }
         }
@@ -156,17 +168,20 @@ public struct ChompClient: Sendable {
             return CatalogError(
                 .unauthorized,
                 "Chomp refused the request to \(endpoint) (HTTP \(status)): the API key is wrong, the plan does not include this endpoint (name.php and search.php need Standard or Premium), a Premium plan needs CHOMP_USER_ID, or the quota is used up. Check CHOMP_API_KEY and the plan.\(detail)",
-                underlying: error)
+                underlying: error
+            )
         case (.status, 400?):
             return CatalogError(
                 .badRequest,
                 "Chomp rejected a parameter of \(endpoint) (sent: \(sent.joined(separator: ", "))).\(detail)",
-                underlying: error)
+                underlying: error
+            )
         case (.status, 429?):
             return CatalogError(
                 .rateLimited,
                 "Chomp kept answering 429 Too Many Requests after \(error.attempts) attempts; wait a minute or lower --rate.",
-                underlying: error)
+                underlying: error
+            )
         default:
             return CatalogError(.http, "calling Chomp \(endpoint) failed: \(error.message)", underlying: error)
         }

@@ -146,12 +146,16 @@ public struct ChompItem: Sendable, Hashable, Decodable {
             let usda = serving(members["usda"])
             let chomp = serving(members["chomp"])
             return Serving(
-                size: usda?.size ?? chomp?.size, unit: usda?.unit ?? chomp?.unit,
-                fullText: usda?.fullText ?? chomp?.fullText)
+                size: usda?.size ?? chomp?.size,
+                unit: usda?.unit ?? chomp?.unit,
+                fullText: usda?.fullText ?? chomp?.fullText
+            )
         }
         let result = Serving(
-            size: string(members["size"]), unit: string(members["measurement_unit"]),
-            fullText: string(members["size_fulltext"]))
+            size: string(members["size"]),
+            unit: string(members["measurement_unit"]),
+            fullText: string(members["size_fulltext"])
+        )
         return result.size == nil && result.unit == nil && result.fullText == nil ? nil : result
     }
 }
@@ -179,12 +183,17 @@ public struct ChompResponse: Sendable, Decodable {
             json = try JSONValue(jsonData: data)
         } catch {
             let start = String(decoding: data.prefix(80), as: UTF8.self)
-            throw CatalogError(.decode, "\(what) is not valid JSON (\(data.count) bytes, starting \(start.debugDescription)); the API or the file may be broken or truncated")
+            throw CatalogError(
+                .decode,
+                "\(what) is not valid JSON (\(data.count) bytes, starting \(start.debugDescription)); the API or the file may be broken or truncated"
+            )
         }
         if case .object(let members) = json, members["items"]?.arrayValue == nil {
             throw CatalogError(.decode, "\(what) has no \"items\" array")
         }
-        if case .array = json {} else if case .object = json {} else {
+        if case .array = json {
+        } else if case .object = json {
+        } else {
             throw CatalogError(.decode, "\(what) is neither an object with \"items\" nor an array")
         }
         return ChompResponse(json: json)

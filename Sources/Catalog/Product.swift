@@ -23,9 +23,17 @@ public struct Product: Sendable, Hashable, Identifiable {
     public var chomp: JSONValue?
 
     public init(
-        id: String? = nil, barcode: String?, name: String, brand: String? = nil, categories: [String] = [],
-        keywords: [String] = [], pictureURL: String? = nil, caloriesPer100g: Double? = nil, source: String,
-        fetchedAt: Date? = nil, chomp: JSONValue? = nil
+        id: String? = nil,
+        barcode: String?,
+        name: String,
+        brand: String? = nil,
+        categories: [String] = [],
+        keywords: [String] = [],
+        pictureURL: String? = nil,
+        caloriesPer100g: Double? = nil,
+        source: String,
+        fetchedAt: Date? = nil,
+        chomp: JSONValue? = nil
     ) {
         self.id = id ?? Product.id(barcode: barcode, name: name, brand: brand)
         self.barcode = barcode
@@ -44,9 +52,17 @@ public struct Product: Sendable, Hashable, Identifiable {
     public init?(chomp item: ChompItem, source: String, fetchedAt: Date?) {
         guard let name = item.name else { return nil }
         self.init(
-            barcode: item.barcode, name: name, brand: item.brand, categories: item.categories,
-            keywords: item.keywords, pictureURL: item.pictureURL, caloriesPer100g: item.caloriesPer100g,
-            source: source, fetchedAt: fetchedAt, chomp: item.raw)
+            barcode: item.barcode,
+            name: name,
+            brand: item.brand,
+            categories: item.categories,
+            keywords: item.keywords,
+            pictureURL: item.pictureURL,
+            caloriesPer100g: item.caloriesPer100g,
+            source: source,
+            fetchedAt: fetchedAt,
+            chomp: item.raw
+        )
     }
 
     /// The document id for a product: its barcode, else a stable FNV-1a hash of name and brand.
@@ -84,12 +100,17 @@ public struct Product: Sendable, Hashable, Identifiable {
     public init?(document: JSONValue) {
         guard let name = ChompItem.string(document["name"]) else { return nil }
         self.init(
-            id: ChompItem.string(document["id"]), barcode: ChompItem.string(document["barcode"]), name: name,
-            brand: ChompItem.string(document["brand"]), categories: ChompItem.strings(document["categories"]),
-            keywords: ChompItem.strings(document["keywords"]), pictureURL: ChompItem.string(document["picture"]),
+            id: ChompItem.string(document["id"]),
+            barcode: ChompItem.string(document["barcode"]),
+            name: name,
+            brand: ChompItem.string(document["brand"]),
+            categories: ChompItem.strings(document["categories"]),
+            keywords: ChompItem.strings(document["keywords"]),
+            pictureURL: ChompItem.string(document["picture"]),
             caloriesPer100g: ChompItem.number(document["caloriesPer100g"]),
             source: ChompItem.string(document["source"]) ?? "unknown",
             fetchedAt: ChompItem.string(document["fetchedAt"]).flatMap { try? Date($0, strategy: .iso8601) },
-            chomp: document["chomp"])
+            chomp: document["chomp"]
+        )
     }
 }

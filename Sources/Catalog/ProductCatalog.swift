@@ -57,7 +57,8 @@ public enum DefaultCatalog {
     public static let relativePath = "Fixtures/catalog/products.json"
 
     public static func locate(
-        override: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+        override: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL? {
         if let override, !override.isEmpty { return URL(fileURLWithPath: override) }
         if let fromEnvironment = environment["RECEIPTS_CATALOG"], !fromEnvironment.isEmpty {
@@ -99,8 +100,11 @@ public actor ProductCatalog {
     private var prepared = false
 
     public init(
-        store: any DocumentStore, client: ChompClient?, defaultCatalog: URL? = DefaultCatalog.locate(),
-        maxAge: TimeInterval = 30 * 86_400, logger: Logger
+        store: any DocumentStore,
+        client: ChompClient?,
+        defaultCatalog: URL? = DefaultCatalog.locate(),
+        maxAge: TimeInterval = 30 * 86_400,
+        logger: Logger
     ) {
         self.store = store
         self.client = client?.configuration.isConfigured == true ? client : nil
@@ -177,7 +181,12 @@ public actor ProductCatalog {
     }
 
     /// Ranked products for `name`; asks the API when configured and local results are weak, or when `remote`.
-    public func search(_ name: String, limit: Int = 10, remote: Bool = false, prices: PriceLookup? = nil) async throws
+    public func search(
+        _ name: String,
+        limit: Int = 10,
+        remote: Bool = false,
+        prices: PriceLookup? = nil
+    ) async throws
         -> SearchOutcome
     {
         var local = try await index().search(name, limit: limit)

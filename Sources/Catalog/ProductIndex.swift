@@ -159,7 +159,9 @@ public final class ProductIndex: Sendable {
         // Query coverage per document. Major words (not numbers, units or glue) go first and
         // bring the candidates; minor words only add to documents a major word found.
         let hasMajor = zip(words, expanded).contains { !TextNormalizer.isMinor($0.0) && !$0.1.isEmpty }
-        let order = expanded.indices.sorted { TextNormalizer.isMinor(words[$0]) == TextNormalizer.isMinor(words[$1]) ? $0 < $1 : !TextNormalizer.isMinor(words[$0]) }
+        let order = expanded.indices.sorted {
+            TextNormalizer.isMinor(words[$0]) == TextNormalizer.isMinor(words[$1]) ? $0 < $1 : !TextNormalizer.isMinor(words[$0])
+        }
         var total = [Float](repeating: 0, count: products.count)
         var best = [Float](repeating: 0, count: products.count)
         var touched: [Int32] = []

@@ -69,9 +69,13 @@ extension Product {
     /// imported catalog say `catalog`; fetched ones say where they came from (`chomp`).
     public func reference(score: Double? = nil) -> ProductRef {
         ProductRef(
-            barcode: barcode, name: name, brand: brand,
+            barcode: barcode,
+            name: name,
+            brand: brand,
             source: source == "fixture" || source == "import" ? "catalog" : source,
-            score: score.map { ($0 * 100).rounded() / 100 }, picture: pictureURL,
-            caloriesPer100g: caloriesPer100g.map { Decimal(string: String(format: "%.1f", $0)) ?? 0 })
+            score: score.map { ($0 * 100).rounded() / 100 },
+            picture: pictureURL,
+            caloriesPer100g: caloriesPer100g.map { Decimal(string: String(format: "%.1f", $0)) ?? 0 }
+        )
     }
 }

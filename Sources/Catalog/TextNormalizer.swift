@@ -138,7 +138,10 @@ public enum ReceiptLineNormalizer {
         init(_ pattern: String) { regex = try! NSRegularExpression(pattern: pattern) }
         func replacingMatches(in text: String, replacement: String) -> String {
             regex.stringByReplacingMatches(
-                in: text, range: NSRange(text.startIndex..., in: text), withTemplate: replacement)
+                in: text,
+                range: NSRange(text.startIndex..., in: text),
+                withTemplate: replacement
+            )
         }
     }
 
@@ -192,7 +195,8 @@ public enum ReceiptLineNormalizer {
             ("banan", "banana"), ("chkn", "chicken"), ("chk", "chicken"), ("chick", "chicken"), ("ckn", "chicken"),
             ("brst", "breast"), ("brs", "breast"), ("bnls", "boneless"), ("bnl", "boneless"),
             ("sknls", "skinless"), ("skls", "skinless"), ("hlf", "half"), ("hf", "half"),
-            ("pnt", "peanut"), ("pb", "peanut butter"), ("ap", "all purpose"), ("evoo", "extra virgin olive oil"), ("pnut", "peanut"), ("btr", "butter"), ("bttr", "butter"), ("buttr", "butter"),
+            ("pnt", "peanut"), ("pb", "peanut butter"), ("ap", "all purpose"), ("evoo", "extra virgin olive oil"), ("pnut", "peanut"),
+            ("btr", "butter"), ("bttr", "butter"), ("buttr", "butter"),
             ("grnd", "ground"), ("bf", "beef"), ("bef", "beef"), ("trky", "turkey"),
             ("tky", "turkey"), ("chdr", "cheddar"), ("ched", "cheddar"), ("chs", "cheese"), ("chse", "cheese"),
             ("mozz", "mozzarella"), ("ygrt", "yogurt"), ("yog", "yogurt"), ("yogrt", "yogurt"),

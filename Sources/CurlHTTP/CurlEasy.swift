@@ -119,9 +119,13 @@ final class CurlEasy {
 
             let result = curl_easy_perform(handle)
             if sink.overflowed || result == CURLE_FILESIZE_EXCEEDED {
-                return .failure(TransferFailure(
-                    code: .tooLarge, curlCode: Int(result.rawValue),
-                    message: "the response body is larger than the limit of \(options.maxBodyBytes) bytes"))
+                return .failure(
+                    TransferFailure(
+                        code: .tooLarge,
+                        curlCode: Int(result.rawValue),
+                        message: "the response body is larger than the limit of \(options.maxBodyBytes) bytes"
+                    )
+                )
             }
             guard result == CURLE_OK else { return .failure(failure(result)) }
 
@@ -131,10 +135,14 @@ final class CurlEasy {
             let hasRetryAfter = CCurl_getinfo_off(handle, CURLINFO_RETRY_AFTER, &retryAfter) == CURLE_OK && retryAfter > 0
             var effective: UnsafeMutablePointer<CChar>? = nil
             _ = CCurl_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
-            return .success(RawResponse(
-                status: status, body: sink.data,
-                retryAfterSeconds: hasRetryAfter ? Int(retryAfter) : nil,
-                effectiveURL: effective.map { String(cString: $0) }))
+            return .success(
+                RawResponse(
+                    status: status,
+                    body: sink.data,
+                    retryAfterSeconds: hasRetryAfter ? Int(retryAfter) : nil,
+                    effectiveURL: effective.map { String(cString: $0) }
+                )
+            )
         }
     }
 

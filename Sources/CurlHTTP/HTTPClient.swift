@@ -21,7 +21,9 @@ public struct RetryPolicy: Sendable {
     public var maxRetryAfter: Duration
 
     public init(
-        maxAttempts: Int = 4, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(8),
+        maxAttempts: Int = 4,
+        baseDelay: Duration = .milliseconds(500),
+        maxDelay: Duration = .seconds(8),
         maxRetryAfter: Duration = .seconds(60)
     ) {
         self.maxAttempts = max(1, maxAttempts)
@@ -64,9 +66,15 @@ public struct HTTPClientConfiguration: Sendable {
     public var verifyTLS: Bool
 
     public init(
-        userAgent: String = "receipts/0.1.0", connectTimeout: Duration = .seconds(10),
-        totalTimeout: Duration = .seconds(30), maxBodyBytes: Int = 8 << 20, maxConcurrency: Int = 4,
-        retry: RetryPolicy = RetryPolicy(), requestsPerMinute: Double = 30, burst: Int = 5, verifyTLS: Bool = true
+        userAgent: String = "receipts/0.1.0",
+        connectTimeout: Duration = .seconds(10),
+        totalTimeout: Duration = .seconds(30),
+        maxBodyBytes: Int = 8 << 20,
+        maxConcurrency: Int = 4,
+        retry: RetryPolicy = RetryPolicy(),
+        requestsPerMinute: Double = 30,
+        burst: Int = 5,
+        verifyTLS: Bool = true
     ) {
         self.userAgent = userAgent
         self.connectTimeout = connectTimeout
@@ -118,7 +126,9 @@ public final class HTTPClient: Sendable {
     ///   - headers: extra request headers.
     /// - Throws: ``HTTPError`` after the last attempt (the status ones carry the body's start).
     public func get(
-        _ base: String, query: [(name: String, value: String)] = [], headers: [String: String] = [:]
+        _ base: String,
+        query: [(name: String, value: String)] = [],
+        headers: [String: String] = [:]
     ) async throws -> HTTPResponse {
         try await send("GET", base, query: query, headers: headers, body: nil)
     }
@@ -131,7 +141,11 @@ public final class HTTPClient: Sendable {
     }
 
     private func send(
-        _ method: String, _ base: String, query: [(name: String, value: String)], headers: [String: String], body: Data?
+        _ method: String,
+        _ base: String,
+        query: [(name: String, value: String)],
+        headers: [String: String],
+        body: Data?
     ) async throws -> HTTPResponse {
         let url = Self.url(base, query: query)
         let redacted = URLRedaction.redact(url)
@@ -159,22 +173,32 @@ public final class HTTPClient: Sendable {
                         "http.url": "\(redacted)", "http.status": "\(raw.status)", "http.bytes": "\(raw.body.count)",
                         "http.ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
                         "http.attempt": "\(attempt)",
-                    ])
+                    ]
+                )
                 return HTTPResponse(status: raw.status, body: raw.body, attempts: attempt)
             case .success(let raw):
                 retryAfter = raw.retryAfterSeconds
                 error = HTTPError(
-                    code: .status, status: raw.status, message: Self.statusMessage(raw.status), url: redacted,
-                    body: raw.body.prefix(4096), attempts: attempt)
+                    code: .status,
+                    status: raw.status,
+                    message: Self.statusMessage(raw.status),
+                    url: redacted,
+                    body: raw.body.prefix(4096),
+                    attempts: attempt
+                )
             case .failure(let failure):
                 error = HTTPError(
-                    code: failure.code, curlCode: failure.curlCode,
+                    code: failure.code,
+                    curlCode: failure.curlCode,
                     message: URLRedaction.scrub(Self.failureMessage(failure, configuration), secrets: secrets),
-                    url: redacted, attempts: attempt)
+                    url: redacted,
+                    attempts: attempt
+                )
             }
             logger.debug(
                 "\(method) failed",
-                metadata: ["http.url": "\(redacted)", "http.error": "\(error.code)", "http.attempt": "\(attempt)"])
+                metadata: ["http.url": "\(redacted)", "http.error": "\(error.code)", "http.attempt": "\(attempt)"]
+            )
             guard error.isTransient, attempt < policy.maxAttempts,
                 let delay = policy.delay(after: attempt, retryAfterSeconds: retryAfter)
             else { throw error }
@@ -192,12 +216,21 @@ public final class HTTPClient: Sendable {
             userAgent: configuration.userAgent,
             connectTimeoutMilliseconds: Self.milliseconds(configuration.connectTimeout),
             totalTimeoutMilliseconds: Self.milliseconds(configuration.totalTimeout),
-            maxBodyBytes: configuration.maxBodyBytes, verifyTLS: configuration.verifyTLS)
+            maxBodyBytes: configuration.maxBodyBytes,
+            verifyTLS: configuration.verifyTLS
+        )
         return await withCheckedContinuation { continuation in
             pool.submit { easy in
                 guard let easy else {
-                    continuation.resume(returning: .failure(TransferFailure(
-                        code: .cancelled, curlCode: 0, message: "the HTTP client is shut down or libcurl failed to start")))
+                    continuation.resume(
+                        returning: .failure(
+                            TransferFailure(
+                                code: .cancelled,
+                                curlCode: 0,
+                                message: "the HTTP client is shut down or libcurl failed to start"
+                            )
+                        )
+                    )
                     return
                 }
                 continuation.resume(returning: easy.perform(url: url, headers: headers, body: body, options: options))
@@ -222,7 +255,8 @@ public final class HTTPClient: Sendable {
     static func failureMessage(_ failure: TransferFailure, _ configuration: HTTPClientConfiguration) -> String {
         switch failure.code {
         case .timeout:
-            return "no complete answer within \(configuration.totalTimeout) (connect timeout \(configuration.connectTimeout)): \(failure.message); check the network or raise the timeout"
+            return
+                "no complete answer within \(configuration.totalTimeout) (connect timeout \(configuration.connectTimeout)): \(failure.message); check the network or raise the timeout"
         case .connect:
             return "could not reach the server: \(failure.message); check the URL and the network"
         case .tls:

@@ -46,8 +46,13 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public let attempts: Int
 
     public init(
-        code: Code, curlCode: Int? = nil, status: Int? = nil, message: String, url: String,
-        body: Data? = nil, attempts: Int = 1
+        code: Code,
+        curlCode: Int? = nil,
+        status: Int? = nil,
+        message: String,
+        url: String,
+        body: Data? = nil,
+        attempts: Int = 1
     ) {
         self.code = code
         self.curlCode = curlCode

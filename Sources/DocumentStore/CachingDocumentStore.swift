@@ -44,8 +44,11 @@ public final class CachingDocumentStore: DocumentStore {
     ///   - sequenceFreshness: The same for ``lastSequence()``, which this process's own writes
     ///     raise at once.
     public init(
-        _ base: any DocumentStore, caching collections: Set<String>, freshness: Duration = .seconds(2),
-        sequenceFreshness: Duration = .milliseconds(50), capacity: Int = 50_000
+        _ base: any DocumentStore,
+        caching collections: Set<String>,
+        freshness: Duration = .seconds(2),
+        sequenceFreshness: Duration = .milliseconds(50),
+        capacity: Int = 50_000
     ) {
         self.base = base
         self.collections = collections

@@ -40,7 +40,14 @@ public final class PostgresDocumentStore: DocumentStore {
     ///     connection, `default_transaction_read_only`).
     ///   - schema: The schema holding the tables (created when missing; the configuration's
     ///     `search_path` must start with it). `nil` for the default.
-    public init(configuration: PostgresClient.Configuration, displayName: String, schema: String? = nil, readOnly: Bool = false, connectTimeout: Duration = .seconds(30), logger: Logger) async throws {
+    public init(
+        configuration: PostgresClient.Configuration,
+        displayName: String,
+        schema: String? = nil,
+        readOnly: Bool = false,
+        connectTimeout: Duration = .seconds(30),
+        logger: Logger
+    ) async throws {
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
         self.displayName = displayName
@@ -76,7 +83,10 @@ public final class PostgresDocumentStore: DocumentStore {
             group.addTask { try await body() }
             group.addTask {
                 try await Task.sleep(for: timeout)
-                throw StoreError(.unavailable, "PostgreSQL at \(displayName) did not answer within \(timeout). Check that the server is running and reachable, then retry.")
+                throw StoreError(
+                    .unavailable,
+                    "PostgreSQL at \(displayName) did not answer within \(timeout). Check that the server is running and reachable, then retry."
+                )
             }
             defer { group.cancelAll() }
             try await group.next()
@@ -86,12 +96,18 @@ public final class PostgresDocumentStore: DocumentStore {
     /// For read-only stores: the tables must exist already.
     private func checkSchema() async throws {
         let found = try await withConnection { connection, logger in
-            let rows = try await connection.query("SELECT to_regclass('documents') IS NOT NULL AND to_regclass('store_meta') IS NOT NULL", logger: logger)
+            let rows = try await connection.query(
+                "SELECT to_regclass('documents') IS NOT NULL AND to_regclass('store_meta') IS NOT NULL",
+                logger: logger
+            )
             for try await found in rows.decode(Bool.self) { return found }
             return false
         }
         guard found else {
-            throw StoreError(.invalidLocation, "\(displayName) holds no receipts store yet, and a read-only store cannot create one. Open it once without mode=ro.")
+            throw StoreError(
+                .invalidLocation,
+                "\(displayName) holds no receipts store yet, and a read-only store cannot create one. Open it once without mode=ro."
+            )
         }
     }
 
@@ -105,7 +121,8 @@ public final class PostgresDocumentStore: DocumentStore {
                 }
                 try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
             }
-            try await connection.query("""
+            try await connection.query(
+                """
                 CREATE TABLE IF NOT EXISTS documents (
                     collection text NOT NULL,
                     id text NOT NULL,
@@ -115,30 +132,42 @@ public final class PostgresDocumentStore: DocumentStore {
                     body jsonb NOT NULL,
                     PRIMARY KEY (collection, id)
                 )
-                """, logger: logger)
+                """,
+                logger: logger
+            )
             try await connection.query("CREATE UNIQUE INDEX IF NOT EXISTS documents_seq ON documents(seq)", logger: logger)
             try await connection.query("CREATE TABLE IF NOT EXISTS store_meta (key text PRIMARY KEY, value bigint NOT NULL)", logger: logger)
             try await connection.query("INSERT INTO store_meta(key, value) VALUES ('seq', 0), ('schema', 1) ON CONFLICT DO NOTHING", logger: logger)
             try await connection.query("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public", logger: logger)
-            try await connection.query("CREATE TABLE IF NOT EXISTS text_fields (collection text NOT NULL, field text NOT NULL, PRIMARY KEY (collection, field))", logger: logger)
-            try await connection.query("""
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS text_fields (collection text NOT NULL, field text NOT NULL, PRIMARY KEY (collection, field))",
+                logger: logger
+            )
+            try await connection.query(
+                """
                 CREATE TABLE IF NOT EXISTS text_rows (
                     collection text NOT NULL, id text NOT NULL, field text NOT NULL, text text NOT NULL,
                     PRIMARY KEY (collection, id, field)
                 )
-                """, logger: logger)
+                """,
+                logger: logger
+            )
             try await connection.query("CREATE INDEX IF NOT EXISTS text_rows_trgm ON text_rows USING gin (text gin_trgm_ops)", logger: logger)
             try await connection.query("CREATE TABLE IF NOT EXISTS blobs (id text PRIMARY KEY, data bytea NOT NULL)", logger: logger)
             for (collection, field) in StoreSchema.defaultIndexes {
                 try await Self.createIndex(connection, collection: collection, field: field, logger: logger)
             }
             for (collection, field) in StoreSchema.defaultTextFields {
-                try await connection.query("INSERT INTO text_fields(collection, field) VALUES (\(collection), \(field)) ON CONFLICT DO NOTHING", logger: logger)
+                try await connection.query(
+                    "INSERT INTO text_fields(collection, field) VALUES (\(collection), \(field)) ON CONFLICT DO NOTHING",
+                    logger: logger
+                )
             }
             var installed = Set<String>()
             let functions = try await connection.query(
                 "SELECT proname::text FROM pg_proc WHERE pronamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND proname = ANY(\(Self.writeFunctions.map(\.name))::text[])",
-                logger: logger)
+                logger: logger
+            )
             for try await name in functions.decode(String.self) { installed.insert(name) }
             for function in Self.writeFunctions where !installed.contains(function.name) {
                 try await connection.query(PostgresQuery(unsafeSQL: function.definition), logger: logger)
@@ -150,7 +179,12 @@ public final class PostgresDocumentStore: DocumentStore {
         let path = try FieldPath(field).validated()
         let literal = try SQLBuilder.collectionLiteral(collection)
         let name = StoreSchema.indexName(collection: collection, field: field)
-        try await connection.query(PostgresQuery(unsafeSQL: "CREATE INDEX IF NOT EXISTS \(name) ON documents (\(PostgresDialect().textExpression(path))) WHERE collection = \(literal)"), logger: logger)
+        try await connection.query(
+            PostgresQuery(
+                unsafeSQL: "CREATE INDEX IF NOT EXISTS \(name) ON documents (\(PostgresDialect().textExpression(path))) WHERE collection = \(literal)"
+            ),
+            logger: logger
+        )
     }
 
     public func ensureIndex(collection: String, field: String) async throws {
@@ -185,7 +219,10 @@ public final class PostgresDocumentStore: DocumentStore {
     public func get(collection: String, id: String) async throws -> StoredDocument? {
         try StoreSchema.validateCollection(collection)
         return try await withConnection { connection, logger in
-            let rows = try await connection.query("SELECT rev, seq, body::text FROM documents WHERE collection = \(collection) AND id = \(id) AND NOT deleted", logger: logger)
+            let rows = try await connection.query(
+                "SELECT rev, seq, body::text FROM documents WHERE collection = \(collection) AND id = \(id) AND NOT deleted",
+                logger: logger
+            )
             for try await (rev, seq, body) in rows.decode((Int64, Int64, String).self) {
                 return StoredDocument(collection: collection, id: id, rev: Int(rev), seq: seq, document: try JSONText.decode(body))
             }
@@ -196,7 +233,10 @@ public final class PostgresDocumentStore: DocumentStore {
     public func exists(collection: String, id: String) async throws -> Bool {
         try StoreSchema.validateCollection(collection)
         return try await withConnection { connection, logger in
-            let rows = try await connection.query("SELECT EXISTS(SELECT 1 FROM documents WHERE collection = \(collection) AND id = \(id) AND NOT deleted)", logger: logger)
+            let rows = try await connection.query(
+                "SELECT EXISTS(SELECT 1 FROM documents WHERE collection = \(collection) AND id = \(id) AND NOT deleted)",
+                logger: logger
+            )
             for try await found in rows.decode(Bool.self) { return found }
             return false
         }
@@ -205,7 +245,10 @@ public final class PostgresDocumentStore: DocumentStore {
     public func revision(collection: String, id: String) async throws -> Int? {
         try StoreSchema.validateCollection(collection)
         return try await withConnection { connection, logger in
-            let rows = try await connection.query("SELECT rev FROM documents WHERE collection = \(collection) AND id = \(id) AND NOT deleted", logger: logger)
+            let rows = try await connection.query(
+                "SELECT rev FROM documents WHERE collection = \(collection) AND id = \(id) AND NOT deleted",
+                logger: logger
+            )
             for try await rev in rows.decode(Int64.self) { return Int(rev) }
             return nil
         }
@@ -220,7 +263,8 @@ public final class PostgresDocumentStore: DocumentStore {
             if let cursor {
                 conditions.append(builder.after(cursor, expression: expression, descending: query.sort?.descending ?? false))
             }
-            let sql = "SELECT id, rev, seq, body::text, (\(expression ?? "NULL"))::text FROM documents WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(orderBy) LIMIT \(count)"
+            let sql =
+                "SELECT id, rev, seq, body::text, (\(expression ?? "NULL"))::text FROM documents WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(orderBy) LIMIT \(count)"
             let postgresQuery = try Self.query(sql, builder.params)
             let numeric = query.sort?.numeric ?? false
             return try await withConnection { connection, logger in
@@ -250,12 +294,17 @@ public final class PostgresDocumentStore: DocumentStore {
 
     public func changes(since: Int64, limit: Int) async throws -> [StoreChange] {
         try await withConnection { connection, logger in
-            let rows = try await connection.query("""
+            let rows = try await connection.query(
+                """
                 SELECT seq, collection, id, rev, deleted, body::text FROM documents WHERE seq > \(since) ORDER BY seq LIMIT \(Int64(max(0, limit)))
-                """, logger: logger)
+                """,
+                logger: logger
+            )
             var result: [StoreChange] = []
             for try await (seq, collection, id, rev, deleted, body) in rows.decode((Int64, String, String, Int64, Bool, String).self) {
-                result.append(StoreChange(seq: seq, collection: collection, id: id, rev: Int(rev), deleted: deleted, document: try JSONText.decode(body)))
+                result.append(
+                    StoreChange(seq: seq, collection: collection, id: id, rev: Int(rev), deleted: deleted, document: try JSONText.decode(body))
+                )
             }
             return result
         }
@@ -281,13 +330,16 @@ public final class PostgresDocumentStore: DocumentStore {
         let candidates = Int64(max(limit * 20, 200))
         let documents = try await transaction { connection, logger in
             try await connection.query("SELECT set_config('pg_trgm.word_similarity_threshold', '0.3', true)", logger: logger)
-            let rows = try await connection.query("""
+            let rows = try await connection.query(
+                """
                 SELECT d.id, d.rev, d.seq, d.body::text FROM documents d
                 WHERE d.collection = \(collection) AND NOT d.deleted AND d.id IN (
                     SELECT r.id FROM text_rows r
                     WHERE r.collection = \(collection) AND r.field = ANY(\(paths)::text[]) AND \(normalized) <% r.text
                     ORDER BY word_similarity(\(normalized), r.text) DESC LIMIT \(candidates))
-                """, logger: logger)
+                """,
+                logger: logger
+            )
             var result: [StoredDocument] = []
             for try await (id, rev, seq, body) in rows.decode((String, Int64, Int64, String).self) {
                 result.append(StoredDocument(collection: collection, id: id, rev: Int(rev), seq: seq, document: try JSONText.decode(body)))
@@ -310,13 +362,19 @@ public final class PostgresDocumentStore: DocumentStore {
         try await transaction { connection, logger in
             _ = try await Self.reserveSequence(connection, count: 0, logger: logger)
             for field in fields {
-                try await connection.query("INSERT INTO text_fields(collection, field) VALUES (\(collection), \(field)) ON CONFLICT DO NOTHING", logger: logger)
+                try await connection.query(
+                    "INSERT INTO text_fields(collection, field) VALUES (\(collection), \(field)) ON CONFLICT DO NOTHING",
+                    logger: logger
+                )
             }
             var all: [String: [FieldPath]] = [:]
             let fieldRows = try await connection.query("SELECT field FROM text_fields WHERE collection = \(collection)", logger: logger)
             for try await field in fieldRows.decode(String.self) { all[collection, default: []].append(FieldPath(field)) }
             var documents: [TextSource] = []
-            let rows = try await connection.query("SELECT id, body::text FROM documents WHERE collection = \(collection) AND NOT deleted", logger: logger)
+            let rows = try await connection.query(
+                "SELECT id, body::text FROM documents WHERE collection = \(collection) AND NOT deleted",
+                logger: logger
+            )
             for try await (id, body) in rows.decode((String, String).self) {
                 documents.append((collection, id, try JSONText.decode(body)))
             }
@@ -384,7 +442,9 @@ public final class PostgresDocumentStore: DocumentStore {
     /// polling).
     public func changeSignals() -> AsyncStream<Void>? {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let client = self.client, channel = self.channel, logger = self.logger
+        let client = self.client
+        let channel = self.channel
+        let logger = self.logger
         let task = Task {
             while !Task.isCancelled {
                 do {
@@ -419,21 +479,49 @@ public final class PostgresDocumentStore: DocumentStore {
             case "53100": return StoreError.diskFull(detail)
             case "25006", "42501": return StoreError.readOnly(detail)
             case "3D000", "28P01", "28000", "42P04":
-                return StoreError(.invalidLocation, "PostgreSQL at \(displayName) refused the connection (\(message)). Check the database name, user and password in the store location.", underlying: detail)
+                return StoreError(
+                    .invalidLocation,
+                    "PostgreSQL at \(displayName) refused the connection (\(message)). Check the database name, user and password in the store location.",
+                    underlying: detail
+                )
             case "40001", "40P01", "55P03", "57P01", "57P02", "57P03", "53300":
-                return StoreError(.unavailable, "PostgreSQL at \(displayName) is busy or restarting (\(message)). Retry the command.", underlying: detail)
+                return StoreError(
+                    .unavailable,
+                    "PostgreSQL at \(displayName) is busy or restarting (\(message)). Retry the command.",
+                    underlying: detail
+                )
             case PostgresDocumentStore.WriteState.conflict:
-                return StoreError(.conflict, "A document was changed by someone else (\(psql.serverInfo?[.detail] ?? "")). Re-read it, apply your change again and retry.", underlying: detail)
+                return StoreError(
+                    .conflict,
+                    "A document was changed by someone else (\(psql.serverInfo?[.detail] ?? "")). Re-read it, apply your change again and retry.",
+                    underlying: detail
+                )
             case PostgresDocumentStore.WriteState.staleTextFields:
-                return StoreError(.unavailable, "The text-indexed fields of the store changed twice during one write. Retry the command.", underlying: detail)
+                return StoreError(
+                    .unavailable,
+                    "The text-indexed fields of the store changed twice during one write. Retry the command.",
+                    underlying: detail
+                )
             case PostgresDocumentStore.WriteState.noSequence:
-                return StoreError(.corrupt, "The store's sequence counter is missing (table store_meta). The database is not a complete receipts store: restore it or use another database.", underlying: detail)
+                return StoreError(
+                    .corrupt,
+                    "The store's sequence counter is missing (table store_meta). The database is not a complete receipts store: restore it or use another database.",
+                    underlying: detail
+                )
             case "XX001", "XX002":
-                return StoreError(.corrupt, "PostgreSQL reports damaged data (\(message)). Ask the database administrator to check the server.", underlying: detail)
+                return StoreError(
+                    .corrupt,
+                    "PostgreSQL reports damaged data (\(message)). Ask the database administrator to check the server.",
+                    underlying: detail
+                )
             default:
                 return StoreError(.failed, "PostgreSQL at \(displayName) failed: \(message)", underlying: detail)
             }
         }
-        return StoreError(.unavailable, "Cannot reach PostgreSQL at \(displayName) (\(psql.code)). Check that the server is running and the address is right, then retry.", underlying: "\(psql.code)")
+        return StoreError(
+            .unavailable,
+            "Cannot reach PostgreSQL at \(displayName) (\(psql.code)). Check that the server is running and the address is right, then retry.",
+            underlying: "\(psql.code)"
+        )
     }
 }

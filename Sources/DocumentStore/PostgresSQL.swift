@@ -11,24 +11,36 @@ extension PostgresDocumentStore {
     /// Bumps the sequence counter by `count` and returns the value before: this transaction owns
     /// `value+1 ... value+count`. The row lock is held until commit and orders all writers.
     static func reserveSequence(_ connection: PostgresConnection, count: Int, logger: Logger) async throws -> Int64 {
-        let rows = try await connection.query("UPDATE store_meta SET value = value + \(Int64(count)) WHERE key = 'seq' RETURNING value", logger: logger)
+        let rows = try await connection.query(
+            "UPDATE store_meta SET value = value + \(Int64(count)) WHERE key = 'seq' RETURNING value",
+            logger: logger
+        )
         for try await value in rows.decode(Int64.self) {
             return value - Int64(count)
         }
-        throw StoreError(.corrupt, "The store's sequence counter is missing (table store_meta). The database is not a complete receipts store: restore it or use another database.")
+        throw StoreError(
+            .corrupt,
+            "The store's sequence counter is missing (table store_meta). The database is not a complete receipts store: restore it or use another database."
+        )
     }
 
     static func replaceText(_ connection: PostgresConnection, documents: [TextSource], fields: [String: [FieldPath]], logger: Logger) async throws {
         let text = TextRows(documents, fields: fields)
-        try await connection.query("""
+        try await connection.query(
+            """
             DELETE FROM text_rows r USING unnest(\(text.documentCollections)::text[], \(text.documentIDs)::text[]) AS k(collection, id)
             WHERE r.collection = k.collection AND r.id = k.id
-            """, logger: logger)
+            """,
+            logger: logger
+        )
         guard !text.texts.isEmpty else { return }
-        try await connection.query("""
+        try await connection.query(
+            """
             INSERT INTO text_rows(collection, id, field, text)
             SELECT * FROM unnest(\(text.collections)::text[], \(text.ids)::text[], \(text.fields)::text[], \(text.texts)::text[])
-            """, logger: logger)
+            """,
+            logger: logger
+        )
     }
 }
 

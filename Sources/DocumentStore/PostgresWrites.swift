@@ -31,149 +31,164 @@ extension PostgresDocumentStore {
         // The start of every write: the sequence row's lock (held until COMMIT: it orders the
         // writers), and the check of the client's text-indexed fields (`NULL`: none sent).
         // Returns the sequence number before the write's.
-        ("receipts_lock_v1", """
-        CREATE OR REPLACE FUNCTION receipts_lock_v1(known_text_fields bigint) RETURNS bigint LANGUAGE plpgsql AS $$
-        DECLARE
-            base bigint;
-        BEGIN
-            SELECT m.value INTO base FROM store_meta m WHERE m.key = 'seq' FOR UPDATE;
-            IF base IS NULL THEN
-                RAISE EXCEPTION 'the sequence counter is missing' USING ERRCODE = 'RCS03';
-            END IF;
-            IF known_text_fields IS NOT NULL AND (SELECT count(*) FROM text_fields) <> known_text_fields THEN
-                RAISE EXCEPTION 'the text-indexed fields changed' USING ERRCODE = 'RCS02';
-            END IF;
-            RETURN base;
-        END $$
-        """),
+        (
+            "receipts_lock_v1",
+            """
+            CREATE OR REPLACE FUNCTION receipts_lock_v1(known_text_fields bigint) RETURNS bigint LANGUAGE plpgsql AS $$
+            DECLARE
+                base bigint;
+            BEGIN
+                SELECT m.value INTO base FROM store_meta m WHERE m.key = 'seq' FOR UPDATE;
+                IF base IS NULL THEN
+                    RAISE EXCEPTION 'the sequence counter is missing' USING ERRCODE = 'RCS03';
+                END IF;
+                IF known_text_fields IS NOT NULL AND (SELECT count(*) FROM text_fields) <> known_text_fields THEN
+                    RAISE EXCEPTION 'the text-indexed fields changed' USING ERRCODE = 'RCS02';
+                END IF;
+                RETURN base;
+            END $$
+            """
+        ),
         // The shared tail of every write: the documents at `picked` (positions, from 1) are
         // written, their text rows replaced by those at the same positions, the channel notified.
-        ("receipts_write_rows_v1", """
-        CREATE OR REPLACE FUNCTION receipts_write_rows_v1(
-            picked int[], collections text[], ids text[], revs bigint[], seqs bigint[], tombstones boolean[], bodies text[],
-            text_positions int[], text_names text[], text_values text[], channel text
-        ) RETURNS void LANGUAGE plpgsql AS $$
-        BEGIN
-            INSERT INTO documents(collection, id, rev, seq, deleted, body)
-            SELECT collections[k], ids[k], revs[k], seqs[k], tombstones[k], jsonb_set(bodies[k]::jsonb, '{rev}', to_jsonb(revs[k]))
-            FROM unnest(picked) AS k
-            ON CONFLICT (collection, id) DO UPDATE SET rev = excluded.rev, seq = excluded.seq, deleted = excluded.deleted, body = excluded.body;
-            DELETE FROM text_rows r USING unnest(picked) AS k
-            WHERE r.collection = collections[k] AND r.id = ids[k] AND NOT EXISTS (
-                SELECT 1 FROM unnest(text_positions, text_names) AS n(position, name) WHERE n.position = k AND n.name = r.field);
-            INSERT INTO text_rows(collection, id, field, text)
-            SELECT collections[n.position], ids[n.position], n.name, n.value
-            FROM unnest(text_positions, text_names, text_values) AS n(position, name, value)
-            WHERE n.position = ANY(picked)
-            ON CONFLICT (collection, id, field) DO UPDATE SET text = excluded.text WHERE text_rows.text <> excluded.text;
-            PERFORM pg_notify(channel, '');
-        END $$
-        """),
+        (
+            "receipts_write_rows_v1",
+            """
+            CREATE OR REPLACE FUNCTION receipts_write_rows_v1(
+                picked int[], collections text[], ids text[], revs bigint[], seqs bigint[], tombstones boolean[], bodies text[],
+                text_positions int[], text_names text[], text_values text[], channel text
+            ) RETURNS void LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO documents(collection, id, rev, seq, deleted, body)
+                SELECT collections[k], ids[k], revs[k], seqs[k], tombstones[k], jsonb_set(bodies[k]::jsonb, '{rev}', to_jsonb(revs[k]))
+                FROM unnest(picked) AS k
+                ON CONFLICT (collection, id) DO UPDATE SET rev = excluded.rev, seq = excluded.seq, deleted = excluded.deleted, body = excluded.body;
+                DELETE FROM text_rows r USING unnest(picked) AS k
+                WHERE r.collection = collections[k] AND r.id = ids[k] AND NOT EXISTS (
+                    SELECT 1 FROM unnest(text_positions, text_names) AS n(position, name) WHERE n.position = k AND n.name = r.field);
+                INSERT INTO text_rows(collection, id, field, text)
+                SELECT collections[n.position], ids[n.position], n.name, n.value
+                FROM unnest(text_positions, text_names, text_values) AS n(position, name, value)
+                WHERE n.position = ANY(picked)
+                ON CONFLICT (collection, id, field) DO UPDATE SET text = excluded.text WHERE text_rows.text <> excluded.text;
+                PERFORM pg_notify(channel, '');
+            END $$
+            """
+        ),
         // Puts: the revision of each write is the document's next one (a repeated id counts on
         // from its earlier write in the batch); `checked` writes must find `expected` live (0:
         // none). Returns the sequence number before the batch's (write n gets base + n) and the
         // revisions.
-        ("receipts_put_v1", """
-        CREATE OR REPLACE FUNCTION receipts_put_v1(
-            collections text[], ids text[], bodies text[], checked boolean[], expected bigint[],
-            text_positions int[], text_names text[], text_values text[], known_text_fields bigint, channel text,
-            OUT base bigint, OUT revs bigint[]
-        ) LANGUAGE plpgsql AS $$
-        DECLARE
-            lives bigint[];
-            finals int[];
-            failed int;
-        BEGIN
-            base := receipts_lock_v1(known_text_fields);
-            SELECT array_agg(coalesce(d.rev, 0) + w.occurrence ORDER BY w.position),
-                   array_agg(CASE WHEN w.occurrence > 1 THEN coalesce(d.rev, 0) + w.occurrence - 1
-                                  WHEN d.deleted THEN 0 ELSE coalesce(d.rev, 0) END ORDER BY w.position),
-                   array_agg(w.position ORDER BY w.position) FILTER (WHERE w.occurrence = w.occurrences)
-            INTO revs, lives, finals
-            FROM (SELECT t.position::int AS position, t.c, t.i,
-                         row_number() OVER (PARTITION BY t.c, t.i ORDER BY t.position) AS occurrence,
-                         count(*) OVER (PARTITION BY t.c, t.i) AS occurrences
-                  FROM unnest(collections, ids) WITH ORDINALITY AS t(c, i, position)) w
-            LEFT JOIN documents d ON d.collection = w.c AND d.id = w.i;
-            SELECT min(k) INTO failed FROM generate_subscripts(ids, 1) AS k WHERE checked[k] AND expected[k] <> lives[k];
-            IF failed IS NOT NULL THEN
-                RAISE EXCEPTION 'revision conflict' USING ERRCODE = 'RCS01',
-                    DETAIL = json_build_object('index', failed, 'actual', lives[failed])::text;
-            END IF;
-            UPDATE store_meta SET value = base + cardinality(ids) WHERE key = 'seq';
-            PERFORM receipts_write_rows_v1(
-                finals, collections, ids, revs, ARRAY(SELECT base + k FROM generate_subscripts(ids, 1) AS k ORDER BY k),
-                array_fill(false, ARRAY[cardinality(ids)]), bodies, text_positions, text_names, text_values, channel);
-        END $$
-        """),
+        (
+            "receipts_put_v1",
+            """
+            CREATE OR REPLACE FUNCTION receipts_put_v1(
+                collections text[], ids text[], bodies text[], checked boolean[], expected bigint[],
+                text_positions int[], text_names text[], text_values text[], known_text_fields bigint, channel text,
+                OUT base bigint, OUT revs bigint[]
+            ) LANGUAGE plpgsql AS $$
+            DECLARE
+                lives bigint[];
+                finals int[];
+                failed int;
+            BEGIN
+                base := receipts_lock_v1(known_text_fields);
+                SELECT array_agg(coalesce(d.rev, 0) + w.occurrence ORDER BY w.position),
+                       array_agg(CASE WHEN w.occurrence > 1 THEN coalesce(d.rev, 0) + w.occurrence - 1
+                                      WHEN d.deleted THEN 0 ELSE coalesce(d.rev, 0) END ORDER BY w.position),
+                       array_agg(w.position ORDER BY w.position) FILTER (WHERE w.occurrence = w.occurrences)
+                INTO revs, lives, finals
+                FROM (SELECT t.position::int AS position, t.c, t.i,
+                             row_number() OVER (PARTITION BY t.c, t.i ORDER BY t.position) AS occurrence,
+                             count(*) OVER (PARTITION BY t.c, t.i) AS occurrences
+                      FROM unnest(collections, ids) WITH ORDINALITY AS t(c, i, position)) w
+                LEFT JOIN documents d ON d.collection = w.c AND d.id = w.i;
+                SELECT min(k) INTO failed FROM generate_subscripts(ids, 1) AS k WHERE checked[k] AND expected[k] <> lives[k];
+                IF failed IS NOT NULL THEN
+                    RAISE EXCEPTION 'revision conflict' USING ERRCODE = 'RCS01',
+                        DETAIL = json_build_object('index', failed, 'actual', lives[failed])::text;
+                END IF;
+                UPDATE store_meta SET value = base + cardinality(ids) WHERE key = 'seq';
+                PERFORM receipts_write_rows_v1(
+                    finals, collections, ids, revs, ARRAY(SELECT base + k FROM generate_subscripts(ids, 1) AS k ORDER BY k),
+                    array_fill(false, ARRAY[cardinality(ids)]), bodies, text_positions, text_names, text_values, channel);
+            END $$
+            """
+        ),
         // A delete: a tombstone keeping `kept_fields` of the live document. False when there is
         // no live document (nothing written).
-        ("receipts_delete_v1", """
-        CREATE OR REPLACE FUNCTION receipts_delete_v1(
-            in_collection text, in_id text, checked boolean, expected bigint, kept_fields text[], channel text
-        ) RETURNS boolean LANGUAGE plpgsql AS $$
-        DECLARE
-            base bigint;
-            current_rev bigint;
-            current_deleted boolean;
-            current_body jsonb;
-            live bigint;
-        BEGIN
-            base := receipts_lock_v1(NULL);
-            SELECT d.rev, d.deleted, d.body INTO current_rev, current_deleted, current_body
-            FROM documents d WHERE d.collection = in_collection AND d.id = in_id;
-            live := CASE WHEN current_rev IS NULL OR current_deleted THEN 0 ELSE current_rev END;
-            IF checked AND expected <> live THEN
-                RAISE EXCEPTION 'revision conflict' USING ERRCODE = 'RCS01',
-                    DETAIL = json_build_object('index', 1, 'actual', live)::text;
-            END IF;
-            IF current_rev IS NULL OR current_deleted THEN
-                RETURN false;
-            END IF;
-            UPDATE store_meta SET value = base + 1 WHERE key = 'seq';
-            PERFORM receipts_write_rows_v1(
-                ARRAY[1], ARRAY[in_collection], ARRAY[in_id], ARRAY[current_rev + 1], ARRAY[base + 1], ARRAY[true],
-                ARRAY[(jsonb_build_object('id', in_id, '_deleted', true) || coalesce(
-                    (SELECT jsonb_object_agg(f.key, f.value) FROM jsonb_each(current_body) AS f WHERE f.key = ANY(kept_fields)), '{}'::jsonb))::text],
-                '{}'::int[], '{}'::text[], '{}'::text[], channel);
-            RETURN true;
-        END $$
-        """),
+        (
+            "receipts_delete_v1",
+            """
+            CREATE OR REPLACE FUNCTION receipts_delete_v1(
+                in_collection text, in_id text, checked boolean, expected bigint, kept_fields text[], channel text
+            ) RETURNS boolean LANGUAGE plpgsql AS $$
+            DECLARE
+                base bigint;
+                current_rev bigint;
+                current_deleted boolean;
+                current_body jsonb;
+                live bigint;
+            BEGIN
+                base := receipts_lock_v1(NULL);
+                SELECT d.rev, d.deleted, d.body INTO current_rev, current_deleted, current_body
+                FROM documents d WHERE d.collection = in_collection AND d.id = in_id;
+                live := CASE WHEN current_rev IS NULL OR current_deleted THEN 0 ELSE current_rev END;
+                IF checked AND expected <> live THEN
+                    RAISE EXCEPTION 'revision conflict' USING ERRCODE = 'RCS01',
+                        DETAIL = json_build_object('index', 1, 'actual', live)::text;
+                END IF;
+                IF current_rev IS NULL OR current_deleted THEN
+                    RETURN false;
+                END IF;
+                UPDATE store_meta SET value = base + 1 WHERE key = 'seq';
+                PERFORM receipts_write_rows_v1(
+                    ARRAY[1], ARRAY[in_collection], ARRAY[in_id], ARRAY[current_rev + 1], ARRAY[base + 1], ARRAY[true],
+                    ARRAY[(jsonb_build_object('id', in_id, '_deleted', true) || coalesce(
+                        (SELECT jsonb_object_agg(f.key, f.value) FROM jsonb_each(current_body) AS f WHERE f.key = ANY(kept_fields)), '{}'::jsonb))::text],
+                    '{}'::int[], '{}'::text[], '{}'::text[], channel);
+                RETURN true;
+            END $$
+            """
+        ),
         // Replication: a change applies when its revision is above the document's (and above
         // every earlier change of it in the batch); applied changes get sequence numbers in
         // order. Returns how many applied.
-        ("receipts_replicate_v1", """
-        CREATE OR REPLACE FUNCTION receipts_replicate_v1(
-            collections text[], ids text[], revs bigint[], tombstones boolean[], bodies text[],
-            text_positions int[], text_names text[], text_values text[], known_text_fields bigint, channel text
-        ) RETURNS integer LANGUAGE plpgsql AS $$
-        DECLARE
-            base bigint;
-            applied_count integer;
-            seqs bigint[];
-            finals int[];
-        BEGIN
-            base := receipts_lock_v1(known_text_fields);
-            SELECT count(*) FILTER (WHERE a.applied),
-                   array_agg(CASE WHEN a.applied THEN base + a.applied_so_far END ORDER BY a.position),
-                   array_agg(a.position ORDER BY a.position) FILTER (WHERE a.applied AND a.r = a.highest)
-            INTO applied_count, seqs, finals
-            FROM (SELECT p.*, count(*) FILTER (WHERE p.applied) OVER (ORDER BY p.position) AS applied_so_far
-                  FROM (SELECT w.position, w.r, w.highest,
-                               (d.rev IS NULL OR w.r > d.rev) AND (w.earlier IS NULL OR w.r > w.earlier) AS applied
-                        FROM (SELECT t.position::int AS position, t.c, t.i, t.r,
-                                     max(t.r) OVER (PARTITION BY t.c, t.i ORDER BY t.position ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS earlier,
-                                     max(t.r) OVER (PARTITION BY t.c, t.i) AS highest
-                              FROM unnest(collections, ids, revs) WITH ORDINALITY AS t(c, i, r, position)) w
-                        LEFT JOIN documents d ON d.collection = w.c AND d.id = w.i) p) a;
-            IF applied_count > 0 THEN
-                UPDATE store_meta SET value = base + applied_count WHERE key = 'seq';
-                PERFORM receipts_write_rows_v1(
-                    finals, collections, ids, revs, seqs, tombstones, bodies, text_positions, text_names, text_values, channel);
-            END IF;
-            RETURN applied_count;
-        END $$
-        """),
+        (
+            "receipts_replicate_v1",
+            """
+            CREATE OR REPLACE FUNCTION receipts_replicate_v1(
+                collections text[], ids text[], revs bigint[], tombstones boolean[], bodies text[],
+                text_positions int[], text_names text[], text_values text[], known_text_fields bigint, channel text
+            ) RETURNS integer LANGUAGE plpgsql AS $$
+            DECLARE
+                base bigint;
+                applied_count integer;
+                seqs bigint[];
+                finals int[];
+            BEGIN
+                base := receipts_lock_v1(known_text_fields);
+                SELECT count(*) FILTER (WHERE a.applied),
+                       array_agg(CASE WHEN a.applied THEN base + a.applied_so_far END ORDER BY a.position),
+                       array_agg(a.position ORDER BY a.position) FILTER (WHERE a.applied AND a.r = a.highest)
+                INTO applied_count, seqs, finals
+                FROM (SELECT p.*, count(*) FILTER (WHERE p.applied) OVER (ORDER BY p.position) AS applied_so_far
+                      FROM (SELECT w.position, w.r, w.highest,
+                                   (d.rev IS NULL OR w.r > d.rev) AND (w.earlier IS NULL OR w.r > w.earlier) AS applied
+                            FROM (SELECT t.position::int AS position, t.c, t.i, t.r,
+                                         max(t.r) OVER (PARTITION BY t.c, t.i ORDER BY t.position ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS earlier,
+                                         max(t.r) OVER (PARTITION BY t.c, t.i) AS highest
+                                  FROM unnest(collections, ids, revs) WITH ORDINALITY AS t(c, i, r, position)) w
+                            LEFT JOIN documents d ON d.collection = w.c AND d.id = w.i) p) a;
+                IF applied_count > 0 THEN
+                    UPDATE store_meta SET value = base + applied_count WHERE key = 'seq';
+                    PERFORM receipts_write_rows_v1(
+                        finals, collections, ids, revs, seqs, tombstones, bodies, text_positions, text_names, text_values, channel);
+                END IF;
+                RETURN applied_count;
+            END $$
+            """
+        ),
     ]
 
     // MARK: Writes
@@ -190,28 +205,40 @@ extension PostgresDocumentStore {
         }
         // The server sets each body's revision; the text rows do not depend on it.
         let bodies = try writes.map { try WriteRules.body($0.document, id: $0.id, rev: 0) }
-        let collections = writes.map(\.collection), ids = writes.map(\.id)
+        let collections = writes.map(\.collection)
+        let ids = writes.map(\.id)
         let encoded = bodies.map(JSONText.encode)
         let checked = writes.map { $0.expectedRev != nil }
         let expected = writes.map { Int64($0.expectedRev ?? 0) }
         let channel = self.channel
-        let (base, revs) = try await writing(conflict: { writes[$0].expectedRev }, keys: writes.map { ($0.collection, $0.id) }) { connection, textFields, logger in
+        let (base, revs) = try await writing(conflict: { writes[$0].expectedRev }, keys: writes.map { ($0.collection, $0.id) }) {
+            connection,
+            textFields,
+            logger in
             let text = TextRows(zip(writes, bodies).map { ($0.collection, $0.id, $1) }, fields: textFields.fields)
-            let rows = try await connection.query("""
+            let rows = try await connection.query(
+                """
                 SELECT base, revs FROM receipts_put_v1(
                     \(collections)::text[], \(ids)::text[], \(encoded)::text[], \(checked)::boolean[], \(expected)::bigint[],
                     \(text.positions)::int[], \(text.fields)::text[], \(text.texts)::text[], \(textFields.count), \(channel))
-                """, logger: logger)
+                """,
+                logger: logger
+            )
             return try await Self.single(rows.decode((Int64, [Int64]).self))
         }
         guard revs.count == writes.count else {
             throw StoreError(.failed, "PostgreSQL answered \(revs.count) revisions for a batch of \(writes.count) writes.")
         }
         return try writes.indices.map { index in
-            let write = writes[index], rev = Int(revs[index])
+            let write = writes[index]
+            let rev = Int(revs[index])
             return StoredDocument(
-                collection: write.collection, id: write.id, rev: rev, seq: base + Int64(index + 1),
-                document: try WriteRules.body(write.document, id: write.id, rev: rev))
+                collection: write.collection,
+                id: write.id,
+                rev: rev,
+                seq: base + Int64(index + 1),
+                document: try WriteRules.body(write.document, id: write.id, rev: rev)
+            )
         }
     }
 
@@ -220,10 +247,13 @@ extension PostgresDocumentStore {
         let channel = self.channel
         return try await withConnection { connection, logger in
             try await Self.readingConflicts(expected: { _ in expectedRev }, keys: [(collection, id)]) {
-                let rows = try await connection.query("""
+                let rows = try await connection.query(
+                    """
                     SELECT receipts_delete_v1(\(collection), \(id), \(expectedRev != nil), \(Int64(expectedRev ?? 0)),
                         \(WriteRules.tombstoneFields)::text[], \(channel))
-                    """, logger: logger)
+                    """,
+                    logger: logger
+                )
                 return try await Self.single(rows.decode(Bool.self))
             }
         }
@@ -240,17 +270,22 @@ extension PostgresDocumentStore {
                 ? WriteRules.tombstone(id: change.id, rev: change.rev, previous: change.document)
                 : try WriteRules.body(change.document ?? .object([:]), id: change.id, rev: change.rev)
         }
-        let collections = changes.map(\.collection), ids = changes.map(\.id)
-        let revs = changes.map { Int64($0.rev) }, tombstones = changes.map(\.deleted)
+        let collections = changes.map(\.collection)
+        let ids = changes.map(\.id)
+        let revs = changes.map { Int64($0.rev) }
+        let tombstones = changes.map(\.deleted)
         let encoded = bodies.map(JSONText.encode)
         let channel = self.channel
         let applied = try await writing(conflict: { _ in nil }, keys: []) { connection, textFields, logger in
             let text = TextRows(changes.indices.map { (collections[$0], ids[$0], tombstones[$0] ? nil : bodies[$0]) }, fields: textFields.fields)
-            let rows = try await connection.query("""
+            let rows = try await connection.query(
+                """
                 SELECT receipts_replicate_v1(
                     \(collections)::text[], \(ids)::text[], \(revs)::bigint[], \(tombstones)::boolean[], \(encoded)::text[],
                     \(text.positions)::int[], \(text.fields)::text[], \(text.texts)::text[], \(textFields.count), \(channel))
-                """, logger: logger)
+                """,
+                logger: logger
+            )
             return try await Self.single(rows.decode(Int32.self))
         }
         return Int(applied)
@@ -269,7 +304,8 @@ extension PostgresDocumentStore {
     /// (read first when there is none), and once more with a fresh copy when the function finds
     /// it stale (another instance started indexing a field).
     private func writing<T: Sendable>(
-        conflict expected: (Int) -> Int?, keys: [(String, String)],
+        conflict expected: (Int) -> Int?,
+        keys: [(String, String)],
         _ body: (PostgresConnection, TextFieldCache, Logger) async throws -> T
     ) async throws -> T {
         try await withConnection { connection, logger in
@@ -290,7 +326,9 @@ extension PostgresDocumentStore {
     /// Turns the functions' conflict error into the store's: `keys` and `expected` name the
     /// write at the error's index (from 1).
     private static func readingConflicts<T>(
-        expected: (Int) -> Int?, keys: [(String, String)], _ body: () async throws -> T
+        expected: (Int) -> Int?,
+        keys: [(String, String)],
+        _ body: () async throws -> T
     ) async throws -> T {
         do {
             return try await body()

@@ -22,9 +22,10 @@ public struct FieldPath: Sendable, Hashable, ExpressibleByStringLiteral, CustomS
     }
 
     static func isValidComponent(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { c in
-            (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 95
-        }
+        !text.isEmpty
+            && text.utf8.allSatisfy { c in
+                (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 95
+            }
     }
 }
 
@@ -137,9 +138,11 @@ public enum StoreSchema {
     ]
 
     static func validateCollection(_ name: String) throws {
-        guard !name.isEmpty, name.count <= 64, name.utf8.allSatisfy({ c in
-            (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 95 || c == 45 || c == 46
-        }) else {
+        guard !name.isEmpty, name.count <= 64,
+            name.utf8.allSatisfy({ c in
+                (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 95 || c == 45 || c == 46
+            })
+        else {
             throw StoreError.invalidQuery("Invalid collection name '\(name)': use letters, digits, '_', '-' or '.' (at most 64).")
         }
     }
@@ -212,7 +215,11 @@ enum JSONText {
         do {
             return try JSONParser.parse(text)
         } catch {
-            throw StoreError(.corrupt, "A stored document is not valid JSON. The store may be damaged: restore it from a backup or an export.", underlying: "\(error)")
+            throw StoreError(
+                .corrupt,
+                "A stored document is not valid JSON. The store may be damaged: restore it from a backup or an export.",
+                underlying: "\(error)"
+            )
         }
     }
 }
@@ -248,11 +255,22 @@ public enum ChangeLines {
         }
         if let document = value["document"], let collection = value["collection"]?.stringValue, let id = value["id"]?.stringValue {
             let deleted = value["deleted"]?.boolValue ?? false
-            guard let rev = value["rev"]?.intValue, rev > 0 else { throw StoreError.invalidQuery("Line for \(collection)/\(id) has no positive rev.") }
-            return StoreChange(seq: Int64(value["seq"]?.intValue ?? 0), collection: collection, id: id, rev: rev, deleted: deleted, document: document == .null ? nil : document)
+            guard let rev = value["rev"]?.intValue, rev > 0 else {
+                throw StoreError.invalidQuery("Line for \(collection)/\(id) has no positive rev.")
+            }
+            return StoreChange(
+                seq: Int64(value["seq"]?.intValue ?? 0),
+                collection: collection,
+                id: id,
+                rev: rev,
+                deleted: deleted,
+                document: document == .null ? nil : document
+            )
         }
         guard let collection else {
-            throw StoreError.invalidQuery("A line is not an export record (needs collection, id, rev, document). Plain documents need a collection name.")
+            throw StoreError.invalidQuery(
+                "A line is not an export record (needs collection, id, rev, document). Plain documents need a collection name."
+            )
         }
         guard let id = value["id"]?.stringValue else { throw StoreError.invalidQuery("A document has no string id: \(line.prefix(60))…") }
         return StoreChange(seq: 0, collection: collection, id: id, rev: value["rev"]?.intValue ?? 1, deleted: false, document: value)

@@ -113,25 +113,27 @@ public final class SQLiteDocumentStore: DocumentStore {
 
     private func migrate() async throws {
         try await write { db in
-            try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS documents (
-                    collection TEXT NOT NULL,
-                    id TEXT NOT NULL,
-                    rev INTEGER NOT NULL,
-                    seq INTEGER NOT NULL,
-                    deleted INTEGER NOT NULL DEFAULT 0,
-                    body TEXT NOT NULL,
-                    PRIMARY KEY (collection, id)
-                );
-                CREATE UNIQUE INDEX IF NOT EXISTS documents_seq ON documents(seq);
-                CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                INSERT OR IGNORE INTO store_meta(key, value) VALUES ('schema', '1');
-                CREATE TABLE IF NOT EXISTS text_fields (collection TEXT NOT NULL, field TEXT NOT NULL, PRIMARY KEY (collection, field));
-                CREATE TABLE IF NOT EXISTS text_rows (rowid INTEGER PRIMARY KEY, collection TEXT NOT NULL, id TEXT NOT NULL, field TEXT NOT NULL);
-                CREATE INDEX IF NOT EXISTS text_rows_doc ON text_rows(collection, id);
-                CREATE VIRTUAL TABLE IF NOT EXISTS text_index USING fts5(text, tokenize = 'trigram');
-                CREATE TABLE IF NOT EXISTS blobs (id TEXT PRIMARY KEY, data BLOB NOT NULL);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE IF NOT EXISTS documents (
+                        collection TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        rev INTEGER NOT NULL,
+                        seq INTEGER NOT NULL,
+                        deleted INTEGER NOT NULL DEFAULT 0,
+                        body TEXT NOT NULL,
+                        PRIMARY KEY (collection, id)
+                    );
+                    CREATE UNIQUE INDEX IF NOT EXISTS documents_seq ON documents(seq);
+                    CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    INSERT OR IGNORE INTO store_meta(key, value) VALUES ('schema', '1');
+                    CREATE TABLE IF NOT EXISTS text_fields (collection TEXT NOT NULL, field TEXT NOT NULL, PRIMARY KEY (collection, field));
+                    CREATE TABLE IF NOT EXISTS text_rows (rowid INTEGER PRIMARY KEY, collection TEXT NOT NULL, id TEXT NOT NULL, field TEXT NOT NULL);
+                    CREATE INDEX IF NOT EXISTS text_rows_doc ON text_rows(collection, id);
+                    CREATE VIRTUAL TABLE IF NOT EXISTS text_index USING fts5(text, tokenize = 'trigram');
+                    CREATE TABLE IF NOT EXISTS blobs (id TEXT PRIMARY KEY, data BLOB NOT NULL);
+                    """
+            )
             for (collection, field) in StoreSchema.defaultIndexes {
                 try Self.createIndex(db, collection: collection, field: field)
             }
@@ -172,11 +174,13 @@ public final class SQLiteDocumentStore: DocumentStore {
             var stored: [StoredDocument] = []
             stored.reserveCapacity(writes.count)
             let select = try db.cachedStatement(sql: "SELECT rev, deleted FROM documents WHERE collection = ? AND id = ?")
-            let upsert = try db.cachedStatement(sql: """
-                INSERT INTO documents(collection, id, rev, seq, deleted, body) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT(collection, id) DO UPDATE SET rev = excluded.rev, seq = excluded.seq,
-                    deleted = excluded.deleted, body = excluded.body
-                """)
+            let upsert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO documents(collection, id, rev, seq, deleted, body) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(collection, id) DO UPDATE SET rev = excluded.rev, seq = excluded.seq,
+                        deleted = excluded.deleted, body = excluded.body
+                    """
+            )
             for write in writes {
                 let current = try Row.fetchOne(select, arguments: [write.collection, write.id]).map {
                     CurrentRevision(rev: $0[0], deleted: $0[1])
@@ -195,7 +199,10 @@ public final class SQLiteDocumentStore: DocumentStore {
     public func delete(collection: String, id: String, expectedRev: Int?) async throws -> Bool {
         try StoreSchema.validateCollection(collection)
         return try await write { db in
-            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT rev, deleted, body FROM documents WHERE collection = ? AND id = ?"), arguments: [collection, id])
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT rev, deleted, body FROM documents WHERE collection = ? AND id = ?"),
+                arguments: [collection, id]
+            )
             let current = row.map { CurrentRevision(rev: $0[0], deleted: $0[1]) }
             if let expectedRev {
                 _ = try WriteRules.nextRevision(collection: collection, id: id, current: current, expectedRev: expectedRev)
@@ -206,7 +213,8 @@ public final class SQLiteDocumentStore: DocumentStore {
             let previous = try (row?["body"] as String?).map { try JSONText.decode($0) }
             try db.execute(
                 sql: "UPDATE documents SET rev = ?, seq = ?, deleted = 1, body = ? WHERE collection = ? AND id = ?",
-                arguments: [rev, seq, JSONText.encode(WriteRules.tombstone(id: id, rev: rev, previous: previous)), collection, id])
+                arguments: [rev, seq, JSONText.encode(WriteRules.tombstone(id: id, rev: rev, previous: previous)), collection, id]
+            )
             try Self.updateTextIndex(db, collection: collection, id: id, body: nil, fields: nil)
             return true
         }
@@ -223,11 +231,13 @@ public final class SQLiteDocumentStore: DocumentStore {
             var seq = try Self.lastSequence(db)
             var applied = 0
             let select = try db.cachedStatement(sql: "SELECT rev FROM documents WHERE collection = ? AND id = ?")
-            let upsert = try db.cachedStatement(sql: """
-                INSERT INTO documents(collection, id, rev, seq, deleted, body) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT(collection, id) DO UPDATE SET rev = excluded.rev, seq = excluded.seq,
-                    deleted = excluded.deleted, body = excluded.body
-                """)
+            let upsert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO documents(collection, id, rev, seq, deleted, body) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(collection, id) DO UPDATE SET rev = excluded.rev, seq = excluded.seq,
+                        deleted = excluded.deleted, body = excluded.body
+                    """
+            )
             for change in changes {
                 if let current = try Int.fetchOne(select, arguments: [change.collection, change.id]), current >= change.rev { continue }
                 let body: JSONValue
@@ -238,7 +248,13 @@ public final class SQLiteDocumentStore: DocumentStore {
                 }
                 seq += 1
                 try upsert.execute(arguments: [change.collection, change.id, change.rev, seq, change.deleted, JSONText.encode(body)])
-                try Self.updateTextIndex(db, collection: change.collection, id: change.id, body: change.deleted ? nil : body, fields: textFields[change.collection])
+                try Self.updateTextIndex(
+                    db,
+                    collection: change.collection,
+                    id: change.id,
+                    body: change.deleted ? nil : body,
+                    fields: textFields[change.collection]
+                )
                 applied += 1
             }
             return applied
@@ -266,7 +282,10 @@ public final class SQLiteDocumentStore: DocumentStore {
     public func get(collection: String, id: String) async throws -> StoredDocument? {
         try StoreSchema.validateCollection(collection)
         return try await runStatement { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT rev, seq, body FROM documents WHERE collection = ? AND id = ? AND deleted = 0"), arguments: [collection, id]).map { row in
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT rev, seq, body FROM documents WHERE collection = ? AND id = ? AND deleted = 0"),
+                arguments: [collection, id]
+            ).map { row in
                 StoredDocument(collection: collection, id: id, rev: row[0], seq: row[1], document: try JSONText.decode(row[2]))
             }
         }
@@ -275,14 +294,20 @@ public final class SQLiteDocumentStore: DocumentStore {
     public func exists(collection: String, id: String) async throws -> Bool {
         try StoreSchema.validateCollection(collection)
         return try await runStatement { db in
-            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM documents WHERE collection = ? AND id = ? AND deleted = 0)"), arguments: [collection, id]) ?? false
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM documents WHERE collection = ? AND id = ? AND deleted = 0)"),
+                arguments: [collection, id]
+            ) ?? false
         }
     }
 
     public func revision(collection: String, id: String) async throws -> Int? {
         try StoreSchema.validateCollection(collection)
         return try await runStatement { db in
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT rev FROM documents WHERE collection = ? AND id = ? AND deleted = 0"), arguments: [collection, id])
+            try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT rev FROM documents WHERE collection = ? AND id = ? AND deleted = 0"),
+                arguments: [collection, id]
+            )
         }
     }
 
@@ -295,12 +320,19 @@ public final class SQLiteDocumentStore: DocumentStore {
             if let cursor {
                 conditions.append(builder.after(cursor, expression: expression, descending: query.sort?.descending ?? false))
             }
-            let sql = "SELECT id, rev, seq, body, \(expression ?? "NULL") FROM documents\(indexHint(collection: query.collection, filters: query.filters)) WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(orderBy) LIMIT \(count)"
+            let sql =
+                "SELECT id, rev, seq, body, \(expression ?? "NULL") FROM documents\(indexHint(collection: query.collection, filters: query.filters)) WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(orderBy) LIMIT \(count)"
             let arguments = StatementArguments(builder.params.map { Self.databaseValue($0) as (any DatabaseValueConvertible)? })
             return try await runStatement { db in
                 try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
                     let id: String = row[0]
-                    let document = StoredDocument(collection: query.collection, id: id, rev: row[1], seq: row[2], document: try JSONText.decode(row[3]))
+                    let document = StoredDocument(
+                        collection: query.collection,
+                        id: id,
+                        rev: row[1],
+                        seq: row[2],
+                        document: try JSONText.decode(row[3])
+                    )
                     return (document, PageCursor(sortValue: Self.param(row[4] as DatabaseValue), id: id))
                 }
             }
@@ -311,14 +343,19 @@ public final class SQLiteDocumentStore: DocumentStore {
         var builder = SQLBuilder(dialect: SQLiteDialect())
         var conditions = ["collection = \(try SQLBuilder.collectionLiteral(collection))", "deleted = 0"]
         conditions += try builder.conditions(for: filters)
-        let sql = "SELECT count(*) FROM documents\(indexHint(collection: collection, filters: filters)) WHERE \(conditions.joined(separator: " AND "))"
+        let sql =
+            "SELECT count(*) FROM documents\(indexHint(collection: collection, filters: filters)) WHERE \(conditions.joined(separator: " AND "))"
         let arguments = StatementArguments(builder.params.map { Self.databaseValue($0) as (any DatabaseValueConvertible)? })
         return try await runStatement { db in try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0 }
     }
 
     public func changes(since: Int64, limit: Int) async throws -> [StoreChange] {
         try await runStatement { db in
-            try Row.fetchAll(db, sql: "SELECT seq, collection, id, rev, deleted, body FROM documents WHERE seq > ? ORDER BY seq LIMIT ?", arguments: [since, max(0, limit)]).map { row in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT seq, collection, id, rev, deleted, body FROM documents WHERE seq > ? ORDER BY seq LIMIT ?",
+                arguments: [since, max(0, limit)]
+            ).map { row in
                 let deleted: Bool = row[4]
                 return StoreChange(seq: row[0], collection: row[1], id: row[2], rev: row[3], deleted: deleted, document: try JSONText.decode(row[5]))
             }
@@ -358,7 +395,9 @@ public final class SQLiteDocumentStore: DocumentStore {
     }
 
     private func ensureTextFields(collection: String, fields: [String]) async throws {
-        let known = try await run { db in try Set(String.fetchAll(db, sql: "SELECT field FROM text_fields WHERE collection = ?", arguments: [collection])) }
+        let known = try await run { db in
+            try Set(String.fetchAll(db, sql: "SELECT field FROM text_fields WHERE collection = ?", arguments: [collection]))
+        }
         let missing = fields.filter { !known.contains($0) }
         guard !missing.isEmpty else { return }
         try await write { db in
@@ -439,13 +478,29 @@ public final class SQLiteDocumentStore: DocumentStore {
         case .SQLITE_READONLY:
             return StoreError.readOnly(detail)
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return StoreError(.unavailable, "The store is busy: another process held its write lock for too long. Retry when the other command has finished.", underlying: detail)
+            return StoreError(
+                .unavailable,
+                "The store is busy: another process held its write lock for too long. Retry when the other command has finished.",
+                underlying: detail
+            )
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-            return StoreError(.corrupt, "The store file\(path.map { " \($0)" } ?? "") is damaged or is not a SQLite database. Restore it from a backup or an export, or use another store location.", underlying: detail)
+            return StoreError(
+                .corrupt,
+                "The store file\(path.map { " \($0)" } ?? "") is damaged or is not a SQLite database. Restore it from a backup or an export, or use another store location.",
+                underlying: detail
+            )
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
-            return StoreError(.invalidLocation, "Cannot open the store\(path.map { " at \($0)" } ?? ""): check that the folder exists and is writable, or use another store location.", underlying: detail)
+            return StoreError(
+                .invalidLocation,
+                "Cannot open the store\(path.map { " at \($0)" } ?? ""): check that the folder exists and is writable, or use another store location.",
+                underlying: detail
+            )
         case .SQLITE_IOERR:
-            return StoreError(.unavailable, "The store file could not be read or written (I/O error). Check the disk, then re-run.", underlying: detail)
+            return StoreError(
+                .unavailable,
+                "The store file could not be read or written (I/O error). Check the disk, then re-run.",
+                underlying: detail
+            )
         default:
             return StoreError(.failed, "The store failed: \(detail)", underlying: detail)
         }

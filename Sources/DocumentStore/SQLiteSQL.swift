@@ -33,7 +33,10 @@ extension SQLiteDocumentStore {
     }
 
     static func removeText(_ db: Database, collection: String, id: String) throws {
-        let rowids = try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM text_rows WHERE collection = ? AND id = ?"), arguments: [collection, id])
+        let rowids = try Int64.fetchAll(
+            db.cachedStatement(sql: "SELECT rowid FROM text_rows WHERE collection = ? AND id = ?"),
+            arguments: [collection, id]
+        )
         guard !rowids.isEmpty else { return }
         let deleteText = try db.cachedStatement(sql: "DELETE FROM text_index WHERE rowid = ?")
         let deleteRow = try db.cachedStatement(sql: "DELETE FROM text_rows WHERE rowid = ?")

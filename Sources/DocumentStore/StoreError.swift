@@ -52,15 +52,24 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     static func conflict(collection: String, id: String, expected: Int?, actual: Int?) -> StoreError {
         StoreError(
             .conflict,
-            "Document \(collection)/\(id) was changed by someone else (expected revision \(expected.map(String.init) ?? "any"), found \(actual.map(String.init) ?? "none")). Re-read it, apply your change again and retry.")
+            "Document \(collection)/\(id) was changed by someone else (expected revision \(expected.map(String.init) ?? "any"), found \(actual.map(String.init) ?? "none")). Re-read it, apply your change again and retry."
+        )
     }
 
     static func diskFull(_ underlying: String?) -> StoreError {
-        StoreError(.diskFull, "The disk holding the store is full. Free some space and re-run the command: nothing was half-written, the interrupted batch was rolled back.", underlying: underlying)
+        StoreError(
+            .diskFull,
+            "The disk holding the store is full. Free some space and re-run the command: nothing was half-written, the interrupted batch was rolled back.",
+            underlying: underlying
+        )
     }
 
     static func readOnly(_ underlying: String?) -> StoreError {
-        StoreError(.readOnly, "The store is read-only (opened with mode=ro, or its file or folder is not writable). Use a writable store location, or fix the file's permissions.", underlying: underlying)
+        StoreError(
+            .readOnly,
+            "The store is read-only (opened with mode=ro, or its file or folder is not writable). Use a writable store location, or fix the file's permissions.",
+            underlying: underlying
+        )
     }
 
     static func invalidQuery(_ message: String) -> StoreError {

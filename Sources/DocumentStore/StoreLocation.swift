@@ -52,7 +52,10 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
         } else if lower.hasPrefix("sqlite:") {
             rest = String(trimmed.dropFirst("sqlite:".count))
         } else if lower.range(of: "^[a-z][a-z0-9+.-]*://", options: .regularExpression) != nil {
-            throw StoreError(.invalidLocation, "Unsupported store location '\(redacted(trimmed))'. Use a file path, sqlite:PATH or postgres://user@host:port/db.")
+            throw StoreError(
+                .invalidLocation,
+                "Unsupported store location '\(redacted(trimmed))'. Use a file path, sqlite:PATH or postgres://user@host:port/db."
+            )
         }
         var readOnly = false
         if let question = rest.lastIndex(of: "?") {
@@ -95,7 +98,8 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
             sslMode: "prefer",
             readOnly: false,
             schema: nil,
-            connectTimeout: 30)
+            connectTimeout: 30
+        )
         for item in components.queryItems ?? [] {
             switch (item.name, item.value ?? "") {
             case ("sslmode", let mode) where ["disable", "prefer", "require", "allow", "verify-full"].contains(mode):
@@ -104,7 +108,8 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
                 location.connectTimeout = Int(seconds) ?? 30
             case ("mode", "ro"): location.readOnly = true
             case ("mode", "rw"): location.readOnly = false
-            case ("schema", let schema) where !schema.isEmpty && schema.count <= 48 && schema.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }):
+            case ("schema", let schema)
+            where !schema.isEmpty && schema.count <= 48 && schema.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }):
                 location.schema = schema
             case ("host", let socket) where socket.hasPrefix("/"):
                 location.unixSocketPath = socket
@@ -150,7 +155,14 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
                 let file = socket.hasSuffix(".s.PGSQL.\(location.port)") ? socket : socket + "/.s.PGSQL.\(location.port)"
                 configuration = .init(unixSocketPath: file, username: location.user, password: location.password, database: location.database)
             } else {
-                configuration = .init(host: location.host, port: location.port, username: location.user, password: location.password, database: location.database, tls: tls)
+                configuration = .init(
+                    host: location.host,
+                    port: location.port,
+                    username: location.user,
+                    password: location.password,
+                    database: location.database,
+                    tls: tls
+                )
             }
             if location.readOnly {
                 configuration.options.additionalStartupParameters.append(("default_transaction_read_only", "on"))
@@ -159,8 +171,14 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
                 configuration.options.additionalStartupParameters.append(("search_path", "\(schema), public"))
             }
             configuration.options.maximumConnections = 8
-            return try await PostgresDocumentStore(configuration: configuration, displayName: description, schema: location.schema, readOnly: location.readOnly,
-                connectTimeout: .seconds(location.connectTimeout), logger: logger)
+            return try await PostgresDocumentStore(
+                configuration: configuration,
+                displayName: description,
+                schema: location.schema,
+                readOnly: location.readOnly,
+                connectTimeout: .seconds(location.connectTimeout),
+                logger: logger
+            )
         }
     }
 }
@@ -174,7 +192,8 @@ extension StoreLocation {
             "mode": "ro or rw", "schema": "a name of up to 48 lowercase letters, digits and _", "host": "a socket folder starting with /",
         ]
         guard let expected = accepted[item.name] else {
-            return "Unknown PostgreSQL store option '\(item.name)'. Accepted: sslmode, mode=ro, connect_timeout=seconds, schema=name (lowercase letters, digits, _), host=/socket/dir."
+            return
+                "Unknown PostgreSQL store option '\(item.name)'. Accepted: sslmode, mode=ro, connect_timeout=seconds, schema=name (lowercase letters, digits, _), host=/socket/dir."
         }
         let value = item.value ?? ""
         // "?sslmode=disable?schema=x" reads as one option whose value holds the second.

@@ -87,7 +87,8 @@ public struct Balances: Sendable, Hashable, Codable {
             guard remaining.values.contains(where: { $0 > 0 }) else { break }
             // The last creditor takes exactly what is left, so both sides' sums hold to the cent;
             // earlier ones never take more than a debtor still owes (their credit ≤ what is left).
-            let portion = index == creditors.count - 1
+            let portion =
+                index == creditors.count - 1
                 ? remaining
                 : Apportion.largestRemainder(-creditor.value, weights: remaining.mapValues { Int128($0) })
             for (debtor, amount) in portion where amount > 0 {

@@ -51,8 +51,10 @@ public struct Expense: Sendable, Hashable, Codable, Identifiable {
         let paid = payers.values.reduce(0, +)
         guard paid == total else {
             throw ExpenseError(
-                .payersInvalid, "The payers paid \(paid) minor units in all but the total is \(total); make the payments add up to the total.",
-                field: "payers")
+                .payersInvalid,
+                "The payers paid \(paid) minor units in all but the total is \(total); make the payments add up to the total.",
+                field: "payers"
+            )
         }
     }
 }

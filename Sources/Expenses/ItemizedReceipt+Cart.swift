@@ -27,8 +27,10 @@ extension ItemizedReceipt {
             }
             guard let members = assignments[index], !members.isEmpty else {
                 throw ExpenseError(
-                    .itemUnassigned, "\"\(item.name)\" is not given to anyone; give it to at least one member.",
-                    field: "items[\(index)]")
+                    .itemUnassigned,
+                    "\"\(item.name)\" is not given to anyone; give it to at least one member.",
+                    field: "items[\(index)]"
+                )
             }
             let discount = try item.discount.map { try MinorUnits.of($0, currency: currency, field: "items[\(index)].discount") } ?? 0
             lines.append(Line(name: item.name, price: cents, discount: discount, members: members, taxed: item.taxed))

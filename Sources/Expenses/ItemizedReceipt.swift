@@ -169,7 +169,11 @@ public struct ItemizedReceipt: Sendable, Hashable, Codable {
                 throw ExpenseError.split("\(path).discount", "A line discount is negative and at most the line's price.")
             }
             guard !line.members.isEmpty else {
-                throw ExpenseError(.itemUnassigned, "\"\(line.name)\" is not given to anyone; give it to at least one member.", field: "\(path).members")
+                throw ExpenseError(
+                    .itemUnassigned,
+                    "\"\(line.name)\" is not given to anyone; give it to at least one member.",
+                    field: "\(path).members"
+                )
             }
             try Split.checkWeights(line.members, field: "\(path).members")
             netSum += line.net

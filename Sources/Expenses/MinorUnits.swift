@@ -36,7 +36,8 @@ public enum MinorUnits {
             throw ExpenseError(
                 .amountInvalid,
                 "\(amount) is not a whole number of \(currency) minor units within ±\(maximum); enter it with at most \(digits(for: currency)) decimals.",
-                field: field)
+                field: field
+            )
         }
         return NSDecimalNumber(decimal: whole).intValue
     }

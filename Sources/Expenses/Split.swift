@@ -79,7 +79,9 @@ public enum Split: Sendable, Hashable, Codable {
             NSDecimalRound(&whole, &scaled, 0, .plain)
             guard percent >= 0, percent <= 100, whole == scaled else {
                 throw ExpenseError.split(
-                    "\(field).\(member)", "A percentage must be between 0 and 100 with at most 6 decimals; \(member) has \(percent).")
+                    "\(field).\(member)",
+                    "A percentage must be between 0 and 100 with at most 6 decimals; \(member) has \(percent)."
+                )
             }
             weights[member] = Int128(NSDecimalNumber(decimal: whole).int64Value)
         }
@@ -102,7 +104,9 @@ public enum Split: Sendable, Hashable, Codable {
         let sum = amounts.values.reduce(0, +)
         guard sum == total else {
             throw ExpenseError.split(
-                field, "The amounts add up to \(sum) minor units but the total is \(total); make them add up to the total.")
+                field,
+                "The amounts add up to \(sum) minor units but the total is \(total); make them add up to the total."
+            )
         }
         return amounts
     }

@@ -16,7 +16,11 @@ public struct CartCorrections: Sendable {
     /// - Throws: `CorrectionError` for a field it cannot take; `request.stale` when the cart
     ///   changed since `ifMatch`; `cart.not-found` for a cart the caller cannot see.
     public func save(
-        _ correction: CartCorrection, to cartId: String, in householdId: String, by userId: String, ifMatch: Int?
+        _ correction: CartCorrection,
+        to cartId: String,
+        in householdId: String,
+        by userId: String,
+        ifMatch: Int?
     ) async throws -> Revisioned<CartDocument> {
         let (corrected, before) = try await carts.change(cartId, in: householdId, by: userId, ifMatch: ifMatch) { cart in
             let before = cart
@@ -28,7 +32,12 @@ public struct CartCorrections: Sendable {
     }
 
     /// `receipts correct` on a store of one's own: the cart by id or the start of its id.
-    public static func save(_ correction: CartCorrection, to idOrPrefix: String, in carts: OfflineCarts, store: any DocumentStore) async throws -> CartDocument {
+    public static func save(
+        _ correction: CartCorrection,
+        to idOrPrefix: String,
+        in carts: OfflineCarts,
+        store: any DocumentStore
+    ) async throws -> CartDocument {
         let (corrected, before) = try await carts.revise(idOrPrefix) { cart in
             let before = cart
             try correction.apply(to: &cart)

@@ -42,12 +42,16 @@ public struct HouseholdServices: Sendable {
         pricing = ListPricing(store: store, directory: directory)
         corrections = CartCorrections(store: store, carts: carts)
         ledger = ExpenseLedger(
-            store: store, groups: ExpenseGroups(store: store, rule: .friendsOf(friends), now: now),
+            store: store,
+            groups: ExpenseGroups(store: store, rule: .friendsOf(friends), now: now),
             cart: { household, cartId, userId in
                 // Only a cart of one of the caller's households can be split.
                 guard let household else { throw HouseholdError.cartNotFound }
                 return try await carts.cart(cartId, in: household, for: userId).value
-            }, now: now, logger: logger)
+            },
+            now: now,
+            logger: logger
+        )
     }
 
     /// Creates the indexes the domain's queries use, and gives carts that were ingested before the
@@ -68,7 +72,9 @@ public struct HouseholdServices: Sendable {
         }
         guard let household = households.min(by: { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) })?.id else { return }
         let (adopted, unreadable) = try await carts.adoptCartsWithoutHousehold(into: household)
-        if adopted > 0 { logger.info("carts without a household joined the oldest one", metadata: ["carts": "\(adopted)", "household.id": "\(household)"]) }
+        if adopted > 0 {
+            logger.info("carts without a household joined the oldest one", metadata: ["carts": "\(adopted)", "household.id": "\(household)"])
+        }
         if unreadable > 0 { logger.warning("documents without a household that are not carts were left alone", metadata: ["carts": "\(unreadable)"]) }
     }
 }

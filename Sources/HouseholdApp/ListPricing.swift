@@ -35,7 +35,8 @@ public struct ListPricing: Sendable {
         return PlannedVsBought(
             bought: list.entries.filter { $0.bought != nil }.map(\.id),
             notBought: list.entries.filter { !$0.completed }.map(\.id),
-            boughtNotPlanned: unplanned)
+            boughtNotPlanned: unplanned
+        )
     }
 }
 

@@ -41,9 +41,12 @@ public struct ReceiptJobReading: Sendable {
         do {
             let image = try await services.jobs.image(sha256: job.imageSHA256)
             let pipeline = IngestPipeline(
-                reader: reader, matcher: matcher, store: services.store,
+                reader: reader,
+                matcher: matcher,
+                store: services.store,
                 options: IngestOptions(user: job.userName, jobs: 1, rereadWhenUnsure: rereadWhenUnsure, household: job.household),
-                logger: logger)
+                logger: logger
+            )
             var (cart, _) = try await pipeline.cart(from: image, file: job.fileName ?? "upload")
             cart.addedByUserId = job.userId
             // A receipt is a purchase made: by the uploader unless they named another member.
@@ -71,7 +74,10 @@ public struct ReceiptJobReading: Sendable {
             do {
                 try await services.jobs.fail(claimed, code: code, message: message, retryable: retryable)
             } catch {
-                logger.warning("could not record the job's failure; its lease will run out and it will be tried again", metadata: ["error": "\(error)"])
+                logger.warning(
+                    "could not record the job's failure; its lease will run out and it will be tried again",
+                    metadata: ["error": "\(error)"]
+                )
             }
             return .failed(code: code, retryable: retryable)
         }

@@ -79,8 +79,11 @@ public struct AccountService: Sendable {
     let principals = PrincipalMemo()
 
     public init(
-        store: any DocumentStore, settings: Settings = Settings(), throttle: LoginThrottle = LoginThrottle(),
-        now: @escaping @Sendable () -> Date = Date.init, logger: Logger
+        store: any DocumentStore,
+        settings: Settings = Settings(),
+        throttle: LoginThrottle = LoginThrottle(),
+        now: @escaping @Sendable () -> Date = Date.init,
+        logger: Logger
     ) {
         self.records = Records(store: store)
         self.settings = settings
@@ -102,7 +105,12 @@ public struct AccountService: Sendable {
         guard password.count <= 72 else { throw HouseholdError.invalid("password", "Choose a password of at most 72 characters.") }
         let hash = await Self.offPool { Bcrypt.hash(Self.bcryptInput(password), cost: settings.bcryptCost) }
         let user = UserAccount(
-            id: Identifiers.make("u"), email: email, displayName: name, passwordHash: hash, createdAt: Instant.string(now()))
+            id: Identifiers.make("u"),
+            email: email,
+            displayName: name,
+            passwordHash: hash,
+            createdAt: Instant.string(now())
+        )
         do {
             try await records.store.putBatch([
                 try records.write(["userId": user.id], Collections.userEmails, email.lowercased(), expectedRev: 0),
@@ -123,7 +131,10 @@ public struct AccountService: Sendable {
         let keys = ["account:" + key] + (address.map { ["address:" + $0] } ?? [])
         if let wait = await throttle.delay(for: keys, now: now()) {
             throw HouseholdError(
-                .throttled, "Too many failed logins. Wait \(wait) seconds and try again.", retryAfterSeconds: wait)
+                .throttled,
+                "Too many failed logins. Wait \(wait) seconds and try again.",
+                retryAfterSeconds: wait
+            )
         }
         let account = try await account(emailKey: key)
         // Without an account, still spend a bcrypt check so timing does not tell which emails exist.
@@ -139,10 +150,14 @@ public struct AccountService: Sendable {
         let csrf = Identifiers.token()
         let instant = now()
         let session = SessionRecord(
-            id: Identifiers.make("s"), userId: account.id, createdAt: Instant.string(instant),
+            id: Identifiers.make("s"),
+            userId: account.id,
+            createdAt: Instant.string(instant),
             expiresAt: Instant.string(instant.addingTimeInterval(settings.sessionLifetime.seconds)),
-            lastSeenAt: Instant.string(instant), userAgent: userAgent.map { String($0.prefix(200)) },
-            csrfHash: Identifiers.sha256Hex(csrf))
+            lastSeenAt: Instant.string(instant),
+            userAgent: userAgent.map { String($0.prefix(200)) },
+            csrfHash: Identifiers.sha256Hex(csrf)
+        )
         try await records.put(session, Collections.sessions, Identifiers.sha256Hex(token), expectedRev: 0)
         return LoginResult(token: token, csrfToken: csrf, session: session, user: account.publicUser)
     }
@@ -158,15 +173,20 @@ public struct AccountService: Sendable {
         let instant = now()
         // The same revisions of the session and the user as last time: the decoded caller, its
         // expiry and last-seen time as they were, without decoding and parsing dates again.
-        let known = try principals.entry(for: key, sessionRev: session.rev, userRev: user.rev) ?? {
-            let record = try session.document.decode(as: SessionRecord.self)
-            let entry = PrincipalMemo.Entry(
-                sessionRev: session.rev, userRev: user.rev,
-                principal: Principal(user: try user.document.decode(as: UserAccount.self).publicUser, session: record),
-                expires: Instant.date(record.expiresAt) ?? .distantPast, lastSeen: Instant.date(record.lastSeenAt) ?? .distantPast)
-            principals.store(entry, for: key)
-            return entry
-        }()
+        let known =
+            try principals.entry(for: key, sessionRev: session.rev, userRev: user.rev)
+            ?? {
+                let record = try session.document.decode(as: SessionRecord.self)
+                let entry = PrincipalMemo.Entry(
+                    sessionRev: session.rev,
+                    userRev: user.rev,
+                    principal: Principal(user: try user.document.decode(as: UserAccount.self).publicUser, session: record),
+                    expires: Instant.date(record.expiresAt) ?? .distantPast,
+                    lastSeen: Instant.date(record.lastSeenAt) ?? .distantPast
+                )
+                principals.store(entry, for: key)
+                return entry
+            }()
         guard known.expires > instant else { throw failure }
         // Refresh "last seen" at most every five minutes, so reads do not turn into writes.
         if instant.timeIntervalSince(known.lastSeen) > 300 {

@@ -86,7 +86,10 @@ public struct CartEditor: Sendable {
 
     /// - Parameter clock: this process's hybrid clock; by default one of its own.
     public init(
-        store: any DocumentStore, directory: HouseholdDirectory, now: @escaping @Sendable () -> Date = Date.init, clock: SharedHybridClock? = nil
+        store: any DocumentStore,
+        directory: HouseholdDirectory,
+        now: @escaping @Sendable () -> Date = Date.init,
+        clock: SharedHybridClock? = nil
     ) {
         self.records = Records(store: store)
         self.directory = directory
@@ -104,8 +107,11 @@ public struct CartEditor: Sendable {
             var filters: [Filter] = [.equals("household", householdId), .equals("completed", .bool(position.completed))]
             if let addedOn = position.addedOn { filters.append(.lessOrEqual("addedOn", .string(addedOn))) }
             let query = DocumentQuery(
-                collection: Collections.carts, filters: filters, sort: SortKey("addedOn", descending: true),
-                pageSize: limit + 1)
+                collection: Collections.carts,
+                filters: filters,
+                sort: SortKey("addedOn", descending: true),
+                pageSize: limit + 1
+            )
             var reachedEnd = true
             for try await stored in records.store.query(query) {
                 // Ties on addedOn are ordered by id, descending: skip what the cursor already covered.
@@ -147,8 +153,15 @@ public struct CartEditor: Sendable {
         let currency = try currency.map(Self.validCurrency)
         let instant = Instant.string(now())
         var cart = CartDocument(
-            id: Identifiers.make("c"), name: name, addedByUser: user.displayName, addedOn: instant, completed: false,
-            currency: currency, totalPrice: Amount.zero, source: DocumentSource(file: ""))
+            id: Identifiers.make("c"),
+            name: name,
+            addedByUser: user.displayName,
+            addedOn: instant,
+            completed: false,
+            currency: currency,
+            totalPrice: Amount.zero,
+            source: DocumentSource(file: "")
+        )
         cart.household = householdId
         cart.addedByUserId = user.id
         cart.purchasedByUser = nil
@@ -202,7 +215,12 @@ public struct CartEditor: Sendable {
 
     /// Renames a cart and/or keeps it although it was flagged as a possible duplicate.
     public func update(
-        _ cartId: String, in householdId: String, name: String?, keepDuplicate: Bool?, by userId: String, ifMatch: Int?
+        _ cartId: String,
+        in householdId: String,
+        name: String?,
+        keepDuplicate: Bool?,
+        by userId: String,
+        ifMatch: Int?
     ) async throws -> Revisioned<CartDocument> {
         let name = try name.map(HouseholdDirectory.validName)
         return try await change(cartId, in: householdId, by: userId, ifMatch: ifMatch) { cart in
@@ -222,11 +240,21 @@ public struct CartEditor: Sendable {
     public func delete(_ cartId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws {
         let current = try await cart(cartId, in: householdId, for: userId)
         try await records.delete(
-            Collections.carts, cartId, current: current.rev, ifMatch: ifMatch, household: householdId, loggedBy: ChangeAuthor(userId: userId, now: now()))
+            Collections.carts,
+            cartId,
+            current: current.rev,
+            ifMatch: ifMatch,
+            household: householdId,
+            loggedBy: ChangeAuthor(userId: userId, now: now())
+        )
     }
 
     public func addItem(
-        to cartId: String, in householdId: String, _ input: ItemInput, by user: PublicUser, ifMatch: Int?
+        to cartId: String,
+        in householdId: String,
+        _ input: ItemInput,
+        by user: PublicUser,
+        ifMatch: Int?
     ) async throws -> (Revisioned<CartDocument>, CartItem) {
         let item = try Self.newItem(input, by: user.displayName, now: now())
         return try await change(cartId, in: householdId, by: user.id, ifMatch: ifMatch) { cart in
@@ -240,8 +268,13 @@ public struct CartEditor: Sendable {
     static func newItem(_ input: ItemInput, by displayName: String, now: Date) throws -> CartItem {
         let quantity = try Self.validQuantity(input.quantity ?? 1)
         var item = CartItem(
-            name: try Validation.lineName(input.name, "item"), quantity: quantity, price: input.price ?? nil, completed: false,
-            addedByUser: displayName, addedOn: Instant.string(now))
+            name: try Validation.lineName(input.name, "item"),
+            quantity: quantity,
+            price: input.price ?? nil,
+            completed: false,
+            addedByUser: displayName,
+            addedOn: Instant.string(now)
+        )
         item.id = Identifiers.make("i")
         if let price = item.price, quantity > 0 {
             item.unitPrice = Amount(price.value / quantity, scale: price.scale).rounded(scale: price.scale)
@@ -269,7 +302,12 @@ public struct CartEditor: Sendable {
     }
 
     public func editItem(
-        _ itemId: String, of cartId: String, in householdId: String, _ input: ItemInput, by user: PublicUser, ifMatch: Int?
+        _ itemId: String,
+        of cartId: String,
+        in householdId: String,
+        _ input: ItemInput,
+        by user: PublicUser,
+        ifMatch: Int?
     ) async throws -> (Revisioned<CartDocument>, CartItem) {
         let edit = try Self.itemEdit(input, by: user.displayName)
         return try await change(cartId, in: householdId, by: user.id, ifMatch: ifMatch) { cart in
@@ -282,12 +320,23 @@ public struct CartEditor: Sendable {
 
     /// Ticks (or unticks) an item. Ticking twice is the same as once.
     public func tick(
-        _ itemId: String, of cartId: String, in householdId: String, completed: Bool, by user: PublicUser, ifMatch: Int?
+        _ itemId: String,
+        of cartId: String,
+        in householdId: String,
+        completed: Bool,
+        by user: PublicUser,
+        ifMatch: Int?
     ) async throws -> (Revisioned<CartDocument>, CartItem) {
         try await editItem(itemId, of: cartId, in: householdId, ItemInput(completed: completed), by: user, ifMatch: ifMatch)
     }
 
-    public func deleteItem(_ itemId: String, of cartId: String, in householdId: String, by user: PublicUser, ifMatch: Int?) async throws -> Revisioned<CartDocument> {
+    public func deleteItem(
+        _ itemId: String,
+        of cartId: String,
+        in householdId: String,
+        by user: PublicUser,
+        ifMatch: Int?
+    ) async throws -> Revisioned<CartDocument> {
         try await change(cartId, in: householdId, by: user.id, ifMatch: ifMatch) { cart in
             guard let index = cart.items.firstIndex(where: { $0.id == itemId }) else { throw HouseholdError.itemNotFound }
             cart.items.remove(at: index)
@@ -299,11 +348,20 @@ public struct CartEditor: Sendable {
     /// write path (change log, item stamps, `ifMatch`). Flows above the domain (a correction of
     /// what the reader got wrong) decide the change; the routes' edits are the methods above.
     public func change<R: Sendable>(
-        _ cartId: String, in householdId: String, by userId: String, ifMatch: Int?, _ body: (inout CartDocument) throws -> R
+        _ cartId: String,
+        in householdId: String,
+        by userId: String,
+        ifMatch: Int?,
+        _ body: (inout CartDocument) throws -> R
     ) async throws -> (Revisioned<CartDocument>, R) {
         try await directory.requireMember(householdId, userId: userId)
         return try await records.update(
-            CartDocument.self, Collections.carts, cartId, ifMatch: ifMatch, notFound: .cartNotFound, loggedBy: ChangeAuthor(userId: userId, now: now())
+            CartDocument.self,
+            Collections.carts,
+            cartId,
+            ifMatch: ifMatch,
+            notFound: .cartNotFound,
+            loggedBy: ChangeAuthor(userId: userId, now: now())
         ) { cart in
             guard cart.household == householdId else { throw HouseholdError.cartNotFound }
             cart.assignItemIDs()

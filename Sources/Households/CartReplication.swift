@@ -79,7 +79,8 @@ extension CartDocument {
     func replicaValues() throws -> ReplicaValues {
         ReplicaValues(
             fields: ["name": .string(name)],
-            entries: try items.map { item in (item.id ?? "", try Self.replicaValues(of: item)) })
+            entries: try items.map { item in (item.id ?? "", try Self.replicaValues(of: item)) }
+        )
     }
 }
 

@@ -90,12 +90,25 @@ package struct ChangeAuthor: Sendable {
 extension Records {
     /// The log entry of a write, as a write of its own for the same batch.
     func logWrite(
-        collection: String, id: String, rev: Int, household: String, action: ChangeLogEntry.Action, before: JSONValue?, after: JSONValue?,
+        collection: String,
+        id: String,
+        rev: Int,
+        household: String,
+        action: ChangeLogEntry.Action,
+        before: JSONValue?,
+        after: JSONValue?,
         by author: ChangeAuthor
     ) throws -> DocumentWrite {
         let entry = ChangeLogEntry(
-            household: household, collection: collection, documentId: id, revision: rev, at: Instant.string(author.now), userId: author.userId,
-            action: action, changes: action == .changed ? ChangeLogEntry.differences(before, after) : [])
+            household: household,
+            collection: collection,
+            documentId: id,
+            revision: rev,
+            at: Instant.string(author.now),
+            userId: author.userId,
+            action: action,
+            changes: action == .changed ? ChangeLogEntry.differences(before, after) : []
+        )
         return try write(entry, ChangeLogEntry.collection, ChangeLogEntry.id(collection: collection, document: id, rev: rev), expectedRev: nil)
     }
 

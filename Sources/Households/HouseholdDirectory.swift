@@ -64,13 +64,20 @@ public struct HouseholdDirectory: Sendable {
         let name = try Self.validName(name)
         let instant = Instant.string(now())
         let household = Household(
-            id: Identifiers.make("h"), name: name, ownerId: user.id, createdAt: instant,
-            members: [Household.Member(userId: user.id, displayName: user.displayName, role: "owner", joinedAt: instant)])
+            id: Identifiers.make("h"),
+            name: name,
+            ownerId: user.id,
+            createdAt: instant,
+            members: [Household.Member(userId: user.id, displayName: user.displayName, role: "owner", joinedAt: instant)]
+        )
         let stored = try await records.store.putBatch([
             try records.write(household, Collections.households, household.id, expectedRev: 0),
             try records.write(
-                Membership(userId: user.id, householdId: household.id, role: "owner"), Collections.memberships,
-                Membership.id(user: user.id, household: household.id), expectedRev: 0),
+                Membership(userId: user.id, householdId: household.id, role: "owner"),
+                Collections.memberships,
+                Membership.id(user: user.id, household: household.id),
+                expectedRev: 0
+            ),
         ])
         return Revisioned(household, rev: stored[1].rev)
     }
@@ -78,7 +85,9 @@ public struct HouseholdDirectory: Sendable {
     /// The caller's households, oldest first.
     public func households(of userId: String) async throws -> [Revisioned<Household>] {
         let links = try await records.all(
-            Membership.self, DocumentQuery(collection: Collections.memberships, filters: [.equals("userId", userId)]))
+            Membership.self,
+            DocumentQuery(collection: Collections.memberships, filters: [.equals("userId", userId)])
+        )
         var result: [Revisioned<Household>] = []
         for link in links {
             if let household = try await records.get(Household.self, Collections.households, link.value.householdId) {
@@ -113,7 +122,11 @@ public struct HouseholdDirectory: Sendable {
         let name = try Self.validName(name)
         try await requireMember(householdId, userId: userId)
         return try await records.update(
-            Household.self, Collections.households, householdId, ifMatch: ifMatch, notFound: .householdNotFound
+            Household.self,
+            Collections.households,
+            householdId,
+            ifMatch: ifMatch,
+            notFound: .householdNotFound
         ) { household in
             guard household.ownerId == userId else { throw Self.ownerOnly }
             household.name = name
@@ -152,8 +165,11 @@ public struct HouseholdDirectory: Sendable {
                 try records.write(used, Collections.invites, key, expectedRev: invite.rev),
                 try records.write(joined, Collections.households, joined.id, expectedRev: household.rev),
                 try records.write(
-                    Membership(userId: user.id, householdId: joined.id, role: "member"), Collections.memberships,
-                    Membership.id(user: user.id, household: joined.id), expectedRev: nil),
+                    Membership(userId: user.id, householdId: joined.id, role: "member"),
+                    Collections.memberships,
+                    Membership.id(user: user.id, household: joined.id),
+                    expectedRev: nil
+                ),
             ])
             return Revisioned(joined, rev: stored[1].rev)
         } catch let error as StoreError where error.code == .conflict {
@@ -186,9 +202,14 @@ public struct HouseholdDirectory: Sendable {
             if changed.ownerId == member, let heir = changed.members.min(by: { $0.joinedAt < $1.joinedAt }) {
                 changed.ownerId = heir.userId
                 if let index = changed.members.firstIndex(where: { $0.userId == heir.userId }) { changed.members[index].role = "owner" }
-                writes.append(try records.write(
-                    Membership(userId: heir.userId, householdId: householdId, role: "owner"), Collections.memberships,
-                    Membership.id(user: heir.userId, household: householdId), expectedRev: nil))
+                writes.append(
+                    try records.write(
+                        Membership(userId: heir.userId, householdId: householdId, role: "owner"),
+                        Collections.memberships,
+                        Membership.id(user: heir.userId, household: householdId),
+                        expectedRev: nil
+                    )
+                )
             }
             do {
                 if changed.members.isEmpty {

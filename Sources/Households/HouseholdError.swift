@@ -91,7 +91,9 @@ public struct HouseholdError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     public static let householdNotFound = HouseholdError(
-        .householdNotFound, "No such household, or you are not a member of it.")
+        .householdNotFound,
+        "No such household, or you are not a member of it."
+    )
     public static let cartNotFound = HouseholdError(.cartNotFound, "No such cart in this household.")
     public static let itemNotFound = HouseholdError(.itemNotFound, "No such item in this cart.")
     public static let jobNotFound = HouseholdError(.jobNotFound, "No such receipt job.")
@@ -100,7 +102,8 @@ public struct HouseholdError: Error, Sendable, Hashable, CustomStringConvertible
     static func stale(current: Int) -> HouseholdError {
         HouseholdError(
             .stale,
-            "Someone changed this since you read it (it is now at revision \(current)). Reload it, apply your change again and retry.")
+            "Someone changed this since you read it (it is now at revision \(current)). Reload it, apply your change again and retry."
+        )
     }
 }
 

@@ -25,8 +25,13 @@ public struct SyncedList: Codable, Sendable, Hashable {
 
     public init(_ list: HouseholdList) throws {
         self.init(
-            id: list.id, household: list.household, createdBy: list.createdBy, createdAt: list.createdAt, order: list.entries.map(\.id),
-            state: try list.replicated())
+            id: list.id,
+            household: list.household,
+            createdBy: list.createdBy,
+            createdAt: list.createdAt,
+            order: list.entries.map(\.id),
+            state: try list.replicated()
+        )
     }
 }
 
@@ -46,7 +51,12 @@ public struct SyncRequest: Codable, Sendable, Hashable {
     public var cartStates: [SyncedCart]?
 
     public init(
-        cursor: String?, lists: [SyncedList]?, carts: [CartDocument]?, known: [String]?, removedLists: [String]? = nil, cartStates: [SyncedCart]? = nil
+        cursor: String?,
+        lists: [SyncedList]?,
+        carts: [CartDocument]?,
+        known: [String]?,
+        removedLists: [String]? = nil,
+        cartStates: [SyncedCart]? = nil
     ) {
         self.cursor = cursor
         self.lists = lists
@@ -85,7 +95,13 @@ public struct HouseholdSync: Sendable {
     let now: @Sendable () -> Date
     let logger: Logger
 
-    public init(store: any DocumentStore, directory: HouseholdDirectory, lists: ShoppingLists, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+    public init(
+        store: any DocumentStore,
+        directory: HouseholdDirectory,
+        lists: ShoppingLists,
+        now: @escaping @Sendable () -> Date = Date.init,
+        logger: Logger
+    ) {
         records = Records(store: store)
         self.directory = directory
         self.lists = lists
@@ -142,8 +158,12 @@ public struct HouseholdSync: Sendable {
             carts.append(cart)
         }
         return SyncAnswer(
-            cursor: String(min(cursor, cartCursor)), lists: try changedLists.map { try SyncedList($0.document.decode(as: HouseholdList.self)) },
-            removedLists: removed, carts: carts, uploaded: uploaded)
+            cursor: String(min(cursor, cartCursor)),
+            lists: try changedLists.map { try SyncedList($0.document.decode(as: HouseholdList.self)) },
+            removedLists: removed,
+            carts: carts,
+            uploaded: uploaded
+        )
     }
 
     /// Merges one list into the household's copy, or creates it. Answers false when the list was
@@ -154,7 +174,12 @@ public struct HouseholdSync: Sendable {
             // Another household's list is answered like one that does not exist.
             guard stored.value.household == householdId else { throw ShoppingLists.notFound }
             _ = try await records.update(
-                HouseholdList.self, HouseholdList.collection, synced.id, ifMatch: nil, notFound: ShoppingLists.notFound, loggedBy: author
+                HouseholdList.self,
+                HouseholdList.collection,
+                synced.id,
+                ifMatch: nil,
+                notFound: ShoppingLists.notFound,
+                loggedBy: author
             ) { list in
                 guard list.household == householdId else { throw ShoppingLists.notFound }
                 try list.merge(synced.state)
@@ -162,15 +187,22 @@ public struct HouseholdSync: Sendable {
             }
             return true
         }
-        if try await records.log(collection: HouseholdList.collection, id: synced.id, household: householdId).contains(where: { $0.action == .deleted }) {
+        if try await records.log(collection: HouseholdList.collection, id: synced.id, household: householdId).contains(where: {
+            $0.action == .deleted
+        }) {
             return false
         }
         guard case .string(let name)? = synced.state.fields["name"]?.value else {
             throw HouseholdError.invalid("lists.state.fields.name", "A new list needs a name.")
         }
         var list = HouseholdList(
-            id: synced.id, household: householdId, name: try HouseholdDirectory.validName(name), createdBy: user.id,
-            createdAt: synced.createdAt.flatMap { Instant.date($0) }.map(Instant.string) ?? Instant.string(now()), entries: [])
+            id: synced.id,
+            household: householdId,
+            name: try HouseholdDirectory.validName(name),
+            createdBy: user.id,
+            createdAt: synced.createdAt.flatMap { Instant.date($0) }.map(Instant.string) ?? Instant.string(now()),
+            entries: []
+        )
         try list.merge(synced.state, order: synced.order)
         try claimEntries(&list, by: user)
         do {
@@ -187,7 +219,12 @@ public struct HouseholdSync: Sendable {
     private func merge(_ synced: SyncedCart, in householdId: String, by user: PublicUser, _ author: ChangeAuthor) async throws {
         try Self.checkClock(synced.state, "cartStates", now: now())
         _ = try await records.update(
-            CartDocument.self, Collections.carts, synced.id, ifMatch: nil, notFound: .cartNotFound, loggedBy: author
+            CartDocument.self,
+            Collections.carts,
+            synced.id,
+            ifMatch: nil,
+            notFound: .cartNotFound,
+            loggedBy: author
         ) { cart in
             guard cart.household == householdId else { throw HouseholdError.cartNotFound }
             try cart.merge(synced.state)

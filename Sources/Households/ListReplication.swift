@@ -41,7 +41,10 @@ extension HouseholdList {
     func values() throws -> ReplicaValues {
         ReplicaValues(
             fields: ["name": .string(name)],
-            entries: try entries.map { entry in (entry.id, ReplicaValues.pick(Self.entryFields, from: try JSONValue(encoding: entry).objectValue ?? [:])) })
+            entries: try entries.map { entry in
+                (entry.id, ReplicaValues.pick(Self.entryFields, from: try JSONValue(encoding: entry).objectValue ?? [:]))
+            }
+        )
     }
 
     static func entry(id: String, _ values: [String: JSONValue]) throws -> Entry {

@@ -40,7 +40,15 @@ public struct LocalReplica: Sendable {
     /// The stored state, made (with a new replica id) the first time.
     public func state() async throws -> State {
         if let stored = try await records.get(State.self, Self.collection, Self.stateId) { return stored.value }
-        let fresh = State(replica: Identifiers.make("cli"), household: nil, cursor: nil, uploaded: [:], syncedAt: nil, deletedLists: nil, changedCarts: nil)
+        let fresh = State(
+            replica: Identifiers.make("cli"),
+            household: nil,
+            cursor: nil,
+            uploaded: [:],
+            syncedAt: nil,
+            deletedLists: nil,
+            changedCarts: nil
+        )
         do {
             try await records.put(fresh, Self.collection, Self.stateId, expectedRev: 0)
             return fresh
@@ -66,8 +74,13 @@ public struct LocalReplica: Sendable {
             cartStates.append(try SyncedCart(cart))
         }
         return SyncRequest(
-            cursor: state.household == household ? state.cursor : nil, lists: try lists.map { try SyncedList($0) }, carts: carts,
-            known: lists.map(\.id), removedLists: state.deletedLists, cartStates: cartStates.isEmpty ? nil : cartStates)
+            cursor: state.household == household ? state.cursor : nil,
+            lists: try lists.map { try SyncedList($0) },
+            carts: carts,
+            known: lists.map(\.id),
+            removedLists: state.deletedLists,
+            cartStates: cartStates.isEmpty ? nil : cartStates
+        )
     }
 
     /// Remembers that a cart of the household was changed here, for the next sync to send.
@@ -98,7 +111,11 @@ public struct LocalReplica: Sendable {
         for synced in answer.lists where synced.household == household {
             if try await records.get(HouseholdList.self, HouseholdList.collection, synced.id) != nil {
                 let (_, changed) = try await records.update(
-                    HouseholdList.self, HouseholdList.collection, synced.id, ifMatch: nil, notFound: ShoppingLists.notFound
+                    HouseholdList.self,
+                    HouseholdList.collection,
+                    synced.id,
+                    ifMatch: nil,
+                    notFound: ShoppingLists.notFound
                 ) { list -> Bool in
                     let before = list
                     list.household = household
@@ -108,8 +125,13 @@ public struct LocalReplica: Sendable {
                 if changed { listsChanged += 1 }
             } else {
                 var list = HouseholdList(
-                    id: synced.id, household: household, name: "", createdBy: synced.createdBy ?? "", createdAt: synced.createdAt ?? Instant.string(now()),
-                    entries: [])
+                    id: synced.id,
+                    household: household,
+                    name: "",
+                    createdBy: synced.createdBy ?? "",
+                    createdAt: synced.createdAt ?? Instant.string(now()),
+                    entries: []
+                )
                 try list.merge(synced.state, order: synced.order)
                 try await records.put(list, HouseholdList.collection, list.id, expectedRev: nil)
                 listsChanged += 1
@@ -127,7 +149,8 @@ public struct LocalReplica: Sendable {
             }
             // Through the read-change-write loop: an item edit made here while the answer was on
             // its way is merged in (or redone from the store), never overwritten.
-            let (_, changed) = try await records.update(CartDocument.self, Collections.carts, cart.id, ifMatch: nil, notFound: .cartNotFound) { local in
+            let (_, changed) = try await records.update(CartDocument.self, Collections.carts, cart.id, ifMatch: nil, notFound: .cartNotFound) {
+                local in
                 var merged = cart
                 if local.stamps != nil {
                     // Item changes made here meanwhile are merged in, never overwritten.

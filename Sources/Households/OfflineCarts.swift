@@ -25,13 +25,20 @@ public struct OfflineCarts: Sendable {
             cart.assignItemIDs()
             return cart
         }
-        let found = idOrPrefix.count >= 4
-            ? try await records.all(CartDocument.self, DocumentQuery(collection: Collections.carts, filters: [.hasPrefix("id", idOrPrefix)], limit: 2))
+        let found =
+            idOrPrefix.count >= 4
+            ? try await records.all(
+                CartDocument.self,
+                DocumentQuery(collection: Collections.carts, filters: [.hasPrefix("id", idOrPrefix)], limit: 2)
+            )
             : []
         guard found.count == 1, var cart = found.first?.value else {
-            throw HouseholdError(.cartNotFound, found.isEmpty
-                ? "No cart \(idOrPrefix) in this store (receipts carts lists them)."
-                : "Several carts start with \(idOrPrefix); give more of the id.")
+            throw HouseholdError(
+                .cartNotFound,
+                found.isEmpty
+                    ? "No cart \(idOrPrefix) in this store (receipts carts lists them)."
+                    : "Several carts start with \(idOrPrefix); give more of the id."
+            )
         }
         cart.assignItemIDs()
         return cart
@@ -62,7 +69,8 @@ public struct OfflineCarts: Sendable {
         }.0
     }
 
-    func change<R: Sendable>(_ idOrPrefix: String, by displayName: String, _ body: (inout CartDocument) throws -> R) async throws -> (CartDocument, R) {
+    func change<R: Sendable>(_ idOrPrefix: String, by displayName: String, _ body: (inout CartDocument) throws -> R) async throws -> (CartDocument, R)
+    {
         let id = try await cart(idOrPrefix).id
         let (stored, result) = try await records.update(CartDocument.self, Collections.carts, id, ifMatch: nil, notFound: .cartNotFound) { cart in
             cart.assignItemIDs()
@@ -95,7 +103,11 @@ public struct OfflineCarts: Sendable {
     }
 
     static func index(of item: String, in cart: CartDocument) throws -> Int {
-        try OfflineLists.index(of: item, in: cart.items.map { ($0.id, $0.name) }, notFound: .itemNotFound,
-                               several: "Several items are called '\(item)'; give the item's id (receipts show CART).")
+        try OfflineLists.index(
+            of: item,
+            in: cart.items.map { ($0.id, $0.name) },
+            notFound: .itemNotFound,
+            several: "Several items are called '\(item)'; give the item's id (receipts show CART)."
+        )
     }
 }

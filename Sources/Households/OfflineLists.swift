@@ -38,8 +38,13 @@ public struct OfflineLists: Sendable {
     /// A new list. Without a household it joins the household of the next `receipts sync`.
     public func create(name: String, household: String?, by displayName: String) async throws -> HouseholdList {
         var list = HouseholdList(
-            id: Identifiers.make("l"), household: household ?? "", name: try HouseholdDirectory.validName(name), createdBy: displayName,
-            createdAt: Instant.string(now()), entries: [])
+            id: Identifiers.make("l"),
+            household: household ?? "",
+            name: try HouseholdDirectory.validName(name),
+            createdBy: displayName,
+            createdAt: Instant.string(now()),
+            entries: []
+        )
         var stamps = ReplicaStamps()
         stamps.fields["name"] = clock.stamp()
         list.stamps = stamps
@@ -71,7 +76,12 @@ public struct OfflineLists: Sendable {
     }
 
     /// Edits (or ticks) an entry, found by id or, when exactly one entry has it, by name.
-    public func editEntry(_ entry: String, of idOrName: String, _ input: EntryInput, by displayName: String) async throws -> (HouseholdList, HouseholdList.Entry) {
+    public func editEntry(
+        _ entry: String,
+        of idOrName: String,
+        _ input: EntryInput,
+        by displayName: String
+    ) async throws -> (HouseholdList, HouseholdList.Entry) {
         let edit = try ShoppingLists.entryEdit(input, by: displayName)
         return try await change(idOrName) { list in
             let index = try Self.index(of: entry, in: list)
@@ -89,7 +99,13 @@ public struct OfflineLists: Sendable {
 
     func change<R: Sendable>(_ idOrName: String, _ body: (inout HouseholdList) throws -> R) async throws -> (HouseholdList, R) {
         let id = try await list(idOrName).id
-        let (stored, result) = try await records.update(HouseholdList.self, HouseholdList.collection, id, ifMatch: nil, notFound: ShoppingLists.notFound) { list in
+        let (stored, result) = try await records.update(
+            HouseholdList.self,
+            HouseholdList.collection,
+            id,
+            ifMatch: nil,
+            notFound: ShoppingLists.notFound
+        ) { list in
             let before = list
             let result = try body(&list)
             try list.stampChanges(since: before, clock: clock)
@@ -99,8 +115,12 @@ public struct OfflineLists: Sendable {
     }
 
     static func index(of entry: String, in list: HouseholdList) throws -> Int {
-        try index(of: entry, in: list.entries.map { ($0.id, $0.name) }, notFound: ShoppingLists.entryNotFound,
-                  several: "Several entries are called '\(entry)'; give the entry's id (receipts list show).")
+        try index(
+            of: entry,
+            in: list.entries.map { ($0.id, $0.name) },
+            notFound: ShoppingLists.entryNotFound,
+            several: "Several entries are called '\(entry)'; give the entry's id (receipts list show)."
+        )
     }
 
     /// The position of the element whose id is `key`, else of the only one named `key` (any case).

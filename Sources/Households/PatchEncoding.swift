@@ -21,10 +21,12 @@ extension CartDocument: PatchEncodable {
         for (item, itemJSON) in zip(old.items, oldItems) {
             if let id = item.id { unchanged[id] = (item, itemJSON) }
         }
-        json["items"] = .array(try items.map { item in
-            if let id = item.id, let kept = unchanged[id], kept.item == item { return kept.json }
-            return try JSONValue(encoding: item)
-        })
+        json["items"] = .array(
+            try items.map { item in
+                if let id = item.id, let kept = unchanged[id], kept.item == item { return kept.json }
+                return try JSONValue(encoding: item)
+            }
+        )
         return .object(json)
     }
 }

@@ -82,7 +82,13 @@ public struct ReceiptJobQueue: Sendable {
     /// household answers its cart (or its job still under way) and stores nothing new.
     /// - Parameter purchaser: the user id of the member who bought it; the uploader when nil.
     /// - Throws: `request.invalid` (`purchasedBy`) when the purchaser is not a member.
-    public func enqueue(image: Data, fileName: String?, household: String, by user: PublicUser, purchaser: String? = nil) async throws -> UploadOutcome {
+    public func enqueue(
+        image: Data,
+        fileName: String?,
+        household: String,
+        by user: PublicUser,
+        purchaser: String? = nil
+    ) async throws -> UploadOutcome {
         try await directory.requireMember(household, userId: user.id)
         var purchasedBy = user.displayName
         if let purchaser, purchaser != user.id {
@@ -101,8 +107,19 @@ public struct ReceiptJobQueue: Sendable {
         try await records.store.putBlob(id: sha, data: image)
         let instant = Instant.string(now())
         let job = ReceiptJob(
-            id: jobID, household: household, userId: user.id, userName: user.displayName, imageSHA256: sha, bytes: image.count,
-            fileName: fileName.map { String($0.prefix(200)) }, purchasedBy: purchasedBy, status: .queued, attempts: 0, createdAt: instant, updatedAt: instant)
+            id: jobID,
+            household: household,
+            userId: user.id,
+            userName: user.displayName,
+            imageSHA256: sha,
+            bytes: image.count,
+            fileName: fileName.map { String($0.prefix(200)) },
+            purchasedBy: purchasedBy,
+            status: .queued,
+            attempts: 0,
+            createdAt: instant,
+            updatedAt: instant
+        )
         do {
             // A failed job uploaded again is queued again; a new one is created only once.
             try await records.put(job, Collections.jobs, jobID, expectedRev: existingJob?.rev ?? 0)
@@ -117,7 +134,9 @@ public struct ReceiptJobQueue: Sendable {
     public func existingCart(household: String, imageSHA256: String) async throws -> String? {
         let query = DocumentQuery(
             collection: Collections.carts,
-            filters: [.equals("source.sha256", imageSHA256), .equals("household", household)], limit: 1)
+            filters: [.equals("source.sha256", imageSHA256), .equals("household", household)],
+            limit: 1
+        )
         for try await stored in records.store.query(query) { return stored.id }
         return nil
     }
@@ -139,12 +158,21 @@ public struct ReceiptJobQueue: Sendable {
         let instant = now()
         var candidates = try await records.all(
             ReceiptJob.self,
-            DocumentQuery(collection: Collections.jobs, filters: [.equals("status", ReceiptJob.Status.queued.rawValue)], sort: SortKey("createdAt"), limit: 16))
+            DocumentQuery(
+                collection: Collections.jobs,
+                filters: [.equals("status", ReceiptJob.Status.queued.rawValue)],
+                sort: SortKey("createdAt"),
+                limit: 16
+            )
+        )
         let running = try await records.all(
             ReceiptJob.self,
             DocumentQuery(
                 collection: Collections.jobs,
-                filters: [.equals("status", ReceiptJob.Status.running.rawValue), .less("leaseUntil", .string(Instant.string(instant)))], limit: 16))
+                filters: [.equals("status", ReceiptJob.Status.running.rawValue), .less("leaseUntil", .string(Instant.string(instant)))],
+                limit: 16
+            )
+        )
         candidates += running
         for candidate in candidates {
             var job = candidate.value

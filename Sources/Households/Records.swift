@@ -61,7 +61,12 @@ package struct Records: Sendable {
     /// writer got there first. With `ifMatch` the caller's revision must still be current
     /// (`request.stale` otherwise) and no retry happens: the caller decided on what it saw.
     package func update<T: Codable & Sendable & Equatable, R: Sendable>(
-        _ type: T.Type, _ collection: String, _ id: String, ifMatch: Int?, notFound: HouseholdError, loggedBy author: ChangeAuthor? = nil,
+        _ type: T.Type,
+        _ collection: String,
+        _ id: String,
+        ifMatch: Int?,
+        notFound: HouseholdError,
+        loggedBy author: ChangeAuthor? = nil,
         _ change: (inout T) throws -> R
     ) async throws -> (Revisioned<T>, R) {
         // The first attempt may start from this process's own last write (see `RecentWrites`);
@@ -90,7 +95,7 @@ package struct Records: Sendable {
             let result: R
             do {
                 result = try change(&current.value)
-            } catch where fromRecent {
+            } catch  where fromRecent {
                 // Refused on the remembered copy (an item another instance added is not in it):
                 // only the store's version can refuse.
                 continue
@@ -108,9 +113,18 @@ package struct Records: Sendable {
                 var writes = [DocumentWrite(collection: collection, id: id, document: after, expectedRev: current.rev)]
                 if let author, let household = after["household"]?.stringValue {
                     // The log compares the stored JSON with the new: the same encoder wrote both.
-                    writes.append(try logWrite(
-                        collection: collection, id: id, rev: current.rev + 1, household: household, action: .changed,
-                        before: stored.document, after: after, by: author))
+                    writes.append(
+                        try logWrite(
+                            collection: collection,
+                            id: id,
+                            rev: current.rev + 1,
+                            household: household,
+                            action: .changed,
+                            before: stored.document,
+                            after: after,
+                            by: author
+                        )
+                    )
                 }
                 let rev = try await store.putBatch(writes)[0].rev
                 recent.remember(collection, id, RecentWrites.Entry(rev: rev, document: after, value: current.value))
@@ -131,7 +145,14 @@ package struct Records: Sendable {
 extension Records {
     /// Deletes a document read at `current`, honouring the caller's `If-Match`; with an author,
     /// the deletion goes in the household's change log.
-    func delete(_ collection: String, _ id: String, current: Int, ifMatch: Int?, household: String? = nil, loggedBy author: ChangeAuthor? = nil) async throws {
+    func delete(
+        _ collection: String,
+        _ id: String,
+        current: Int,
+        ifMatch: Int?,
+        household: String? = nil,
+        loggedBy author: ChangeAuthor? = nil
+    ) async throws {
         if let ifMatch, ifMatch != current { throw HouseholdError.stale(current: current) }
         recent.forget(collection, id)
         do {
@@ -143,7 +164,16 @@ extension Records {
         // between the two loses the entry, never the deletion).
         if let author, let household {
             _ = try? await store.putBatch([
-                try logWrite(collection: collection, id: id, rev: current + 1, household: household, action: .deleted, before: nil, after: nil, by: author)
+                try logWrite(
+                    collection: collection,
+                    id: id,
+                    rev: current + 1,
+                    household: household,
+                    action: .deleted,
+                    before: nil,
+                    after: nil,
+                    by: author
+                )
             ])
         }
     }

@@ -55,9 +55,11 @@ extension ReplicaStamps {
         for (id, entryValues) in values.entries {
             let entryStamps = entries[id] ?? [:]
             let every = entryStamps[Self.everyField] ?? .zero
-            document.entries[id] = ReplicatedEntry(fields: entryValues.reduce(into: [String: Register]()) { registers, pair in
-                registers[pair.key] = Register(pair.value, at: entryStamps[pair.key] ?? every)
-            })
+            document.entries[id] = ReplicatedEntry(
+                fields: entryValues.reduce(into: [String: Register]()) { registers, pair in
+                    registers[pair.key] = Register(pair.value, at: entryStamps[pair.key] ?? every)
+                }
+            )
         }
         for (id, stamp) in removed { document.entries[id] = ReplicatedEntry(removed: stamp) }
         return document
@@ -120,7 +122,12 @@ extension ReplicaStamps {
     /// `stamps` with what changed from `before` to `after` stamped by one new reading of
     /// `clock`, later than every stamp held: an edit made on what the editor saw wins over it.
     /// Removed entries become tombstones. Nil when there were no stamps and nothing changed.
-    static func stamping(_ stamps: ReplicaStamps?, from before: ReplicaValues, to after: ReplicaValues, clock: SharedHybridClock) throws -> ReplicaStamps? {
+    static func stamping(
+        _ stamps: ReplicaStamps?,
+        from before: ReplicaValues,
+        to after: ReplicaValues,
+        clock: SharedHybridClock
+    ) throws -> ReplicaStamps? {
         let touched = touched(from: before, to: after)
         guard !touched.isEmpty else { return stamps }
         return try stamping(json: stamps.map { try JSONValue(encoding: $0) }, touched, clock: clock)?.decode(as: ReplicaStamps.self)

@@ -39,7 +39,8 @@ extension ShoppingLists {
     /// Stops sharing: the passcode stops working and every guest loses access.
     public func unshare(_ listId: String, in householdId: String, by userId: String) async throws {
         try await requireHousehold(listId, in: householdId, userId)
-        let (list, _) = try await records.update(HouseholdList.self, HouseholdList.collection, listId, ifMatch: nil, notFound: Self.notFound) { list in
+        let (list, _) = try await records.update(HouseholdList.self, HouseholdList.collection, listId, ifMatch: nil, notFound: Self.notFound) {
+            list in
             list.sharing = nil
         }
         for guest in list.value.guests ?? [] { try await removeGuest(guest, from: listId, in: householdId, by: userId) }
@@ -61,11 +62,16 @@ extension ShoppingLists {
         }
         await joinThrottle.reset(keys)
         let household = stored.value.household
-        if try await records.store.exists(collection: Collections.memberships, id: Membership.id(user: user.id, household: household)) { return stored }
+        if try await records.store.exists(collection: Collections.memberships, id: Membership.id(user: user.id, household: household)) {
+            return stored
+        }
         do {
             try await records.put(
-                ListGuest(userId: user.id, listId: listId, household: household), Collections.listGuests, ListGuest.id(user: user.id, list: listId),
-                expectedRev: 0)
+                ListGuest(userId: user.id, listId: listId, household: household),
+                Collections.listGuests,
+                ListGuest.id(user: user.id, list: listId),
+                expectedRev: 0
+            )
         } catch let error as StoreError where error.code == .conflict {}
         return try await records.update(HouseholdList.self, HouseholdList.collection, listId, ifMatch: nil, notFound: Self.shareInvalid) { list in
             if !(list.guests ?? []).contains(user.id) { list.guests = (list.guests ?? []) + [user.id] }
@@ -77,7 +83,9 @@ extension ShoppingLists {
         let links = try await records.all(ListGuest.self, DocumentQuery(collection: Collections.listGuests, filters: [.equals("userId", userId)]))
         var result: [Revisioned<HouseholdList>] = []
         for link in links {
-            if let list = try await records.get(HouseholdList.self, HouseholdList.collection, link.value.listId), (list.value.guests ?? []).contains(userId) {
+            if let list = try await records.get(HouseholdList.self, HouseholdList.collection, link.value.listId),
+                (list.value.guests ?? []).contains(userId)
+            {
                 result.append(list)
             }
         }
@@ -86,7 +94,11 @@ extension ShoppingLists {
 
     /// A guest leaves, or a household member removes a guest.
     public func removeGuest(_ guest: String, from listId: String, in householdId: String, by userId: String) async throws {
-        if guest != userId { try await requireHousehold(listId, in: householdId, userId) } else { _ = try await list(listId, in: householdId, for: userId) }
+        if guest != userId {
+            try await requireHousehold(listId, in: householdId, userId)
+        } else {
+            _ = try await list(listId, in: householdId, for: userId)
+        }
         _ = try await records.update(HouseholdList.self, HouseholdList.collection, listId, ifMatch: nil, notFound: Self.notFound) { list in
             list.guests = (list.guests ?? []).filter { $0 != guest }
         }

@@ -67,7 +67,14 @@ public struct EntryInput: Sendable, Hashable {
     public var completed: Bool?
     public var product: ProductRef?
 
-    public init(name: String? = nil, quantity: Decimal? = nil, unit: String?? = nil, note: String?? = nil, completed: Bool? = nil, product: ProductRef? = nil) {
+    public init(
+        name: String? = nil,
+        quantity: Decimal? = nil,
+        unit: String?? = nil,
+        note: String?? = nil,
+        completed: Bool? = nil,
+        product: ProductRef? = nil
+    ) {
         self.name = name
         self.quantity = quantity
         self.unit = unit
@@ -96,7 +103,10 @@ public struct ShoppingLists: Sendable {
     /// - Parameter clock: this process's hybrid clock; by default one of its own, with a new
     ///   random replica id.
     public init(
-        store: any DocumentStore, directory: HouseholdDirectory, now: @escaping @Sendable () -> Date = Date.init, clock: SharedHybridClock? = nil,
+        store: any DocumentStore,
+        directory: HouseholdDirectory,
+        now: @escaping @Sendable () -> Date = Date.init,
+        clock: SharedHybridClock? = nil,
         logger: Logger
     ) {
         records = Records(store: store)
@@ -111,7 +121,8 @@ public struct ShoppingLists: Sendable {
         try await directory.requireMember(householdId, userId: userId)
         return try await records.all(
             HouseholdList.self,
-            DocumentQuery(collection: HouseholdList.collection, filters: [.equals("household", householdId)], sort: SortKey("createdAt")))
+            DocumentQuery(collection: HouseholdList.collection, filters: [.equals("household", householdId)], sort: SortKey("createdAt"))
+        )
     }
 
     /// A list of the household, for its members and for the guests it is shared with.
@@ -127,13 +138,30 @@ public struct ShoppingLists: Sendable {
     public func create(in householdId: String, name: String, by user: PublicUser) async throws -> Revisioned<HouseholdList> {
         try await directory.requireMember(householdId, userId: user.id)
         let list = HouseholdList(
-            id: Identifiers.make("l"), household: householdId, name: try HouseholdDirectory.validName(name), createdBy: user.id,
-            createdAt: Instant.string(now()), entries: [])
-        let rev = try await records.create(list, HouseholdList.collection, list.id, household: householdId, by: ChangeAuthor(userId: user.id, now: now()))
+            id: Identifiers.make("l"),
+            household: householdId,
+            name: try HouseholdDirectory.validName(name),
+            createdBy: user.id,
+            createdAt: Instant.string(now()),
+            entries: []
+        )
+        let rev = try await records.create(
+            list,
+            HouseholdList.collection,
+            list.id,
+            household: householdId,
+            by: ChangeAuthor(userId: user.id, now: now())
+        )
         return Revisioned(list, rev: rev)
     }
 
-    public func rename(_ listId: String, in householdId: String, to name: String, by userId: String, ifMatch: Int?) async throws -> Revisioned<HouseholdList> {
+    public func rename(
+        _ listId: String,
+        in householdId: String,
+        to name: String,
+        by userId: String,
+        ifMatch: Int?
+    ) async throws -> Revisioned<HouseholdList> {
         try await requireHousehold(listId, in: householdId, userId)
         let name = try HouseholdDirectory.validName(name)
         return try await change(listId, in: householdId, by: userId, ifMatch: ifMatch) { list in list.name = name }.0
@@ -151,11 +179,21 @@ public struct ShoppingLists: Sendable {
         try await requireHousehold(listId, in: householdId, userId)
         let current = try await list(listId, in: householdId, for: userId)
         try await records.delete(
-            HouseholdList.collection, listId, current: current.rev, ifMatch: ifMatch, household: householdId, loggedBy: ChangeAuthor(userId: userId, now: now()))
+            HouseholdList.collection,
+            listId,
+            current: current.rev,
+            ifMatch: ifMatch,
+            household: householdId,
+            loggedBy: ChangeAuthor(userId: userId, now: now())
+        )
     }
 
     public func addEntry(
-        to listId: String, in householdId: String, _ input: EntryInput, by user: PublicUser, ifMatch: Int?
+        to listId: String,
+        in householdId: String,
+        _ input: EntryInput,
+        by user: PublicUser,
+        ifMatch: Int?
     ) async throws -> (Revisioned<HouseholdList>, HouseholdList.Entry) {
         let entry = try Self.newEntry(input, addedBy: user.displayName, userId: user.id, now: now())
         return try await change(listId, in: householdId, by: user.id, ifMatch: ifMatch) { list in
@@ -165,7 +203,12 @@ public struct ShoppingLists: Sendable {
     }
 
     public func editEntry(
-        _ entryId: String, of listId: String, in householdId: String, _ input: EntryInput, by user: PublicUser, ifMatch: Int?
+        _ entryId: String,
+        of listId: String,
+        in householdId: String,
+        _ input: EntryInput,
+        by user: PublicUser,
+        ifMatch: Int?
     ) async throws -> (Revisioned<HouseholdList>, HouseholdList.Entry) {
         let edit = try Self.entryEdit(input, by: user.displayName)
         return try await change(listId, in: householdId, by: user.id, ifMatch: ifMatch) { list in
@@ -178,9 +221,17 @@ public struct ShoppingLists: Sendable {
     /// A new entry from a client's input, checked.
     static func newEntry(_ input: EntryInput, addedBy displayName: String, userId: String, now: Date) throws -> HouseholdList.Entry {
         HouseholdList.Entry(
-            id: Identifiers.make("e"), name: try Validation.lineName(input.name, "entry"), quantity: try CartEditor.validQuantity(input.quantity ?? 1),
-            unit: try Self.validText(input.unit ?? nil, "unit", 20), note: try Self.validText(input.note ?? nil, "note", 500),
-            completed: false, addedBy: displayName, addedByUserId: userId, addedOn: Instant.string(now), product: input.product)
+            id: Identifiers.make("e"),
+            name: try Validation.lineName(input.name, "entry"),
+            quantity: try CartEditor.validQuantity(input.quantity ?? 1),
+            unit: try Self.validText(input.unit ?? nil, "unit", 20),
+            note: try Self.validText(input.note ?? nil, "note", 500),
+            completed: false,
+            addedBy: displayName,
+            addedByUserId: userId,
+            addedOn: Instant.string(now),
+            product: input.product
+        )
     }
 
     /// A client's edit of an entry, checked first (so a bad field changes nothing), applied by
@@ -204,7 +255,13 @@ public struct ShoppingLists: Sendable {
         }
     }
 
-    public func deleteEntry(_ entryId: String, of listId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws -> Revisioned<HouseholdList> {
+    public func deleteEntry(
+        _ entryId: String,
+        of listId: String,
+        in householdId: String,
+        by userId: String,
+        ifMatch: Int?
+    ) async throws -> Revisioned<HouseholdList> {
         try await change(listId, in: householdId, by: userId, ifMatch: ifMatch) { list in
             guard let index = list.entries.firstIndex(where: { $0.id == entryId }) else { throw Self.entryNotFound }
             list.entries.remove(at: index)
@@ -212,7 +269,13 @@ public struct ShoppingLists: Sendable {
     }
 
     /// Stores a photo for an entry (the bytes become a blob; the entry names it).
-    public func setPhoto(_ image: Data, entry entryId: String, of listId: String, in householdId: String, by userId: String) async throws -> (Revisioned<HouseholdList>, HouseholdList.Entry) {
+    public func setPhoto(
+        _ image: Data,
+        entry entryId: String,
+        of listId: String,
+        in householdId: String,
+        by userId: String
+    ) async throws -> (Revisioned<HouseholdList>, HouseholdList.Entry) {
         _ = try await list(listId, in: householdId, for: userId)
         let sha = Identifiers.sha256Hex(image)
         try await records.store.putBlob(id: sha, data: image)
@@ -243,27 +306,39 @@ public struct ShoppingLists: Sendable {
         var ticked = 0
         let lists = try await records.all(
             HouseholdList.self,
-            DocumentQuery(collection: HouseholdList.collection, filters: [.equals("household", household)], sort: SortKey("createdAt")))
+            DocumentQuery(collection: HouseholdList.collection, filters: [.equals("household", household)], sort: SortKey("createdAt"))
+        )
         var usedItems = Set<Int>()
         for stored in lists where stored.value.entries.contains(where: { !$0.completed }) {
             let (_, outcome) = try await records.update(
-                HouseholdList.self, HouseholdList.collection, stored.value.id, ifMatch: nil, notFound: Self.notFound
+                HouseholdList.self,
+                HouseholdList.collection,
+                stored.value.id,
+                ifMatch: nil,
+                notFound: Self.notFound
             ) { list -> (count: Int, used: Set<Int>) in
                 // Work on a copy: a retried update starts again from the items used before it.
                 let before = list
                 var used = usedItems
                 var count = 0
                 for index in list.entries.indices where !list.entries[index].completed {
-                    guard let itemIndex = cart.items.indices.first(where: {
-                        !used.contains($0) && EntryMatching.matches(entry: list.entries[index], item: cart.items[$0])
-                    }) else { continue }
+                    guard
+                        let itemIndex = cart.items.indices.first(where: {
+                            !used.contains($0) && EntryMatching.matches(entry: list.entries[index], item: cart.items[$0])
+                        })
+                    else { continue }
                     used.insert(itemIndex)
                     let item = cart.items[itemIndex]
                     list.entries[index].completed = true
                     list.entries[index].completedBy = cart.addedByUser
                     list.entries[index].bought = HouseholdList.Bought(
-                        cartId: cart.id, itemName: item.name, price: item.price, currency: cart.currency, merchant: cart.merchant?.name,
-                        date: cart.date)
+                        cartId: cart.id,
+                        itemName: item.name,
+                        price: item.price,
+                        currency: cart.currency,
+                        merchant: cart.merchant?.name,
+                        date: cart.date
+                    )
                     if list.entries[index].product == nil { list.entries[index].product = item.product }
                     count += 1
                 }
@@ -280,11 +355,20 @@ public struct ShoppingLists: Sendable {
     }
 
     func change<R: Sendable>(
-        _ listId: String, in householdId: String, by userId: String, ifMatch: Int?, _ body: (inout HouseholdList) throws -> R
+        _ listId: String,
+        in householdId: String,
+        by userId: String,
+        ifMatch: Int?,
+        _ body: (inout HouseholdList) throws -> R
     ) async throws -> (Revisioned<HouseholdList>, R) {
         _ = try await list(listId, in: householdId, for: userId)
         return try await records.update(
-            HouseholdList.self, HouseholdList.collection, listId, ifMatch: ifMatch, notFound: Self.notFound, loggedBy: ChangeAuthor(userId: userId, now: now())
+            HouseholdList.self,
+            HouseholdList.collection,
+            listId,
+            ifMatch: ifMatch,
+            notFound: Self.notFound,
+            loggedBy: ChangeAuthor(userId: userId, now: now())
         ) { list in
             guard list.household == householdId else { throw Self.notFound }
             let before = list

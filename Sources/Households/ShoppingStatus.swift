@@ -30,8 +30,13 @@ extension ShoppingLists {
         _ = try await list(listId, in: householdId, for: user.id)
         let start = now()
         let status = ShoppingStatus(
-            household: householdId, listId: listId, userId: user.id, displayName: user.displayName, since: Instant.string(start),
-            until: Instant.string(start.addingTimeInterval(TimeInterval(minutes * 60))))
+            household: householdId,
+            listId: listId,
+            userId: user.id,
+            displayName: user.displayName,
+            since: Instant.string(start),
+            until: Instant.string(start.addingTimeInterval(TimeInterval(minutes * 60)))
+        )
         try await records.put(status, ShoppingStatus.collection, ShoppingStatus.id(list: listId, user: user.id), expectedRev: nil)
         return status
     }
@@ -47,14 +52,16 @@ extension ShoppingLists {
         _ = try await list(listId, in: householdId, for: userId)
         let current = Instant.string(now())
         return try await records.all(
-            ShoppingStatus.self, DocumentQuery(collection: ShoppingStatus.collection, filters: [.equals("listId", listId)])
+            ShoppingStatus.self,
+            DocumentQuery(collection: ShoppingStatus.collection, filters: [.equals("listId", listId)])
         ).map(\.value).filter { $0.until > current && $0.household == householdId }.sorted { $0.since < $1.since }
     }
 
     /// Deletes the statuses whose time is up, so that live clients hear that they ended.
     public func sweepExpiredShopping() async throws {
         let current = Instant.string(now())
-        for try await stale in records.store.query(DocumentQuery(collection: ShoppingStatus.collection, filters: [.less("until", .string(current))])) {
+        for try await stale in records.store.query(DocumentQuery(collection: ShoppingStatus.collection, filters: [.less("until", .string(current))]))
+        {
             _ = try? await records.store.delete(collection: ShoppingStatus.collection, id: stale.id, expectedRev: stale.rev)
         }
     }

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Process-wide settings for a long batch of OCR work. Call once at the start of `main`,
 /// before any worker thread exists.

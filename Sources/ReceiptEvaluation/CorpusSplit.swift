@@ -62,8 +62,12 @@ public enum Ceiling {
     static func dateAppears(_ iso: String, in text: String) -> Bool {
         let parts = iso.split(separator: "-").map(String.init)
         guard parts.count == 3, let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month) else { return false }
-        let year = parts[0], short = String(year.suffix(2))
-        let d = String(day), dd = parts[2], m = String(month), mm = parts[1]
+        let year = parts[0]
+        let short = String(year.suffix(2))
+        let d = String(day)
+        let dd = parts[2]
+        let m = String(month)
+        let mm = parts[1]
         var spellings: [String] = []
         for (dayText, monthText) in [(dd, mm), (d, m), (dd, m), (d, mm)] {
             for separator in ["/", ".", "-"] {
@@ -78,7 +82,9 @@ public enum Ceiling {
         let name = names[month - 1]
         let lower = text.lowercased().replacingOccurrences(of: ",", with: " ")
         let squeezed = lower.replacingOccurrences(of: " ", with: "")
-        let named = ["\(d)\(name)\(year)", "\(dd)\(name)\(year)", "\(name)\(d)\(year)", "\(name)\(dd)\(year)", "\(d)\(name)\(short)", "\(dd)\(name)\(short)"]
+        let named = [
+            "\(d)\(name)\(year)", "\(dd)\(name)\(year)", "\(name)\(d)\(year)", "\(name)\(dd)\(year)", "\(d)\(name)\(short)", "\(dd)\(name)\(short)",
+        ]
         let bare = squeezed.filter { $0.isLetter || $0.isNumber }
         return spellings.contains { squeezed.contains($0) } || named.contains { bare.contains($0) }
     }

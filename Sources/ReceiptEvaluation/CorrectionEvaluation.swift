@@ -41,7 +41,8 @@ public enum CorrectionEvaluation {
                 overall.count(outcome.row, correct: outcome.correct)
                 if !outcome.correct {
                     misses.append(
-                        Miss(set: setName, stem: String(cart.id.prefix(12)), field: field, expected: outcome.expected, got: outcome.got))
+                        Miss(set: setName, stem: String(cart.id.prefix(12)), field: field, expected: outcome.expected, got: outcome.got)
+                    )
                 }
             }
             if scored { overall.receipts += 1 }
@@ -88,7 +89,10 @@ public enum CorrectionEvaluation {
 
     /// Compares the corrected `expected` with the reader's value `read` (JSON, `null` for none).
     static func compare<T: Decodable>(
-        _ row: String, _ expected: T?, _ read: JSONValue, _ matches: (T, T?) -> Bool,
+        _ row: String,
+        _ expected: T?,
+        _ read: JSONValue,
+        _ matches: (T, T?) -> Bool,
         describe: (T) -> String = { String(describing: $0) }
     ) -> FieldOutcome? {
         guard let expected else { return nil }

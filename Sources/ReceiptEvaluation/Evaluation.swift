@@ -32,7 +32,10 @@ public enum Corpus {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         guard fm.fileExists(atPath: directory.path, isDirectory: &isDir), isDir.boolValue else {
-            throw EvaluationError("eval.corpus-missing", "No corpus folder at \(directory.path): pass a folder holding <set>/images and <set>/labels.")
+            throw EvaluationError(
+                "eval.corpus-missing",
+                "No corpus folder at \(directory.path): pass a folder holding <set>/images and <set>/labels."
+            )
         }
         var sets = try fm.contentsOfDirectory(atPath: directory.path).sorted().filter {
             fm.fileExists(atPath: directory.appendingPathComponent($0).appendingPathComponent("labels").path)
@@ -44,7 +47,10 @@ public enum Corpus {
             roots = [(directory.lastPathComponent, directory)]
         }
         guard !roots.isEmpty else {
-            throw EvaluationError("eval.corpus-empty", "\(directory.path) has no <set>/labels folder: lay the corpus out as <set>/images + <set>/labels.")
+            throw EvaluationError(
+                "eval.corpus-empty",
+                "\(directory.path) has no <set>/labels folder: lay the corpus out as <set>/images + <set>/labels."
+            )
         }
         var entries: [CorpusEntry] = []
         for root in roots {
@@ -63,7 +69,10 @@ public enum Corpus {
                     let label = try JSONDecoder().decode(ReceiptLabel.self, from: data)
                     entries.append(CorpusEntry(set: root.name, stem: stem, image: image, label: label))
                 } catch {
-                    throw EvaluationError("eval.label-invalid", "Label \(labels.appendingPathComponent(labelFile).path) is not valid: \(error). Fix or remove it.")
+                    throw EvaluationError(
+                        "eval.label-invalid",
+                        "Label \(labels.appendingPathComponent(labelFile).path) is not valid: \(error). Fix or remove it."
+                    )
                 }
             }
         }
@@ -149,7 +158,8 @@ public struct EvaluationReport: Sendable, Hashable, Codable {
             let others = report.fields.keys.filter { Field(rawValue: $0) == nil }.sorted()
             for field in Field.allCases.map(\.rawValue) + others {
                 guard let count = report.fields[field], count.labelled > 0 else { continue }
-                out += "  " + field.padding(toLength: 12, withPad: " ", startingAt: 0)
+                out +=
+                    "  " + field.padding(toLength: 12, withPad: " ", startingAt: 0)
                     + "\(count.correct)/\(count.labelled)".leftPadded(8) + String(format: "%7.1f %%", count.accuracy * 100)
                 if let ceiling = report.ceiling[field], ceiling.labelled > 0 {
                     out += String(format: "   (in text: %d/%d)", ceiling.correct, ceiling.labelled)
@@ -157,8 +167,15 @@ public struct EvaluationReport: Sendable, Hashable, Codable {
                 out += "\n"
             }
             if report.hasItemLabels {
-                out += String(format: "  items      P %.3f  R %.3f  F1 %.3f  (%d matched, %d predicted, %d labelled)\n",
-                              report.itemPrecision, report.itemRecall, report.itemF1, report.itemsMatched, report.itemsPredicted, report.itemsLabelled)
+                out += String(
+                    format: "  items      P %.3f  R %.3f  F1 %.3f  (%d matched, %d predicted, %d labelled)\n",
+                    report.itemPrecision,
+                    report.itemRecall,
+                    report.itemF1,
+                    report.itemsMatched,
+                    report.itemsPredicted,
+                    report.itemsLabelled
+                )
             }
             out += "\n"
         }
@@ -233,7 +250,9 @@ public struct EvaluationRunner: Sendable {
             let text = texts?[index]
             let part = entry.part.rawValue
             for name in [entry.set, "overall", part, "\(part)/\(entry.set)"] {
-                var report = name == "overall" ? overall : name == entry.set ? sets[name, default: SetReport(name: name)] : parts[name, default: SetReport(name: name)]
+                var report =
+                    name == "overall"
+                    ? overall : name == entry.set ? sets[name, default: SetReport(name: name)] : parts[name, default: SetReport(name: name)]
                 report.add(score, failed: got == nil)
                 if let text {
                     for field in Ceiling.fields {
@@ -245,25 +264,50 @@ public struct EvaluationRunner: Sendable {
                 if name == "overall" { overall = report } else if name == entry.set { sets[name] = report } else { parts[name] = report }
             }
             for (field, ok) in score.fields.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !ok {
-                let expected: String, value: String
+                let expected: String
+                let value: String
                 switch field {
-                case .total: expected = entry.label.total?.description ?? "-"; value = got?.total?.description ?? "-"
-                case .subtotal: expected = entry.label.subtotal?.description ?? "-"; value = got?.subtotal?.description ?? "-"
-                case .tax: expected = entry.label.tax?.description ?? "-"; value = got?.tax?.description ?? "-"
-                case .date: expected = entry.label.date ?? "-"; value = got?.date ?? "-"
-                case .merchant: expected = entry.label.merchant ?? "-"; value = got?.merchant.name ?? "-"
-                case .itemCount: expected = entry.label.itemCount.map(String.init) ?? "-"; value = got.map { String($0.items.count) } ?? "-"
+                case .total:
+                    expected = entry.label.total?.description ?? "-"
+                    value = got?.total?.description ?? "-"
+                case .subtotal:
+                    expected = entry.label.subtotal?.description ?? "-"
+                    value = got?.subtotal?.description ?? "-"
+                case .tax:
+                    expected = entry.label.tax?.description ?? "-"
+                    value = got?.tax?.description ?? "-"
+                case .date:
+                    expected = entry.label.date ?? "-"
+                    value = got?.date ?? "-"
+                case .merchant:
+                    expected = entry.label.merchant ?? "-"
+                    value = got?.merchant.name ?? "-"
+                case .itemCount:
+                    expected = entry.label.itemCount.map(String.init) ?? "-"
+                    value = got.map { String($0.items.count) } ?? "-"
                 }
-                misses.append(Miss(set: entry.set, stem: entry.stem, field: field.rawValue, expected: expected, got: got == nil ? "(no output)" : value))
+                misses.append(
+                    Miss(set: entry.set, stem: entry.stem, field: field.rawValue, expected: expected, got: got == nil ? "(no output)" : value)
+                )
             }
             if score.hasItemLabels, score.itemsMatched < max(score.itemsLabelled, score.itemsPredicted) {
-                misses.append(Miss(set: entry.set, stem: entry.stem, field: "items",
-                                   expected: (entry.label.items ?? []).map { "\($0.name ?? "?") \($0.price?.description ?? "-")" }.joined(separator: "; "),
-                                   got: (got?.items ?? []).map { "\($0.name) \($0.price)" }.joined(separator: "; ")))
+                misses.append(
+                    Miss(
+                        set: entry.set,
+                        stem: entry.stem,
+                        field: "items",
+                        expected: (entry.label.items ?? []).map { "\($0.name ?? "?") \($0.price?.description ?? "-")" }.joined(separator: "; "),
+                        got: (got?.items ?? []).map { "\($0.name) \($0.price)" }.joined(separator: "; ")
+                    )
+                )
             }
         }
         return EvaluationReport(
-            sets: sets.values.sorted { $0.name < $1.name }, overall: overall, parts: parts.values.sorted { $0.name < $1.name }, misses: misses)
+            sets: sets.values.sorted { $0.name < $1.name },
+            overall: overall,
+            parts: parts.values.sorted { $0.name < $1.name },
+            misses: misses
+        )
     }
 }
 
@@ -288,7 +332,8 @@ public enum TesseractTSV {
             guard f.count >= 12, let level = Int(f[0]) else { continue }
             if level == 1, let w = Double(f[8]) { pageWidth = w }
             guard level == 4 || level == 5, let block = Int(f[2]), let par = Int(f[3]), let line = Int(f[4]),
-                  let x = Double(f[6]), let y = Double(f[7]), let w = Double(f[8]), let h = Double(f[9]), let conf = Double(f[10]) else { continue }
+                let x = Double(f[6]), let y = Double(f[7]), let w = Double(f[8]), let h = Double(f[9]), let conf = Double(f[10])
+            else { continue }
             let key = Key(block: block, par: par, line: line)
             let box = ParserInput.Box(x: x, y: y, width: w, height: h)
             if level == 4 {
@@ -319,13 +364,16 @@ public enum TesseractTSV {
         func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
         func row(_ level: Int, _ line: Int, _ word: Int, _ box: ParserInput.Box?, _ conf: Double, _ text: String) -> String {
             let b = box ?? ParserInput.Box(x: 0, y: 0, width: 0, height: 0)
-            return [String(level), "1", "1", "1", String(line), String(word), number(b.x), number(b.y), number(b.width), number(b.height),
-                    conf < 0 ? "-1" : String(format: "%.2f", conf * 100), escape(text)].joined(separator: "\t")
+            return [
+                String(level), "1", "1", "1", String(line), String(word), number(b.x), number(b.y), number(b.width), number(b.height),
+                conf < 0 ? "-1" : String(format: "%.2f", conf * 100), escape(text),
+            ].joined(separator: "\t")
         }
         var out = [header, row(1, 0, 0, ParserInput.Box(x: 0, y: 0, width: input.pageWidth ?? 0, height: pageHeight), -1, "")]
         for (i, line) in input.lines.enumerated() {
             out.append(row(4, i + 1, 0, line.box, -1, line.text))
-            let words = line.words.isEmpty
+            let words =
+                line.words.isEmpty
                 ? line.text.split(separator: " ").map { ParserInput.Word(text: String($0)) } : line.words
             for (j, word) in words.enumerated() { out.append(row(5, i + 1, j + 1, word.box, word.confidence, word.text)) }
         }
@@ -352,7 +400,11 @@ public enum TesseractTSV {
                 default: out.append(c)
                 }
                 escaped = false
-            } else if c == "\\" { escaped = true } else { out.append(c) }
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                out.append(c)
+            }
         }
         return out
     }

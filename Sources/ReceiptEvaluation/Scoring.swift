@@ -40,8 +40,14 @@ public struct ReceiptLabel: Sendable, Hashable, Codable {
     }
 
     public init(
-        merchant: String? = nil, date: String? = nil, total: Amount? = nil, subtotal: Amount? = nil, tax: Amount? = nil,
-        currency: String? = nil, items: [Item]? = nil, itemCount: Int? = nil
+        merchant: String? = nil,
+        date: String? = nil,
+        total: Amount? = nil,
+        subtotal: Amount? = nil,
+        tax: Amount? = nil,
+        currency: String? = nil,
+        items: [Item]? = nil,
+        itemCount: Int? = nil
     ) {
         self.merchant = merchant
         self.date = date
@@ -68,7 +74,8 @@ public struct ReceiptLabel: Sendable, Hashable, Codable {
 
 /// The scored fields, in report order.
 public enum Field: String, Sendable, Hashable, Codable, CaseIterable {
-    case total, subtotal, tax, date, merchant, itemCount = "item_count"
+    case total, subtotal, tax, date, merchant
+    case itemCount = "item_count"
 }
 
 /// The corpus README's scoring rules.
@@ -80,7 +87,8 @@ public enum Scoring {
 
     /// Normalised containment (both ≥ 3 characters) or SequenceMatcher ratio ≥ threshold.
     public static func similar(_ expected: String, _ got: String, threshold: Double) -> Bool {
-        let a = normalize(expected), b = normalize(got)
+        let a = normalize(expected)
+        let b = normalize(got)
         if a.count >= 3, b.count >= 3, a.contains(b) || b.contains(a) { return true }
         return SequenceMatcher(a, b).ratio() >= threshold
     }

@@ -20,7 +20,9 @@ public struct SequenceMatcher: Sendable {
     /// difflib's `find_longest_match` with no junk function: seeds from `b2j`
     /// (popular elements removed), then extends over equal elements on both sides.
     func findLongestMatch(_ alo: Int, _ ahi: Int, _ blo: Int, _ bhi: Int) -> (Int, Int, Int) {
-        var besti = alo, bestj = blo, bestsize = 0
+        var besti = alo
+        var bestj = blo
+        var bestsize = 0
         var j2len: [Int: Int] = [:]
         for i in alo..<ahi {
             var newj2len: [Int: Int] = [:]
@@ -29,12 +31,18 @@ public struct SequenceMatcher: Sendable {
                 if j >= bhi { break }
                 let k = (j2len[j - 1] ?? 0) + 1
                 newj2len[j] = k
-                if k > bestsize { besti = i - k + 1; bestj = j - k + 1; bestsize = k }
+                if k > bestsize {
+                    besti = i - k + 1
+                    bestj = j - k + 1
+                    bestsize = k
+                }
             }
             j2len = newj2len
         }
         while besti > alo, bestj > blo, a[besti - 1] == b[bestj - 1] {
-            besti -= 1; bestj -= 1; bestsize += 1
+            besti -= 1
+            bestj -= 1
+            bestsize += 1
         }
         while besti + bestsize < ahi, bestj + bestsize < bhi, a[besti + bestsize] == b[bestj + bestsize] {
             bestsize += 1

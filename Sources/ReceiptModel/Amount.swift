@@ -19,9 +19,14 @@ public struct Amount: Sendable, Hashable, Comparable, Codable, CustomStringConve
         // Byte by byte into an integer significand: every stored amount is parsed on every read,
         // and `Decimal(string:locale:)` with a new `Locale` each time was most of a cart's decoding.
         var significand: UInt64 = 0
-        var digits = 0, fractionDigits = 0
-        var negative = false, sawPoint = false, sawSign = false, overflow = false
-        var started = false, ended = false
+        var digits = 0
+        var fractionDigits = 0
+        var negative = false
+        var sawPoint = false
+        var sawSign = false
+        var overflow = false
+        var started = false
+        var ended = false
         for byte in text.utf8 {
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
                 ended = started

@@ -44,12 +44,31 @@ public struct CartDocument: Sendable, Hashable, Codable, Identifiable, KeepsUnkn
     public var extra: [String: JSONValue]
 
     public init(
-        id: String, rev: Int = 1, type: String = "cart", name: String, addedByUser: String, addedOn: String,
-        completed: Bool = true, merchant: Merchant? = nil, date: String? = nil, time: String? = nil,
-        currency: String? = nil, items: [CartItem] = [], subtotal: Amount? = nil, tax: Amount? = nil,
-        taxes: [TaxLine] = [], tip: Amount? = nil, total: Amount? = nil, totalPrice: Amount? = nil,
-        payment: Payment? = nil, confidence: FieldConfidence = FieldConfidence(), checks: ReceiptChecks = ReceiptChecks(),
-        needsReview: Bool = false, warnings: [String] = [], source: DocumentSource, ocrText: String? = nil,
+        id: String,
+        rev: Int = 1,
+        type: String = "cart",
+        name: String,
+        addedByUser: String,
+        addedOn: String,
+        completed: Bool = true,
+        merchant: Merchant? = nil,
+        date: String? = nil,
+        time: String? = nil,
+        currency: String? = nil,
+        items: [CartItem] = [],
+        subtotal: Amount? = nil,
+        tax: Amount? = nil,
+        taxes: [TaxLine] = [],
+        tip: Amount? = nil,
+        total: Amount? = nil,
+        totalPrice: Amount? = nil,
+        payment: Payment? = nil,
+        confidence: FieldConfidence = FieldConfidence(),
+        checks: ReceiptChecks = ReceiptChecks(),
+        needsReview: Bool = false,
+        warnings: [String] = [],
+        source: DocumentSource,
+        ocrText: String? = nil,
         extra: [String: JSONValue] = [:]
     ) {
         self.id = id
@@ -157,9 +176,20 @@ public struct CartItem: Sendable, Hashable, Codable, KeepsUnknownMembers {
     }
 
     public init(
-        name: String, text: String? = nil, quantity: Decimal? = nil, unit: String? = nil, unitPrice: Amount? = nil,
-        price: Amount? = nil, discount: Amount? = nil, completed: Bool = true, addedByUser: String? = nil,
-        addedOn: String? = nil, product: ProductRef? = nil, confidence: Double? = nil, taxed: Bool? = nil, extra: [String: JSONValue] = [:]
+        name: String,
+        text: String? = nil,
+        quantity: Decimal? = nil,
+        unit: String? = nil,
+        unitPrice: Amount? = nil,
+        price: Amount? = nil,
+        discount: Amount? = nil,
+        completed: Bool = true,
+        addedByUser: String? = nil,
+        addedOn: String? = nil,
+        product: ProductRef? = nil,
+        confidence: Double? = nil,
+        taxed: Bool? = nil,
+        extra: [String: JSONValue] = [:]
     ) {
         self.name = name
         self.text = text
@@ -256,8 +286,13 @@ public struct ProductRef: Sendable, Hashable, Codable, EncodesNilAsNull {
     public var caloriesPer100g: Decimal?
 
     public init(
-        barcode: String? = nil, name: String, brand: String? = nil, source: String? = nil, score: Double? = nil,
-        picture: String? = nil, caloriesPer100g: Decimal? = nil
+        barcode: String? = nil,
+        name: String,
+        brand: String? = nil,
+        source: String? = nil,
+        score: Double? = nil,
+        picture: String? = nil,
+        caloriesPer100g: Decimal? = nil
     ) {
         self.barcode = barcode
         self.name = name
@@ -310,8 +345,13 @@ public struct DocumentSource: Sendable, Hashable, Codable, EncodesNilAsNull {
     public var pipeline: String?
 
     public init(
-        file: String, sha256: String? = nil, bytes: Int? = nil, width: Int? = nil, height: Int? = nil,
-        ingestedAt: String? = nil, pipeline: String? = nil
+        file: String,
+        sha256: String? = nil,
+        bytes: Int? = nil,
+        width: Int? = nil,
+        height: Int? = nil,
+        ingestedAt: String? = nil,
+        pipeline: String? = nil
     ) {
         self.file = file
         self.sha256 = sha256

@@ -20,8 +20,14 @@ public struct FailureRecord: Sendable, Hashable, Codable, Identifiable, KeepsUnk
     public var extra: [String: JSONValue]
 
     public init(
-        id: String, rev: Int = 1, source: DocumentSource, error: String, message: String, addedByUser: String? = nil,
-        failedAt: String, extra: [String: JSONValue] = [:]
+        id: String,
+        rev: Int = 1,
+        source: DocumentSource,
+        error: String,
+        message: String,
+        addedByUser: String? = nil,
+        failedAt: String,
+        extra: [String: JSONValue] = [:]
     ) {
         self.id = id
         self.rev = rev
@@ -74,8 +80,16 @@ public struct ShoppingList: Sendable, Hashable, Codable, Identifiable, KeepsUnkn
     public var extra: [String: JSONValue]
 
     public init(
-        id: String, rev: Int = 1, name: String, addedByUser: String, addedOn: String, completed: Bool = false,
-        items: [ShoppingListItem], totalPrice: Amount? = nil, currency: String? = nil, extra: [String: JSONValue] = [:]
+        id: String,
+        rev: Int = 1,
+        name: String,
+        addedByUser: String,
+        addedOn: String,
+        completed: Bool = false,
+        items: [ShoppingListItem],
+        totalPrice: Amount? = nil,
+        currency: String? = nil,
+        extra: [String: JSONValue] = [:]
     ) {
         self.id = id
         self.rev = rev
@@ -127,8 +141,14 @@ public struct ShoppingListItem: Sendable, Hashable, Codable, EncodesNilAsNull {
     public var price: Amount?
 
     public init(
-        name: String, quantity: Decimal = 1, unit: String? = nil, completed: Bool = false, product: ProductRef? = nil,
-        history: PriceHistory? = nil, unitPrice: Amount? = nil, price: Amount? = nil
+        name: String,
+        quantity: Decimal = 1,
+        unit: String? = nil,
+        completed: Bool = false,
+        product: ProductRef? = nil,
+        history: PriceHistory? = nil,
+        unitPrice: Amount? = nil,
+        price: Amount? = nil
     ) {
         self.name = name
         self.quantity = quantity

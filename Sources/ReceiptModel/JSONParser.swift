@@ -50,7 +50,10 @@ package struct JSONParser {
             // rehashed it several times per object, a tenth of the server's time listing carts.
             var members: [(String, JSONValue)] = []
             skipWhitespace()
-            if try peek() == UInt8(ascii: "}") { index += 1; return .object([:]) }
+            if try peek() == UInt8(ascii: "}") {
+                index += 1
+                return .object([:])
+            }
             while true {
                 skipWhitespace()
                 let key = try parseString()
@@ -68,7 +71,10 @@ package struct JSONParser {
             index += 1
             var items: [JSONValue] = []
             skipWhitespace()
-            if try peek() == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if try peek() == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            }
             while true {
                 skipWhitespace()
                 items.append(try parseValue(depth: depth + 1))
@@ -180,7 +186,10 @@ package struct JSONParser {
     private mutating func parseNumber() throws -> Decimal {
         let start = index
         var negative = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
         var significand: UInt64 = 0
         var digits = 0
         var fractionDigits = 0

@@ -98,7 +98,10 @@ struct JSONTreeDecoder {
         if value == .null {
             return .valueNotFound(type, .init(codingPath: path().keys, debugDescription: "Expected \(type) but found null instead."))
         }
-        return .typeMismatch(type, .init(codingPath: path().keys, debugDescription: "Expected to decode \(type) but found \(value.kindName) instead."))
+        return .typeMismatch(
+            type,
+            .init(codingPath: path().keys, debugDescription: "Expected to decode \(type) but found \(value.kindName) instead.")
+        )
     }
 }
 
@@ -485,7 +488,9 @@ private struct SingleTreeEncoding: SingleValueEncodingContainer {
     mutating func encode(_ value: Bool) throws { encoder.slot = .value(.bool(value)) }
     mutating func encode(_ value: String) throws { encoder.slot = .value(.string(value)) }
     mutating func encode(_ value: Double) throws { encoder.slot = .value(try JSONTreeEncoder.floating(value, codingPath)) }
-    mutating func encode(_ value: Float) throws { encoder.slot = .value(try JSONTreeEncoder.floating(Double("\(value)") ?? Double(value), codingPath)) }
+    mutating func encode(_ value: Float) throws {
+        encoder.slot = .value(try JSONTreeEncoder.floating(Double("\(value)") ?? Double(value), codingPath))
+    }
     mutating func encode(_ value: Int) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }
     mutating func encode(_ value: Int8) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }
     mutating func encode(_ value: Int16) throws { encoder.slot = .value(JSONTreeEncoder.integer(value)) }

@@ -27,7 +27,8 @@ public struct ImageHeader: Sendable, Hashable {
         guard let format = sniff(b) else {
             throw OCRError(
                 .imageUnsupportedFormat,
-                "not an image in a supported format (JPEG, PNG, TIFF, WebP, BMP, GIF): check the file, or convert it to PNG or JPEG")
+                "not an image in a supported format (JPEG, PNG, TIFF, WebP, BMP, GIF): check the file, or convert it to PNG or JPEG"
+            )
         }
         let reader = ByteReader(bytes: b)
         let parsed: (Int, Int, Int)?
@@ -42,7 +43,8 @@ public struct ImageHeader: Sendable, Hashable {
         guard let (width, height, orientation) = parsed, width > 0, height > 0 else {
             throw OCRError(
                 .imageTruncated,
-                "the \(format.rawValue.uppercased()) header is truncated or corrupt (no valid dimensions): re-copy or re-export the image")
+                "the \(format.rawValue.uppercased()) header is truncated or corrupt (no valid dimensions): re-copy or re-export the image"
+            )
         }
         return ImageHeader(format: format, width: width, height: height, exifOrientation: orientation)
     }
@@ -100,8 +102,14 @@ public struct ImageHeader: Sendable, Hashable {
         var orientation = 1
         while offset + 4 <= r.count {
             guard r.u8(offset) == 0xFF, let marker = r.u8(offset + 1) else { return nil }
-            if marker == 0xFF { offset += 1; continue }  // fill byte
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
+            if marker == 0xFF {
+                offset += 1
+                continue
+            }  // fill byte
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                offset += 2
+                continue
+            }
             guard let length = r.u16be(offset + 2), length >= 2 else { return nil }
             let segment = offset + 4
             if marker == 0xE1, r.ascii(segment, 6) == "Exif\0\0", let o = tiffOrientation(r, base: segment + 6) {
@@ -125,7 +133,9 @@ public struct ImageHeader: Sendable, Hashable {
         func u16(_ o: Int) -> Int? { little ? r.u16le(base + o) : r.u16be(base + o) }
         func u32(_ o: Int) -> Int? { little ? r.u32le(base + o) : r.u32be(base + o) }
         guard u16(2) == 42, let ifd = u32(4), let count = u16(ifd) else { return nil }
-        var width: Int?, height: Int?, orientation: Int?
+        var width: Int?
+        var height: Int?
+        var orientation: Int?
         for i in 0..<min(count, 512) {
             let entry = ifd + 2 + i * 12
             guard let tag = u16(entry), let type = u16(entry + 2) else { return nil }

@@ -106,7 +106,10 @@ public actor NeuralReader {
                 throw Failure(code: "neural.failed", message: "The neural reader stopped or answered out of turn.")
             }
             guard answer["ok"] as? Bool == true else {
-                throw Failure(code: answer["code"] as? String ?? "neural.failed", message: answer["message"] as? String ?? "The neural reader failed.")
+                throw Failure(
+                    code: answer["code"] as? String ?? "neural.failed",
+                    message: answer["message"] as? String ?? "The neural reader failed."
+                )
             }
             return Self.page(answer, seconds: Self.seconds(ContinuousClock.now - started))
         } catch let failure as Failure where failure.code != "neural.failed" {
@@ -138,7 +141,8 @@ public actor NeuralReader {
         let process = Process()
         process.executableURL = configuration.python
         process.arguments = [configuration.script.path, "--threads", String(configuration.threads)]
-        let stdin = Pipe(), stdout = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
@@ -155,7 +159,8 @@ public actor NeuralReader {
         // The first line says the models are loaded.
         let running = ProcessBox(process)
         let ready = try? await withTimeout(.seconds(120), onTimeout: { running.process?.terminate() }) { try await reader.nextLine() }
-        guard let ready = ready ?? nil, let hello = try? JSONSerialization.jsonObject(with: ready) as? [String: Any], hello["ready"] as? Bool == true else {
+        guard let ready = ready ?? nil, let hello = try? JSONSerialization.jsonObject(with: ready) as? [String: Any], hello["ready"] as? Bool == true
+        else {
             stop()
             throw Failure(code: "neural.unavailable", message: "The neural reader did not get ready; run scripts/install-deps.sh to install it.")
         }
@@ -171,25 +176,42 @@ public actor NeuralReader {
         func box(_ value: Any?) -> OCRBox {
             let numbers = (value as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue } ?? []
             guard numbers.count == 4 else { return OCRBox(x: 0, y: 0, width: 0, height: 0) }
-            return OCRBox(x: Int(numbers[0].rounded()), y: Int(numbers[1].rounded()), width: Int(numbers[2].rounded()), height: Int(numbers[3].rounded()))
+            return OCRBox(
+                x: Int(numbers[0].rounded()),
+                y: Int(numbers[1].rounded()),
+                width: Int(numbers[2].rounded()),
+                height: Int(numbers[3].rounded())
+            )
         }
         let rawLines = answer["lines"] as? [[String: Any]] ?? []
         var wordsByLine: [Int: [OCRWord]] = [:]
         for word in answer["words"] as? [[String: Any]] ?? [] {
             guard let text = word["text"] as? String, let line = word["line"] as? Int else { continue }
-            wordsByLine[line, default: []].append(OCRWord(text: text, box: box(word["box"]), confidence: (word["confidence"] as? NSNumber)?.doubleValue ?? 0))
+            wordsByLine[line, default: []].append(
+                OCRWord(text: text, box: box(word["box"]), confidence: (word["confidence"] as? NSNumber)?.doubleValue ?? 0)
+            )
         }
         let lines = rawLines.enumerated().map { index, line in
             OCRLine(
-                text: line["text"] as? String ?? "", box: box(line["box"]), confidence: (line["confidence"] as? NSNumber)?.doubleValue ?? 0,
-                words: (wordsByLine[index] ?? []).sorted { $0.box.x < $1.box.x })
+                text: line["text"] as? String ?? "",
+                box: box(line["box"]),
+                confidence: (line["confidence"] as? NSNumber)?.doubleValue ?? 0,
+                words: (wordsByLine[index] ?? []).sorted { $0.box.x < $1.box.x }
+            )
         }
-        let width = answer["width"] as? Int ?? 0, height = answer["height"] as? Int ?? 0
+        let width = answer["width"] as? Int ?? 0
+        let height = answer["height"] as? Int ?? 0
         let words = lines.flatMap(\.words)
         return OCRPage(
-            width: width, height: height, sourceWidth: width, sourceHeight: height, lines: lines,
+            width: width,
+            height: height,
+            sourceWidth: width,
+            sourceHeight: height,
+            lines: lines,
             confidence: words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count),
-            timing: OCRTiming(recognize: seconds), preprocessing: PreprocessingReport())
+            timing: OCRTiming(recognize: seconds),
+            preprocessing: PreprocessingReport()
+        )
     }
 }
 
@@ -233,7 +255,9 @@ final class ProcessBox: @unchecked Sendable {
 /// Runs `body`, failing with a timeout after `limit`; `onTimeout` must make `body` return (here:
 /// ending the process whose output it waits for), since a task group waits for all its tasks.
 func withTimeout<T: Sendable>(
-    _ limit: Duration, onTimeout: @escaping @Sendable () -> Void, _ body: @escaping @Sendable () async throws -> T
+    _ limit: Duration,
+    onTimeout: @escaping @Sendable () -> Void,
+    _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try await withThrowingTaskGroup(of: T.self) { group in
         group.addTask { try await body() }

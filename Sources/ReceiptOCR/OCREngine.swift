@@ -1,7 +1,7 @@
+internal import CTesseract
 import Dispatch
 import Foundation
 import Logging
-internal import CTesseract
 
 /// Tesseract page segmentation modes (mirrors `TessPageSegMode`).
 public enum PageSegmentationMode: Int, Sendable, Hashable, CaseIterable, Codable {
@@ -84,7 +84,8 @@ public struct OCRConfiguration: Sendable, Hashable {
         let missing = languages.map { "tesseract-ocr-\($0)" }.joined(separator: " ")
         throw OCRError(
             .modelMissing,
-            "no Tesseract model for \(languages.joined(separator: "+")) in \(candidates.joined(separator: ", ")): install \(missing) (apt-get install \(missing)) or set TESSDATA_PREFIX to the folder holding \(languages[0]).traineddata")
+            "no Tesseract model for \(languages.joined(separator: "+")) in \(candidates.joined(separator: ", ")): install \(missing) (apt-get install \(missing)) or set TESSDATA_PREFIX to the folder holding \(languages[0]).traineddata"
+        )
     }
 }
 
@@ -119,7 +120,8 @@ final class TessHandle {
             TessBaseAPIDelete(raw)
             throw OCRError(
                 .initFailed,
-                "Tesseract could not load \(languages) from \(directory): reinstall tesseract-ocr-\(languages) or set TESSDATA_PREFIX")
+                "Tesseract could not load \(languages) from \(directory): reinstall tesseract-ocr-\(languages) or set TESSDATA_PREFIX"
+            )
         }
         for (name, value) in variables where !name.hasPrefix("load_") {
             _ = TessBaseAPISetVariable(raw, name, value)
@@ -159,8 +161,10 @@ public final class OCREngine: @unchecked Sendable {
         let directory = try configuration.resolveTessdataDirectory()
         let start = DispatchTime.now()
         self.handle = try TessHandle.make(
-            directory: directory, languages: configuration.languages.joined(separator: "+"),
-            variables: configuration.variables)
+            directory: directory,
+            languages: configuration.languages.joined(separator: "+"),
+            variables: configuration.variables
+        )
         self.configuration = configuration
         self.tessdataDirectory = directory
         self.queue = DispatchQueue(label: "receipts.ocr-engine", qos: .userInitiated)
@@ -170,7 +174,8 @@ public final class OCREngine: @unchecked Sendable {
             metadata: [
                 "ocr.tessdata": "\(directory)", "ocr.languages": "\(configuration.languages)",
                 "ocr.init_ms": "\(Self.seconds(since: start) * 1000)",
-            ])
+            ]
+        )
     }
 
     // MARK: Async API (work runs on the engine's queue)
@@ -202,12 +207,18 @@ public final class OCREngine: @unchecked Sendable {
     /// restricted to the characters in `whitelist` (e.g. "0123456789.,-$" to re-read prices).
     /// - Throws: `OCRError` `ocr.invalid-region` when the box is empty or outside the image.
     public func recognize(
-        region: OCRBox, in image: OCRImage, whitelist: String? = nil,
+        region: OCRBox,
+        in image: OCRImage,
+        whitelist: String? = nil,
         pageSegmentationMode: PageSegmentationMode = .singleBlock
     ) async throws -> OCRPage {
         try await onQueue {
             try self.regionOnQueue(
-                region: region, in: image, whitelist: whitelist, pageSegmentationMode: pageSegmentationMode)
+                region: region,
+                in: image,
+                whitelist: whitelist,
+                pageSegmentationMode: pageSegmentationMode
+            )
         }
     }
 
@@ -235,7 +246,9 @@ public final class OCREngine: @unchecked Sendable {
     }
 
     public func recognizeRegionBlocking(
-        region: OCRBox, in image: OCRImage, whitelist: String? = nil,
+        region: OCRBox,
+        in image: OCRImage,
+        whitelist: String? = nil,
         pageSegmentationMode: PageSegmentationMode = .singleBlock
     ) throws -> OCRPage {
         try queue.sync {
@@ -272,14 +285,18 @@ public final class OCREngine: @unchecked Sendable {
     }
 
     private func regionOnQueue(
-        region: OCRBox, in image: OCRImage, whitelist: String?, pageSegmentationMode: PageSegmentationMode
+        region: OCRBox,
+        in image: OCRImage,
+        whitelist: String?,
+        pageSegmentationMode: PageSegmentationMode
     ) throws -> OCRPage {
         guard region.width > 0, region.height > 0, region.x >= 0, region.y >= 0,
             region.maxX <= image.width, region.maxY <= image.height
         else {
             throw OCRError(
                 .invalidRegion,
-                "region \(region) is empty or outside the \(image.width)x\(image.height) image: pass a box inside the image")
+                "region \(region) is empty or outside the \(image.width)x\(image.height) image: pass a box inside the image"
+            )
         }
         guard let pix = image.withPix({ $0.copy() }) else { throw Preprocessor.outOfMemory }
         let api = handle.pointer
@@ -289,14 +306,23 @@ public final class OCREngine: @unchecked Sendable {
         report.outputWidth = image.width
         report.outputHeight = image.height
         return try recognizePix(
-            pix, region: region, mode: pageSegmentationMode, source: (image.width, image.height), report: report)
+            pix,
+            region: region,
+            mode: pageSegmentationMode,
+            source: (image.width, image.height),
+            report: report
+        )
     }
 
     private func recognizeOnQueue(_ image: OCRImage, preprocessing: PreprocessingOptions) throws -> OCRPage {
         let (pix, report) = try Preprocessor.run(image, options: preprocessing)
         var page = try recognizePix(
-            pix, region: nil, mode: configuration.pageSegmentationMode, source: (image.width, image.height),
-            report: report)
+            pix,
+            region: nil,
+            mode: configuration.pageSegmentationMode,
+            source: (image.width, image.height),
+            report: report
+        )
         var readTurned = false
         if preprocessing.contains(.detectOrientation), page.confidence < PreprocessingTuning.orientationCheckBelow, !Self.readsUpright(page) {
             let start = DispatchTime.now()
@@ -335,23 +361,32 @@ public final class OCREngine: @unchecked Sendable {
                 let padded = PixHandle(pixAddBorder(scaled.pointer, border, scaled.depth == 1 ? 0 : 255))
             else { continue }
             let reading = try recognizePix(
-                padded, region: nil, mode: .singleLine, source: (page.sourceWidth, page.sourceHeight),
-                report: page.preprocessing)
+                padded,
+                region: nil,
+                mode: .singleLine,
+                source: (page.sourceWidth, page.sourceHeight),
+                report: page.preprocessing
+            )
             let words = reading.words.map { word in
                 OCRWord(
                     text: word.text,
                     box: OCRBox(
                         x: band.box.x + Int(Double(word.box.x - Int(border)) / stretch),
                         // One line: the band's height, so no word strays onto a neighbouring line.
-                        y: band.box.y, width: Int(Double(word.box.width) / stretch), height: band.box.height),
-                    confidence: word.confidence)
+                        y: band.box.y,
+                        width: Int(Double(word.box.width) / stretch),
+                        height: band.box.height
+                    ),
+                    confidence: word.confidence
+                )
             }
             logger.debug(
                 "tall band read again",
                 metadata: [
                     "ocr.band": "\(band.box)", "ocr.stretch": "\(band.stretch)",
                     "ocr.text": "\(words.map { "\($0.text)/\(Int($0.confidence * 100))" }.joined(separator: " "))",
-                ])
+                ]
+            )
             if var merged = TallLines.merge(band.box, reading: words, into: page) {
                 if !merged.preprocessing.applied.contains("tall") { merged.preprocessing.applied.append("tall") }
                 page = merged
@@ -381,7 +416,8 @@ public final class OCREngine: @unchecked Sendable {
         else { return false }
         let core = characters[first...last]
         guard let separator = core.lastIndex(where: { $0 == "." || $0 == "," }) else { return false }
-        let whole = core[core.startIndex..<separator], cents = core[(separator + 1)...]
+        let whole = core[core.startIndex..<separator]
+        let cents = core[(separator + 1)...]
         return (1...5).contains(whole.count) && cents.count == 2 && whole.allSatisfy(isDigit) && cents.allSatisfy(isDigit)
     }
 
@@ -421,11 +457,20 @@ public final class OCREngine: @unchecked Sendable {
         turnedReport.outputWidth = turned.width
         turnedReport.outputHeight = turned.height
         return try recognizePix(
-            turned, region: nil, mode: configuration.pageSegmentationMode, source: source, report: turnedReport)
+            turned,
+            region: nil,
+            mode: configuration.pageSegmentationMode,
+            source: source,
+            report: turnedReport
+        )
     }
 
     private func recognizePix(
-        _ pix: PixHandle, region: OCRBox?, mode: PageSegmentationMode, source: (Int, Int), report: PreprocessingReport
+        _ pix: PixHandle,
+        region: OCRBox?,
+        mode: PageSegmentationMode,
+        source: (Int, Int),
+        report: PreprocessingReport
     ) throws -> OCRPage {
         let api = handle.pointer
         let start = DispatchTime.now()
@@ -447,7 +492,10 @@ public final class OCREngine: @unchecked Sendable {
                 guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
                 let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
                 TessDeleteText(cText)
-                var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+                var left: Int32 = 0
+                var top: Int32 = 0
+                var right: Int32 = 0
+                var bottom: Int32 = 0
                 guard !text.isEmpty, TessPageIteratorBoundingBox(pageIterator, RIL_WORD, &left, &top, &right, &bottom) != 0
                 else { continue }
                 let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
@@ -455,15 +503,24 @@ public final class OCREngine: @unchecked Sendable {
                     OCRWord(
                         text: text,
                         box: OCRBox(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top)),
-                        confidence: min(1, max(0, confidence))))
+                        confidence: min(1, max(0, confidence))
+                    )
+                )
             } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         }
         let lines = LineBuilder.lines(from: words)
         let elapsed = Self.seconds(since: start)
         logger.trace("recognised page", metadata: ["ocr.words": "\(words.count)", "ocr.seconds": "\(elapsed)"])
         return OCRPage(
-            width: pix.width, height: pix.height, sourceWidth: source.0, sourceHeight: source.1, lines: lines,
-            confidence: words.meanConfidence, timing: OCRTiming(recognize: elapsed), preprocessing: report)
+            width: pix.width,
+            height: pix.height,
+            sourceWidth: source.0,
+            sourceHeight: source.1,
+            lines: lines,
+            confidence: words.meanConfidence,
+            timing: OCRTiming(recognize: elapsed),
+            preprocessing: report
+        )
     }
 
     static func seconds(since start: DispatchTime) -> Double {

@@ -93,7 +93,8 @@ public final class OCREnginePool: Sendable {
 
     /// Recognises all files, at most `workers` at once; results in input order.
     public func recognizeAll(
-        _ urls: [URL], preprocessing: PreprocessingOptions? = nil
+        _ urls: [URL],
+        preprocessing: PreprocessingOptions? = nil
     ) async -> [Result<OCRPage, OCRError>] {
         await withTaskGroup(of: (Int, Result<OCRPage, OCRError>).self) { group in
             for (index, url) in urls.enumerated() {

@@ -1,5 +1,5 @@
-import Foundation
 internal import CTesseract
+import Foundation
 
 /// Limits checked on the image header before any pixel is decoded.
 public struct ImageLimits: Sendable, Hashable {
@@ -141,20 +141,28 @@ public final class OCRImage: @unchecked Sendable {
         if header.pixelCount > limits.maxPixels {
             throw OCRError(
                 .imageTooLarge,
-                String(format: "image is %dx%d (%.1f megapixels), above the limit of %.1f megapixels: downscale it first (or raise the limit)",
-                    header.width, header.height, megapixels, Double(limits.maxPixels) / 1_000_000))
+                String(
+                    format: "image is %dx%d (%.1f megapixels), above the limit of %.1f megapixels: downscale it first (or raise the limit)",
+                    header.width,
+                    header.height,
+                    megapixels,
+                    Double(limits.maxPixels) / 1_000_000
+                )
+            )
         }
         if min(header.width, header.height) < limits.minSide {
             throw OCRError(
                 .imageTooSmall,
-                "image is \(header.width)x\(header.height) pixels, too small to read (each side needs at least \(limits.minSide)): use a larger photo or scan")
+                "image is \(header.width)x\(header.height) pixels, too small to read (each side needs at least \(limits.minSide)): use a larger photo or scan"
+            )
         }
         guard let base = bytes.baseAddress else {
             throw OCRError(.imageEmpty, "the file is empty (0 bytes): re-copy or re-export the image")
         }
         let truncated = OCRError(
             .imageTruncated,
-            "the \(header.format.rawValue.uppercased()) data is truncated or corrupt and could not be decoded: re-copy or re-export the image")
+            "the \(header.format.rawValue.uppercased()) data is truncated or corrupt and could not be decoded: re-copy or re-export the image"
+        )
         let decoded: PixHandle?
         if header.format == .jpeg {
             var warnings: Int32 = 0

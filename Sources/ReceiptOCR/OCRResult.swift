@@ -18,7 +18,8 @@ public struct OCRBox: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The smallest box holding both.
     public func union(_ other: OCRBox) -> OCRBox {
-        let x0 = min(x, other.x), y0 = min(y, other.y)
+        let x0 = min(x, other.x)
+        let y0 = min(y, other.y)
         return OCRBox(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 

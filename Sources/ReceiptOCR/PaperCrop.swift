@@ -1,5 +1,5 @@
-import Foundation
 internal import CTesseract
+import Foundation
 
 /// The crop stage: find the paper in a photo, crop to it, and whiten the table around a receipt
 /// lying at an angle, without ever cutting away text.
@@ -8,7 +8,8 @@ extension Preprocessor {
     /// Returns nil when the receipt already fills the frame or nothing receipt-like is found.
     static func cropToReceipt(_ pix: PixHandle) -> (PixHandle, OCRBox)? {
         guard let gray = grayView(pix) else { return nil }
-        let width = gray.width, height = gray.height
+        let width = gray.width
+        let height = gray.height
         let factor = min(1.0, 600.0 / Double(max(width, height)))
         guard let small = factor < 1 ? PixHandle(pixScaleGeneral(gray.pointer, Float(factor), Float(factor), 0, 0)) : gray
         else { return nil }
@@ -32,7 +33,10 @@ extension Preprocessor {
         guard count > 0, let pixa else { return nil }
         var best: (pixels: Int32, x: Int32, y: Int32, w: Int32, h: Int32) = (0, 0, 0, 0, 0)
         for i in 0..<count {
-            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            var x: Int32 = 0
+            var y: Int32 = 0
+            var w: Int32 = 0
+            var h: Int32 = 0
             boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h)
             guard w * h > best.pixels else { continue }
             var pixels: Int32 = 0
@@ -117,11 +121,19 @@ extension Preprocessor {
 
     /// Sets to white every pixel of `cropped` outside the paper rows' spans (widened by `margin`).
     static func whiten(
-        _ cropped: PixHandle, outside spans: [Int32: ClosedRange<Int32>], factor: Double, origin: (x: Int, y: Int), margin: Int
+        _ cropped: PixHandle,
+        outside spans: [Int32: ClosedRange<Int32>],
+        factor: Double,
+        origin: (x: Int, y: Int),
+        margin: Int
     ) {
-        let width = cropped.width, height = cropped.height
+        let width = cropped.width
+        let height = cropped.height
         func paint(_ x: Int, _ y: Int, _ w: Int, _ h: Int) {
-            let x0 = max(0, x), y0 = max(0, y), x1 = min(width, x + w), y1 = min(height, y + h)
+            let x0 = max(0, x)
+            let y0 = max(0, y)
+            let x1 = min(width, x + w)
+            let y1 = min(height, y + h)
             guard x1 > x0, y1 > y0, let rect = boxCreate(Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0)) else { return }
             var optional: UnsafeMutablePointer<Box>? = rect
             pixSetInRect(cropped.pointer, rect)

@@ -1,5 +1,5 @@
-import Foundation
 internal import CTesseract
+import Foundation
 
 /// Named preprocessing stages, each of which can be switched off for measurement.
 ///
@@ -264,7 +264,10 @@ enum Preprocessor {
         defer { boxaDestroy(&boxaOptional) }
         var boxes: [OCRBox] = []
         for i in 0..<boxaGetCount(boxa) {
-            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            var x: Int32 = 0
+            var y: Int32 = 0
+            var w: Int32 = 0
+            var h: Int32 = 0
             boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h)
             // Glyph-like: not specks, not rules or blobs, not too wide for a character.
             if h >= 6, h <= 150, w >= 2, w <= 2 * h {
@@ -296,7 +299,8 @@ enum Preprocessor {
     /// Measures the skew of the text lines and rotates it away (only when confident).
     static func deskew(_ pix: PixHandle) -> (PixHandle, Double)? {
         guard let binary = analysisBinary(pix) else { return nil }
-        var angle: Float = 0, confidence: Float = 0
+        var angle: Float = 0
+        var confidence: Float = 0
         var status = pixFindSkew(binary.pointer, &angle, &confidence)
         if status != 0 || confidence < 2.5 {
             // Pixel-level clutter (shadow edges, paper borders) can pull the default ±7° sweep to its
@@ -307,7 +311,8 @@ enum Preprocessor {
         let fill = Int32(L_BRING_IN_WHITE)
         guard
             let rotated = PixHandle(
-                pixRotate(pix.pointer, Float(Double(angle) * .pi / 180), Int32(L_ROTATE_AREA_MAP), fill, 0, 0))
+                pixRotate(pix.pointer, Float(Double(angle) * .pi / 180), Int32(L_ROTATE_AREA_MAP), fill, 0, 0)
+            )
         else { return nil }
         return (rotated, Double(angle))
     }
@@ -362,7 +367,8 @@ enum Preprocessor {
         guard let background = PixHandle(pixDilateGray(small.pointer, 9, 9)),
             let smooth = PixHandle(pixBlockconv(background.pointer, 5, 5))
         else { return true }
-        var high: UInt32 = 0, low: UInt32 = 0
+        var high: UInt32 = 0
+        var low: UInt32 = 0
         guard pixGetRankValue(smooth.pointer, 1, 0.9, &high) == 0, pixGetRankValue(smooth.pointer, 1, 0.3, &low) == 0
         else { return true }
         return paper < 235 || Int(high) - Int(low) > 12

@@ -16,14 +16,16 @@ enum SauvolaThreshold {
     /// the page is not 8-bit gray or is too small for the window (as Leptonica refuses it).
     static func binarize(_ gray: PixHandle, halfWidth: Int, k: Float) -> PixHandle? {
         guard gray.depth == 8, pixGetColormap(gray.pointer) == nil, halfWidth >= 2, k >= 0 else { return nil }
-        let width = gray.width, height = gray.height
+        let width = gray.width
+        let height = gray.height
         let window = 2 * halfWidth + 1
         guard width >= window + 2, height >= window + 2,
             let output = PixHandle(pixCreate(Int32(width), Int32(height), 1)),
             let source = pixGetData(gray.pointer), let target = pixGetData(output.pointer)
         else { return nil }
         pixCopyResolution(output.pointer, gray.pointer)
-        let sourceWords = Int(pixGetWpl(gray.pointer)), targetWords = Int(pixGetWpl(output.pointer))
+        let sourceWords = Int(pixGetWpl(gray.pointer))
+        let targetWords = Int(pixGetWpl(output.pointer))
 
         // Leptonica's normalisations: a float for the mean (truncated), a double for the mean
         // square (rounded), and the factor promoted from float in the threshold.
@@ -71,7 +73,8 @@ enum SauvolaThreshold {
                         }
                         let row = bytes + y * sourceWords * 4
                         let out = target + y * targetWords
-                        var sum: UInt32 = 0, square: UInt32 = 0
+                        var sum: UInt32 = 0
+                        var square: UInt32 = 0
                         for c in 0..<window {
                             sum &+= sums[c]
                             square &+= squares[c]

@@ -42,7 +42,8 @@ enum TallLines {
         let heights = glyphs.map { Double($0.height) }.sorted()
         let ordinary = heights[heights.count * 3 / 4]
         let ordinaryAspect = Self.median(
-            glyphs.filter { Double($0.height) < 1.3 * ordinary }.map { Double($0.width) / Double($0.height) })
+            glyphs.filter { Double($0.height) < 1.3 * ordinary }.map { Double($0.width) / Double($0.height) }
+        )
         let tall = glyphs.filter {
             let h = Double($0.height)
             return h >= minHeightRatio * ordinary && h <= maxHeightRatio * ordinary
@@ -85,7 +86,10 @@ enum TallLines {
             bands.append(
                 TallBand(
                     box: OCRBox(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0)),
-                    stretch: min(3, ordinaryAspect / aspect), glyphHeight: rowHeight))
+                    stretch: min(3, ordinaryAspect / aspect),
+                    glyphHeight: rowHeight
+                )
+            )
         }
         return Array(bands.prefix(maxBands))
     }

@@ -57,7 +57,14 @@ struct AnalyzedLine {
                 edge = box.maxX / width
             }
             var analyzed = AnalyzedLine(
-                index: index, text: text, tokens: tokens, money: money, kind: kind, confidence: line.confidence, priceRightEdge: edge)
+                index: index,
+                text: text,
+                tokens: tokens,
+                money: money,
+                kind: kind,
+                confidence: line.confidence,
+                priceRightEdge: edge
+            )
             analyzed.measure(line.words)
             analyzed.tokenWords = ItemLayout.words(of: tokens, in: line.words)
             result.append(analyzed)

@@ -32,7 +32,8 @@ enum ArithmeticChecks {
 
     /// Number of digit positions where two amounts differ (nil when their digit counts differ).
     static func digitDifferences(_ a: Amount, _ b: Amount) -> Int? {
-        let x = Array(a.twoDecimals.description.filter(\.isNumber)), y = Array(b.twoDecimals.description.filter(\.isNumber))
+        let x = Array(a.twoDecimals.description.filter(\.isNumber))
+        let y = Array(b.twoDecimals.description.filter(\.isNumber))
         guard x.count == y.count else { return nil }
         return zip(x, y).filter { $0 != $1 }.count
     }
@@ -81,7 +82,9 @@ enum ArithmeticChecks {
             receipt.confidence.total = 0.7
         } else if let printedTax = receipt.tax, digitDifferences(printedTax, total - subtotal - tip) == 1 {
             receipt.tax = total - subtotal - tip
-            receipt.taxes = [ParsedReceipt.Tax(label: receipt.taxes.first?.label ?? "Tax", rate: receipt.taxes.first?.rate, amount: total - subtotal - tip)]
+            receipt.taxes = [
+                ParsedReceipt.Tax(label: receipt.taxes.first?.label ?? "Tax", rate: receipt.taxes.first?.rate, amount: total - subtotal - tip)
+            ]
             warnings.append("tax.repaired")
         } else if misreads(subtotal, total - tax - tip) {
             receipt.subtotal = total - tax - tip

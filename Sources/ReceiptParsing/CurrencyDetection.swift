@@ -16,7 +16,8 @@ enum CurrencyDetection {
     /// The ISO 4217 code the lines point to most; USD when only decimal points say
     /// anything, nil when nothing does.
     static func currency(of lines: [AnalyzedLine]) -> String? {
-        var decimalCommas = 0, decimalPoints = 0
+        var decimalCommas = 0
+        var decimalPoints = 0
         var scores: [String: Int] = [:]
         for line in lines {
             for money in line.money {

@@ -21,7 +21,8 @@ struct DateCandidate: Sendable, Hashable {
 enum Dates {
     static let months: [String: Int] = [
         "JAN": 1, "FEB": 2, "MAR": 3, "APR": 4, "MAY": 5, "JUN": 6, "JUL": 7, "AUG": 8, "SEP": 9, "SEPT": 9, "OCT": 10, "NOV": 11, "DEC": 12,
-        "JANUARY": 1, "FEBRUARY": 2, "MARCH": 3, "APRIL": 4, "JUNE": 6, "JULY": 7, "AUGUST": 8, "SEPTEMBER": 9, "OCTOBER": 10, "NOVEMBER": 11, "DECEMBER": 12,
+        "JANUARY": 1, "FEBRUARY": 2, "MARCH": 3, "APRIL": 4, "JUNE": 6, "JULY": 7, "AUGUST": 8, "SEPTEMBER": 9, "OCTOBER": 10, "NOVEMBER": 11,
+        "DECEMBER": 12,
         "JANUAR": 1, "FEBRUAR": 2, "MARZ": 3, "MAI": 5, "JUNI": 6, "JULI": 7, "OKT": 10, "OKTOBER": 10, "DEZ": 12, "DEZEMBER": 12,
         "MAC": 3, "MEI": 5, "OGO": 8, "OGOS": 8, "DIS": 12, "DISEMBER": 12,
     ].merging(Vocabulary.added.flatMap { $0.months.map { ($0.key, $0.value) } }, uniquingKeysWith: { first, _ in first })
@@ -33,20 +34,26 @@ enum Dates {
     static let dateWords: Set<String> = Set(Vocabulary.added.flatMap(\.dateWords)).subtracting(dateKeywords)
 
     static let numeric = try! NSRegularExpression(
-        pattern: #"(?<![0-9])([0-9]{1,4})\s?([./\-,])\s?([0-9]{1,2})\s?\2\s?([0-9]{2,4})(?![0-9])"#)
+        pattern: #"(?<![0-9])([0-9]{1,4})\s?([./\-,])\s?([0-9]{1,2})\s?\2\s?([0-9]{2,4})(?![0-9])"#
+    )
     static let mixedSeparators = try! NSRegularExpression(
-        pattern: #"(?<![0-9])([0-9]{1,2})\s?[./\-,]\s?([0-9]{1,2})\s?[./\-,]\s?([0-9]{4}|[0-9]{2})(?![0-9])"#)
+        pattern: #"(?<![0-9])([0-9]{1,2})\s?[./\-,]\s?([0-9]{1,2})\s?[./\-,]\s?([0-9]{4}|[0-9]{2})(?![0-9])"#
+    )
     static let slashAsDigit = try! NSRegularExpression(pattern: #"(?<![0-9])([0-9]{2})[17]([0-9]{2})[17]([0-9]{4})(?![0-9])"#)
     static let dayMonthName = try! NSRegularExpression(
-        pattern: #"(?<![0-9])([0-9]{1,2})(?:ST|ND|RD|TH)?[\s.\-/,]*([A-Z]{3,10})[\s.\-/,']*([0-9]{2,4})(?![0-9:])"#)
+        pattern: #"(?<![0-9])([0-9]{1,2})(?:ST|ND|RD|TH)?[\s.\-/,]*([A-Z]{3,10})[\s.\-/,']*([0-9]{2,4})(?![0-9:])"#
+    )
     static let monthNameDay = try! NSRegularExpression(
-        pattern: #"(?<![A-Z])([A-Z]{3,10})[\s.\-/]*([0-9]{1,2})(?:ST|ND|RD|TH)?[\s,.\-/'’°]+([0-9]{2,4})(?![0-9:])"#)
+        pattern: #"(?<![A-Z])([A-Z]{3,10})[\s.\-/]*([0-9]{1,2})(?:ST|ND|RD|TH)?[\s,.\-/'’°]+([0-9]{2,4})(?![0-9:])"#
+    )
     /// The C library's form: "SUN JUN 24 20:49:53 2018" (month, day, time, year).
     static let monthDayTimeYear = try! NSRegularExpression(
-        pattern: #"(?<![A-Z])([A-Z]{3,9})\s+([0-9]{1,2})\s+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?\s+([0-9]{4})(?![0-9])"#)
+        pattern: #"(?<![A-Z])([A-Z]{3,9})\s+([0-9]{1,2})\s+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?\s+([0-9]{4})(?![0-9])"#
+    )
     /// "14:32", "2:32 PM", "14.32.05", and the French "14h32" (read on uppercased text).
     static let time = try! NSRegularExpression(
-        pattern: #"(?<![0-9])([0-2]?[0-9])[:.H]([0-5][0-9])(?:[:.]([0-5][0-9]))?(?![0-9])\s?([AP]\.?M\.?)?"#)
+        pattern: #"(?<![0-9])([0-2]?[0-9])[:.H]([0-5][0-9])(?:[:.]([0-5][0-9]))?(?![0-9])\s?([AP]\.?M\.?)?"#
+    )
 
     static func normalizedYear(_ y: Int) -> Int { y < 100 ? 2000 + y : y }
 
@@ -64,12 +71,23 @@ enum Dates {
         // Numeric dates read on a text where O became 0 (OCR confusion); months by name on the original.
         for m in numeric.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
             guard let a = Int(ns.substring(with: m.range(at: 1))), let b = Int(ns.substring(with: m.range(at: 3))),
-                  let c = Int(ns.substring(with: m.range(at: 4))) else { continue }
-            let aLen = m.range(at: 1).length, cLen = m.range(at: 4).length
+                let c = Int(ns.substring(with: m.range(at: 4)))
+            else { continue }
+            let aLen = m.range(at: 1).length
+            let cLen = m.range(at: 4).length
             if aLen == 4 {
                 // ISO: 2016-05-26 (c is the day).
                 guard cLen <= 2 else { continue }
-                var candidate = DateCandidate(lineIndex: index, first: b, second: c, year: a, knownMonth: b, day: c, isISO: true, nearDateKeyword: keyword)
+                var candidate = DateCandidate(
+                    lineIndex: index,
+                    first: b,
+                    second: c,
+                    year: a,
+                    knownMonth: b,
+                    day: c,
+                    isISO: true,
+                    nearDateKeyword: keyword
+                )
                 candidate.fourDigitYear = true
                 result.append(candidate)
             } else if aLen <= 2, cLen == 2 || cLen == 4 {
@@ -93,10 +111,18 @@ enum Dates {
             for m in regex.matches(in: upper, range: NSRange(location: 0, length: nsUpper.length)) {
                 let monthWord = nsUpper.substring(with: m.range(at: monthGroup))
                 guard let d = Int(nsUpper.substring(with: m.range(at: dayGroup))), let month = month(monthWord) ?? misreadMonth(monthWord),
-                      let y = Int(nsUpper.substring(with: m.range(at: 3))) else { continue }
+                    let y = Int(nsUpper.substring(with: m.range(at: 3)))
+                else { continue }
                 var candidate = DateCandidate(
-                    lineIndex: index, first: dayGroup == 1 ? d : month, second: dayGroup == 1 ? month : d, year: normalizedYear(y),
-                    knownMonth: month, day: d, isISO: false, nearDateKeyword: keyword)
+                    lineIndex: index,
+                    first: dayGroup == 1 ? d : month,
+                    second: dayGroup == 1 ? month : d,
+                    year: normalizedYear(y),
+                    knownMonth: month,
+                    day: d,
+                    isISO: false,
+                    nearDateKeyword: keyword
+                )
                 // A year printed in full outranks a two-digit reading of the same text ("4 JUNE 23, 2019").
                 candidate.fourDigitYear = m.range(at: 3).length == 4
                 candidate.repaired = Dates.month(monthWord) == nil
@@ -134,13 +160,25 @@ enum Dates {
             guard v > limit, length == 2, [6, 8, 9].contains(v / 10), v % 10 != 0 else { return v }
             return v % 10
         }
-        let first = zeroLead(c.first, length: firstLength, limit: 31), second = zeroLead(c.second, length: secondLength, limit: 31)
+        let first = zeroLead(c.first, length: firstLength, limit: 31)
+        let second = zeroLead(c.second, length: secondLength, limit: 31)
         // Both orders impossible (no field can be the month): the field over 12 that a leading 0 repairs.
         if c.first > 12, c.second > 12 {
-            let fixFirst = zeroLead(c.first, length: firstLength, limit: 12), fixSecond = zeroLead(c.second, length: secondLength, limit: 12)
-            if fixSecond != c.second, c.first <= 31 { c.second = fixSecond; c.repaired = true } else if fixFirst != c.first, c.second <= 31 { c.first = fixFirst; c.repaired = true }
+            let fixFirst = zeroLead(c.first, length: firstLength, limit: 12)
+            let fixSecond = zeroLead(c.second, length: secondLength, limit: 12)
+            if fixSecond != c.second, c.first <= 31 {
+                c.second = fixSecond
+                c.repaired = true
+            } else if fixFirst != c.first, c.second <= 31 {
+                c.first = fixFirst
+                c.repaired = true
+            }
         }
-        if first != c.first || second != c.second, !c.repaired { c.first = first; c.second = second; c.repaired = true }
+        if first != c.first || second != c.second, !c.repaired {
+            c.first = first
+            c.second = second
+            c.repaired = true
+        }
         // A year of this century with its second digit misread ("7/26/2319"): the digit is 0.
         if (2100..<3000).contains(c.year), 2000 + c.year % 100 <= latestYear {
             c.year = 2000 + c.year % 100
@@ -165,9 +203,19 @@ enum Dates {
 
     /// A numeric day-month (or month-day) date from three capture groups.
     static func dayMonthCandidate(_ m: NSTextCheckingResult, in ns: NSString, groups: (Int, Int, Int), line: Int, keyword: Bool) -> DateCandidate {
-        let a = Int(ns.substring(with: m.range(at: groups.0))) ?? 0, b = Int(ns.substring(with: m.range(at: groups.1))) ?? 0
+        let a = Int(ns.substring(with: m.range(at: groups.0))) ?? 0
+        let b = Int(ns.substring(with: m.range(at: groups.1))) ?? 0
         let c = Int(ns.substring(with: m.range(at: groups.2))) ?? 0
-        var candidate = DateCandidate(lineIndex: line, first: a, second: b, year: normalizedYear(c), knownMonth: nil, day: nil, isISO: false, nearDateKeyword: keyword)
+        var candidate = DateCandidate(
+            lineIndex: line,
+            first: a,
+            second: b,
+            year: normalizedYear(c),
+            knownMonth: nil,
+            day: nil,
+            isISO: false,
+            nearDateKeyword: keyword
+        )
         candidate.fourDigitYear = m.range(at: groups.2).length == 4
         return repairedDigits(candidate, firstLength: m.range(at: groups.0).length, secondLength: m.range(at: groups.1).length)
     }
@@ -182,7 +230,8 @@ enum Dates {
     /// a field above 12 on any date of the receipt, then the locale (currency) cue.
     static func resolve(_ candidates: [DateCandidate], monthFirstLocale: Bool?) -> (iso: String, lineIndex: Int, confidence: Double)? {
         guard !candidates.isEmpty else { return nil }
-        var dayFirstEvidence = 0, monthFirstEvidence = 0
+        var dayFirstEvidence = 0
+        var monthFirstEvidence = 0
         for c in candidates where c.knownMonth == nil {
             if c.first > 12 && c.second <= 12 { dayFirstEvidence += 1 }
             if c.second > 12 && c.first <= 12 { monthFirstEvidence += 1 }
@@ -198,8 +247,18 @@ enum Dates {
         func rank(_ c: DateCandidate) -> Int { (c.repaired ? 8 : 0) + (c.nearDateKeyword ? 0 : 4) + (c.hasTime ? 0 : 2) + (c.fourDigitYear ? 0 : 1) }
         let ordered = candidates.sorted { (rank($0), $0.lineIndex) < (rank($1), $1.lineIndex) }
         for c in ordered {
-            var month: Int, day: Int
-            if let known = c.knownMonth, let d = c.day { month = known; day = d } else if monthFirst { month = c.first; day = c.second } else { month = c.second; day = c.first }
+            var month: Int
+            var day: Int
+            if let known = c.knownMonth, let d = c.day {
+                month = known
+                day = d
+            } else if monthFirst {
+                month = c.first
+                day = c.second
+            } else {
+                month = c.second
+                day = c.first
+            }
             if !valid(year: c.year, month: month, day: day), c.knownMonth == nil { swap(&month, &day) }
             guard valid(year: c.year, month: month, day: day) else { continue }
             var conf = (c.knownMonth != nil || c.first > 12 || c.second > 12) ? 0.97 : confidence

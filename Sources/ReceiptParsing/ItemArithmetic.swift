@@ -28,8 +28,10 @@ extension ReceiptParser {
     /// True when `item` repeats `previous`: same quantity and price, no discount, the same name.
     static func isRepeat(_ item: ParsedReceipt.Item, of previous: ParsedReceipt.Item) -> Bool {
         guard item.price.value > 0, item.quantity == 1, previous.discount == nil, item.discount == nil,
-              previous.unit == nil, item.unit == nil, item.price * previous.quantity == previous.price else { return false }
-        let a = comparableName(item.name), b = comparableName(previous.name)
+            previous.unit == nil, item.unit == nil, item.price * previous.quantity == previous.price
+        else { return false }
+        let a = comparableName(item.name)
+        let b = comparableName(previous.name)
         if a == b { return true }
         return a.count >= 8 && Keywords.editDistance(a, b, limit: 1) <= 1
     }
@@ -143,7 +145,8 @@ extension ReceiptParser {
         for line in lines.dropFirst(start) {
             if line.kind == .total, !line.money.isEmpty { break }
             guard line.kind == .discount, let last = line.money.last, last.amount.value != 0,
-                  !Keywords.containsAny(Keywords.words(line.text), ["TOTAL", "SAVED", "SAVINGS"]) else { continue }
+                !Keywords.containsAny(Keywords.words(line.text), ["TOTAL", "SAVED", "SAVINGS"])
+            else { continue }
             let name = ItemNames.name(ItemNames.tokens(of: line, columnStart: nil, end: last.tokenIndex))
             guard name.filter(\.isLetter).count >= 3 else { continue }
             let price = last.amount.value < 0 ? last.amount : -last.amount

@@ -32,7 +32,8 @@ enum ItemLayout {
     static func union(_ a: ParserInput.Word, _ b: ParserInput.Word) -> ParserInput.Word {
         var box = a.box ?? b.box
         if let x = a.box, let y = b.box {
-            let minX = min(x.x, y.x), minY = min(x.y, y.y)
+            let minX = min(x.x, y.x)
+            let minY = min(x.y, y.y)
             box = ParserInput.Box(x: minX, y: minY, width: max(x.maxX, y.maxX) - minX, height: max(x.y + x.height, y.y + y.height) - minY)
         }
         return ParserInput.Word(text: a.text + b.text, box: box, confidence: min(a.confidence, b.confidence))
@@ -92,7 +93,8 @@ enum ItemLayout {
         guard line.tokenWords.count == line.tokens.count else { return end }
         var end = end
         while end - 1 > start, let word = line.tokenWords[end - 1], word.confidence < tailConfidence, word.text.filter(\.isLetter).count <= 3,
-              line.tokens[start..<(end - 1)].contains(where: { $0.filter(\.isLetter).count >= 2 }) {
+            line.tokens[start..<(end - 1)].contains(where: { $0.filter(\.isLetter).count >= 2 })
+        {
             end -= 1
         }
         return end
@@ -130,9 +132,17 @@ enum ItemTilt {
         return slopes.count >= 3 ? median(slopes) : nil
     }
 
-    struct Price { var line: Int; var token: Int; var box: ParserInput.Box }
+    struct Price {
+        var line: Int
+        var token: Int
+        var box: ParserInput.Box
+    }
     /// A name line's reference point: the mean centre of its name words.
-    struct Name { var line: Int; var x: Double; var y: Double }
+    struct Name {
+        var line: Int
+        var x: Double
+        var y: Double
+    }
 
     /// The lines of `range` with each right-column price moved to the name line whose
     /// tilt-corrected baseline runs nearest to it. Unchanged when the page does not lean
@@ -141,16 +151,22 @@ enum ItemTilt {
     static func paired(_ lines: [AnalyzedLine], range: Range<Int>) -> [AnalyzedLine] {
         // A short item block on a noisy photo may hold too few long, confidently read names:
         // then the whole page's lines, with looser demands (two word heights apart, 0.4).
-        guard let slope = slope(lines[range]) ?? slope(lines[...], confidence: 0.4, span: 2), let height = median(lines[range].compactMap(\.height)), height > 0 else { return lines }
+        guard let slope = slope(lines[range]) ?? slope(lines[...], confidence: 0.4, span: 2), let height = median(lines[range].compactMap(\.height)),
+            height > 0
+        else { return lines }
         var prices: [Price] = []
         var names: [Name] = []
         for i in range where lines[i].tokenWords.count == lines[i].tokens.count {
             let line = lines[i]
-            if let last = line.money.last, let box = line.tokenWords[last.tokenIndex]?.box { prices.append(Price(line: i, token: last.tokenIndex, box: box)) }
+            if let last = line.money.last, let box = line.tokenWords[last.tokenIndex]?.box {
+                prices.append(Price(line: i, token: last.tokenIndex, box: box))
+            }
         }
         guard let rightmost = prices.map(\.box.maxX).max() else { return lines }
         for i in range where lines[i].tokenWords.count == lines[i].tokens.count {
-            let boxes = zip(lines[i].tokens, lines[i].tokenWords).compactMap { isNameWord($0, $1, confidence: 0.5) }.filter { $0.maxX < rightmost * 0.75 }
+            let boxes = zip(lines[i].tokens, lines[i].tokenWords).compactMap { isNameWord($0, $1, confidence: 0.5) }.filter {
+                $0.maxX < rightmost * 0.75
+            }
             guard !boxes.isEmpty else { continue }
             let n = Double(boxes.count)
             names.append(Name(line: i, x: boxes.reduce(0) { $0 + ($1.x + $1.maxX) / 2 } / n, y: boxes.reduce(0) { $0 + $1.midY } / n))
@@ -162,8 +178,9 @@ enum ItemTilt {
         func residual(_ p: Price, _ n: Name) -> Double { p.box.midY - (n.y + slope * ((p.box.x + p.box.maxX) / 2 - n.x)) }
         // The price column may also sit a little above or below its names (perspective): the median nearest residual.
         guard let offset = median(prices.compactMap { p in names.map { residual(p, $0) }.min(by: { abs($0) < abs($1) }) }),
-              let span = median(prices.compactMap { p in names.first(where: { $0.line == p.line }).map { (p.box.x + p.box.maxX) / 2 - $0.x } }),
-              abs(slope * span) >= height / 3, abs(offset) < height / 2 else { return lines }
+            let span = median(prices.compactMap { p in names.first(where: { $0.line == p.line }).map { (p.box.x + p.box.maxX) / 2 - $0.x } }),
+            abs(slope * span) >= height / 3, abs(offset) < height / 2
+        else { return lines }
         // Closest pairs first, each price and each name once.
         var pairs: [(price: Int, name: Int, cost: Double)] = []
         for (pi, p) in prices.enumerated() {
@@ -172,7 +189,8 @@ enum ItemTilt {
                 if cost < height * 0.6 { pairs.append((pi, ni, cost)) }
             }
         }
-        var priceUsed = Set<Int>(), nameUsed = Set<Int>()
+        var priceUsed = Set<Int>()
+        var nameUsed = Set<Int>()
         var moves: [(Price, to: Int)] = []
         for pair in pairs.sorted(by: { $0.cost < $1.cost }) where !priceUsed.contains(pair.price) && !nameUsed.contains(pair.name) {
             priceUsed.insert(pair.price)

@@ -38,13 +38,15 @@ enum ItemNames {
         while tokens.count > 1, isJunk(tokens[0], before: tokens[1]) { tokens.removeFirst() }
         // A quantity with a scrap of punctuation stuck to it ("“1 Dal Fry").
         if let first = tokens.first, let start = first.firstIndex(where: { $0.isLetter || $0.isNumber }), start != first.startIndex,
-           Numbers.isDigits(first[start...]) {
+            Numbers.isDigits(first[start...])
+        {
             tokens[0] = first[start...]
         }
         while tokens.count > 1, let last = tokens.last, isJunk(last, before: nil) && last.filter(\.isLetter).count <= 2 { tokens.removeLast() }
         // Two leading numbers ("2 1 Deccan Special"): the first is noise, the second the quantity.
         if tokens.count > 2, Numbers.isDigits(tokens[0]), tokens[0].count <= 2, Numbers.isDigits(tokens[1]), tokens[1].count <= 2,
-           tokens[2].contains(where: \.isLetter) {
+            tokens[2].contains(where: \.isLetter)
+        {
             tokens.removeFirst()
         }
         return tokens
@@ -77,7 +79,8 @@ enum ItemNames {
     /// The name without a unit price OCR read inside it ("Sandia Margarita ($13.00/ea)").
     static func withoutUnitPriceNote(_ name: String) -> String {
         guard let open = name.lastIndex(of: "("), name[open...].contains(where: \.isNumber),
-              name[open...].contains("/") || name[open...].contains("@") else { return name }
+            name[open...].contains("/") || name[open...].contains("@")
+        else { return name }
         return String(name[..<open]).trimmingCharacters(in: .whitespaces)
     }
 }

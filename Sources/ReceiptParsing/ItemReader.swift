@@ -66,13 +66,16 @@ struct ItemReader {
             return
         }
         var draft = ItemDraft(
-            tokens: ItemNames.tokens(of: line, columnStart: columnStart, end: last.tokenIndex), price: printedPrice,
-            confidence: line.confidence * (last.repaired ? 0.7 : 1))
+            tokens: ItemNames.tokens(of: line, columnStart: columnStart, end: last.tokenIndex),
+            price: printedPrice,
+            confidence: line.confidence * (last.repaired ? 0.7 : 1)
+        )
         QuantityGrammar.read(&draft)
         draft.tokens = ItemNames.withoutCodes(draft.tokens)
         // "2 x 1,29" on its own line before the item it counts.
         if !draft.unitPriceOnly, let pending = pendingQuantity, draft.quantity == 1,
-           (pending.unitPrice * pending.quantity).rounded(scale: draft.price.scale) == draft.price {
+            (pending.unitPrice * pending.quantity).rounded(scale: draft.price.scale) == draft.price
+        {
             draft.quantity = pending.quantity
             draft.unitPrice = pending.unitPrice
         }
@@ -97,9 +100,19 @@ struct ItemReader {
         pendingName = []
         guard ItemNames.isName(name), !ItemNames.isNoise(name, confidence: draft.confidence) else { return }
         if draft.unitPrice == nil { draft.unitPrice = ReceiptParser.unitPrice(of: draft.price, quantity: draft.quantity) }
-        items.append(ParsedReceipt.Item(
-            name: name, text: text, quantity: draft.quantity, unit: draft.unit, unitPrice: draft.unitPrice, price: draft.price, discount: nil,
-            confidence: (draft.confidence * 100).rounded() / 100, taxed: Self.taxed(line, price: last)))
+        items.append(
+            ParsedReceipt.Item(
+                name: name,
+                text: text,
+                quantity: draft.quantity,
+                unit: draft.unit,
+                unitPrice: draft.unitPrice,
+                price: draft.price,
+                discount: nil,
+                confidence: (draft.confidence * 100).rounded() / 100,
+                taxed: Self.taxed(line, price: last)
+            )
+        )
     }
 
     /// The tax mark printed after a price, glued ("4.99T") or as the line's last token ("3.49 F"):
@@ -168,7 +181,8 @@ struct ItemReader {
     static func isPayment(_ line: AnalyzedLine) -> Bool {
         if CardNumber.last4(in: line.text) != nil { return true }
         guard [.tendered, .change, .card].contains(line.kind),
-              let first = line.tokens.first(where: { $0.contains(where: { $0.isLetter || $0.isNumber }) }) else { return false }
+            let first = line.tokens.first(where: { $0.contains(where: { $0.isLetter || $0.isNumber }) })
+        else { return false }
         return Keywords.kind(of: String(first)) == line.kind
     }
 }

@@ -16,15 +16,19 @@ enum Keywords {
         var current = ""
         func flush() {
             if current.contains(where: \.isLetter) {
-                words.append(String(current.map { c -> Character in
-                    switch c {
-                    case "0": return "O"
-                    case "1": return "L"
-                    case "5": return "S"
-                    case "8": return "B"
-                    default: return c
-                    }
-                }).filter(\.isLetter))
+                words.append(
+                    String(
+                        current.map { c -> Character in
+                            switch c {
+                            case "0": return "O"
+                            case "1": return "L"
+                            case "5": return "S"
+                            case "8": return "B"
+                            default: return c
+                            }
+                        }
+                    ).filter(\.isLetter)
+                )
             }
             current = ""
         }
@@ -40,7 +44,8 @@ enum Keywords {
     /// language); keywords and folded words are ASCII, and an accented letter of an item name
     /// is one precomposed scalar.
     static func editDistance(_ a: String, _ b: String, limit: Int = 2) -> Int {
-        let a = a.unicodeScalars.map(\.value), b = b.unicodeScalars.map(\.value)
+        let a = a.unicodeScalars.map(\.value)
+        let b = b.unicodeScalars.map(\.value)
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var prev = Array(0...b.count)
@@ -88,29 +93,66 @@ enum Keywords {
         phrases.contains { contains(words, $0) }
     }
 
-    static let subtotal = ["SUBTOTAL", "SUB TOTAL", "SUB TTL", "ZWISCHENSUMME", "JUMLAH KECIL", "NET TOTAL", "TOTAL EXCL", "TOTAL EXCLUDING", "EXCLUDING GST", "TOTAL SALES EXCLUDING", "TOTAL BEFORE", "NETTO", "TAXABLE", "TAXABLE AMOUNT"] + Vocabulary.merged(\.subtotal)
-    static let totalExcluded = ["TOTAL QTY", "TOTAL QUANTITY", "TOTAL ITEMS", "TOTAL ITEM", "TOTAL SAVINGS", "TOTAL SAVED", "TOTAL DISCOUNT", "TOTAL NUMBER", "TOTAL NO", "ITEM COUNT", "NO OF ITEMS", "TOTAL POINTS"] + Vocabulary.merged(\.totalExcluded)
+    static let subtotal =
+        [
+            "SUBTOTAL", "SUB TOTAL", "SUB TTL", "ZWISCHENSUMME", "JUMLAH KECIL", "NET TOTAL", "TOTAL EXCL", "TOTAL EXCLUDING", "EXCLUDING GST",
+            "TOTAL SALES EXCLUDING", "TOTAL BEFORE", "NETTO", "TAXABLE", "TAXABLE AMOUNT",
+        ] + Vocabulary.merged(\.subtotal)
+    static let totalExcluded =
+        [
+            "TOTAL QTY", "TOTAL QUANTITY", "TOTAL ITEMS", "TOTAL ITEM", "TOTAL SAVINGS", "TOTAL SAVED", "TOTAL DISCOUNT", "TOTAL NUMBER", "TOTAL NO",
+            "ITEM COUNT", "NO OF ITEMS", "TOTAL POINTS",
+        ] + Vocabulary.merged(\.totalExcluded)
     static let totalTax = ["TOTAL TAX", "TOTAL GST", "TOTAL VAT", "TAX TOTAL", "GST TOTAL", "TOTAL MWST"] + Vocabulary.merged(\.totalTax)
-    static let total = ["TOTAL", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "BALANCE", "SUMME", "GESAMT", "GESAMTBETRAG", "ZU ZAHLEN", "JUMLAH", "JUMLAH BESAR", "TOTAL AMOUNT", "TOTAL PAYABLE", "AMOUNT PAYABLE", "TTL", "BETRAG", "ROUNDED TOTAL", "NETT TOTAL", "TOTAL INCL", "AMOUNT", "DUE", "TOTAL RM", "NET AMOUNT", "TOT", "SALES INCL", "SALES INCLUSIVE", "SALES INCLUDING", "FINAL TOTAL", "AMT PAYABLE"] + Vocabulary.merged(\.total)
-    static let strongTotal = ["GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "ZU ZAHLEN", "TOTAL PAYABLE", "ROUNDED TOTAL", "TOTAL ROUNDED", "TOTAL INCL", "TOTAL AMOUNT", "SUMME", "GESAMTBETRAG", "JUMLAH BESAR", "NETT TOTAL"] + Vocabulary.merged(\.strongTotal)
+    static let total =
+        [
+            "TOTAL", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "BALANCE", "SUMME", "GESAMT", "GESAMTBETRAG", "ZU ZAHLEN", "JUMLAH",
+            "JUMLAH BESAR", "TOTAL AMOUNT", "TOTAL PAYABLE", "AMOUNT PAYABLE", "TTL", "BETRAG", "ROUNDED TOTAL", "NETT TOTAL", "TOTAL INCL", "AMOUNT",
+            "DUE", "TOTAL RM", "NET AMOUNT", "TOT", "SALES INCL", "SALES INCLUSIVE", "SALES INCLUDING", "FINAL TOTAL", "AMT PAYABLE",
+        ] + Vocabulary.merged(\.total)
+    static let strongTotal =
+        [
+            "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "ZU ZAHLEN", "TOTAL PAYABLE", "ROUNDED TOTAL", "TOTAL ROUNDED", "TOTAL INCL",
+            "TOTAL AMOUNT", "SUMME", "GESAMTBETRAG", "JUMLAH BESAR", "NETT TOTAL",
+        ] + Vocabulary.merged(\.strongTotal)
     /// Phrases that name the amount to pay, printed last in the summary block: such a
     /// line outranks an earlier, qualified total ("Total 6% supplies (Inc. GST)").
-    static let finalTotal = ["GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "ZU ZAHLEN", "TOTAL PAYABLE", "AMT PAYABLE", "AMOUNT PAYABLE", "FINAL TOTAL", "TOTAL ROUNDED", "ROUNDED TOTAL", "JUMLAH BESAR"] + Vocabulary.merged(\.finalTotal)
+    static let finalTotal =
+        [
+            "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE", "TOTAL DUE", "ZU ZAHLEN", "TOTAL PAYABLE", "AMT PAYABLE", "AMOUNT PAYABLE", "FINAL TOTAL",
+            "TOTAL ROUNDED", "ROUNDED TOTAL", "JUMLAH BESAR",
+        ] + Vocabulary.merged(\.finalTotal)
     /// Headings of the tax breakdown table printed after the total ("GST Summary  Amount  Tax").
     static let taxTable = ["SUMMARY", "TAX CODE", "GST CODE", "MWST SATZ"] + Vocabulary.merged(\.taxTable)
     /// Words saying an amount includes the tax.
     static let inclusive = ["INCL", "INCLUSIVE", "INCLUDING", "INKL"] + Vocabulary.merged(\.inclusive)
     /// The words that open a receipt's summary block.
-    static let summaryHeads = ["TOTAL", "SUBTOTAL", "SUB TOTAL", "SUMME", "ZWISCHENSUMME", "GESAMT", "ZU ZAHLEN", "JUMLAH", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE"] + Vocabulary.merged(\.summaryHeads)
+    static let summaryHeads =
+        ["TOTAL", "SUBTOTAL", "SUB TOTAL", "SUMME", "ZWISCHENSUMME", "GESAMT", "ZU ZAHLEN", "JUMLAH", "GRAND TOTAL", "AMOUNT DUE", "BALANCE DUE"]
+        + Vocabulary.merged(\.summaryHeads)
     /// Column headings of an item table.
-    static let columnHeads = ["QTY", "ITEM", "ITEMS", "DESCRIPTION", "DESC", "PRICE", "BEZEICHNUNG", "ARTIKEL", "MENGE", "PREIS", "UP", "CODE"] + Vocabulary.merged(\.columnHeads)
-    static let tax = ["TAX", "TAXES", "SALES TAX", "GST", "VAT", "MWST", "UST", "SST", "HST", "PST", "STATE TAX", "CITY TAX", "CUKAI", "STEUER"] + Vocabulary.merged(\.tax)
+    static let columnHeads =
+        ["QTY", "ITEM", "ITEMS", "DESCRIPTION", "DESC", "PRICE", "BEZEICHNUNG", "ARTIKEL", "MENGE", "PREIS", "UP", "CODE"]
+        + Vocabulary.merged(\.columnHeads)
+    static let tax =
+        ["TAX", "TAXES", "SALES TAX", "GST", "VAT", "MWST", "UST", "SST", "HST", "PST", "STATE TAX", "CITY TAX", "CUKAI", "STEUER"]
+        + Vocabulary.merged(\.tax)
     static let tip = ["TIP", "TIPS", "GRATUITY", "TRINKGELD"] + Vocabulary.merged(\.tip)
     static let serviceCharge = ["SERVICE CHARGE", "SERVICE CHG", "SVC CHARGE", "SVC CHG", "CAJ PERKHIDMATAN"] + Vocabulary.merged(\.serviceCharge)
-    static let tendered = ["CASH", "TENDERED", "TENDER", "GEGEBEN", "GEG", "BAR", "TUNAI", "PAID", "PAYMENT", "BEZAHLT", "AMOUNT TENDERED"] + Vocabulary.merged(\.tendered)
-    static let card = ["ACCT", "VISA", "MASTERCARD", "MASTER", "AMEX", "AMERICAN EXPRESS", "DEBIT", "CREDIT", "CARD", "KARTE", "GIROCARD", "EC CASH", "MAESTRO", "DISCOVER", "KREDIT"] + Vocabulary.merged(\.card)
+    static let tendered =
+        ["CASH", "TENDERED", "TENDER", "GEGEBEN", "GEG", "BAR", "TUNAI", "PAID", "PAYMENT", "BEZAHLT", "AMOUNT TENDERED"]
+        + Vocabulary.merged(\.tendered)
+    static let card =
+        [
+            "ACCT", "VISA", "MASTERCARD", "MASTER", "AMEX", "AMERICAN EXPRESS", "DEBIT", "CREDIT", "CARD", "KARTE", "GIROCARD", "EC CASH", "MAESTRO",
+            "DISCOVER", "KREDIT",
+        ] + Vocabulary.merged(\.card)
     static let change = ["CHANGE", "CHANGE DUE", "RUCKGELD", "RUECKGELD", "BAKI", "WECHSELGELD", "ZURUCK"] + Vocabulary.merged(\.change)
-    static let discount = ["DISCOUNT", "COUPON", "SAVINGS", "YOU SAVED", "RABATT", "DISKAUN", "PROMO", "MEMBER", "NACHLASS", "PREISVORTEIL", "MARKDOWN", "INSTANT SAVINGS", "OFFER"] + Vocabulary.merged(\.discount)
+    static let discount =
+        [
+            "DISCOUNT", "COUPON", "SAVINGS", "YOU SAVED", "RABATT", "DISKAUN", "PROMO", "MEMBER", "NACHLASS", "PREISVORTEIL", "MARKDOWN",
+            "INSTANT SAVINGS", "OFFER",
+        ] + Vocabulary.merged(\.discount)
     static let void = ["VOID", "STORNO", "VOIDED", "CANCEL"] + Vocabulary.merged(\.void)
     static let deposit = ["DEPOSIT", "PFAND", "BOTTLE DEP", "CRV", "LEERGUT"] + Vocabulary.merged(\.deposit)
     static let rounding = ["ROUNDING", "ROUND ADJ", "ROUNDING ADJ", "PEMBUNDARAN", "ADJUSTMENT", "RUNDUNG"] + Vocabulary.merged(\.rounding)

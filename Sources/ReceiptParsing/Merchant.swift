@@ -9,19 +9,41 @@ import Foundation
 /// OCR noise at the ends of a photographed line (fragments past a column gap,
 /// stray two-letter bits) is cut before the line is judged.
 extension ReceiptParser {
-    static let headerNoise = ["WELCOME", "RECEIPT", "THANK", "INVOICE", "TAX INVOICE", "CUSTOMER", "COPY", "ORDER", "TABLE", "SERVER", "CASHIER", "GUEST", "CHECK", "HTTP", "WWW", "COM", "TEL", "PHONE", "FAX", "EMAIL", "STORE", "QUITTUNG", "BELEG", "KASSE", "RESIT", "GST REG", "GST ID", "REG NO", "COMPANY NO", "OPEN", "HOURS", "DATE", "TIME", "DINE IN", "TAKE OUT", "CARRY OUT", "TO GO", "PRINTED", "VISIT", "SURVEY", "CASH", "EUR", "USD", "MYR"] + Vocabulary.merged(\.headerNoise)
+    static let headerNoise =
+        [
+            "WELCOME", "RECEIPT", "THANK", "INVOICE", "TAX INVOICE", "CUSTOMER", "COPY", "ORDER", "TABLE", "SERVER", "CASHIER", "GUEST", "CHECK",
+            "HTTP", "WWW", "COM", "TEL", "PHONE", "FAX", "EMAIL", "STORE", "QUITTUNG", "BELEG", "KASSE", "RESIT", "GST REG", "GST ID", "REG NO",
+            "COMPANY NO", "OPEN", "HOURS", "DATE", "TIME", "DINE IN", "TAKE OUT", "CARRY OUT", "TO GO", "PRINTED", "VISIT", "SURVEY", "CASH", "EUR",
+            "USD", "MYR",
+        ] + Vocabulary.merged(\.headerNoise)
     /// The least score a line needs to be taken for the name.
     static let nameThreshold = 0.45
     /// Taken off a line that names a street: an address, rarely the name.
     static let streetPenalty = 0.5
     static let documentTitles = ["TAX INVOICE", "INVOICE", "RECEIPT", "RESIT", "QUITTUNG", "BELEG", "RECHNUNG", "CASH SALE", "CASH BILL"]
     /// Legal forms: a line carrying one is the company's name.
-    static let legalForms = ["SDN BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES", "TRADING", "GMBH", "LLC", "INC", "LTD", "LIMITED", "CORP", "PLT", "CO KG", "AG", "KG"] + Vocabulary.merged(\.legalForms)
+    static let legalForms =
+        ["SDN BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES", "TRADING", "GMBH", "LLC", "INC", "LTD", "LIMITED", "CORP", "PLT", "CO KG", "AG", "KG"]
+        + Vocabulary.merged(\.legalForms)
     /// Words that often end a shop's name: weaker evidence than a legal form.
-    static let shopWords = ["RESTAURANT", "CAFE", "MARKET", "STORE", "SHOP", "HARDWARE", "BAKERY", "GRILL", "BAR", "PIZZA", "KITCHEN", "DINER", "MART", "SUPERMARKET", "RESTORAN", "KEDAI", "STATIONERY", "PHARMACY", "APOTHEKE", "TAVERN", "BISTRO", "RISTORANTE", "TRATTORIA", "PIZZERIA", "CANTINA", "TAQUERIA"] + Vocabulary.merged(\.shopWords)
-    static let addressWords = ["STREET", "ST", "AVE", "AVENUE", "ROAD", "RD", "BLVD", "DRIVE", "DR", "HWY", "HIGHWAY", "LANE", "LN", "JALAN", "JLN", "TAMAN", "STRASSE", "STR", "PLATZ", "WEG", "SUITE", "STE", "LOT", "NO", "BLOCK", "FLOOR", "PLAZA", "CENTER", "CENTRE", "BANDAR", "KUALA", "LUMPUR", "SELANGOR", "JOHOR", "WAY", "CT", "PKWY", "STRABE", "KAWASAN", "PERINDUSTRIAN", "DARUL", "EHSAN", "MUKIM", "PERSIARAN", "INDUSTRIAL", "PARK", "SQUARE"] + Vocabulary.merged(\.addressWords)
+    static let shopWords =
+        [
+            "RESTAURANT", "CAFE", "MARKET", "STORE", "SHOP", "HARDWARE", "BAKERY", "GRILL", "BAR", "PIZZA", "KITCHEN", "DINER", "MART", "SUPERMARKET",
+            "RESTORAN", "KEDAI", "STATIONERY", "PHARMACY", "APOTHEKE", "TAVERN", "BISTRO", "RISTORANTE", "TRATTORIA", "PIZZERIA", "CANTINA",
+            "TAQUERIA",
+        ] + Vocabulary.merged(\.shopWords)
+    static let addressWords =
+        [
+            "STREET", "ST", "AVE", "AVENUE", "ROAD", "RD", "BLVD", "DRIVE", "DR", "HWY", "HIGHWAY", "LANE", "LN", "JALAN", "JLN", "TAMAN", "STRASSE",
+            "STR", "PLATZ", "WEG", "SUITE", "STE", "LOT", "NO", "BLOCK", "FLOOR", "PLAZA", "CENTER", "CENTRE", "BANDAR", "KUALA", "LUMPUR",
+            "SELANGOR", "JOHOR", "WAY", "CT", "PKWY", "STRABE", "KAWASAN", "PERINDUSTRIAN", "DARUL", "EHSAN", "MUKIM", "PERSIARAN", "INDUSTRIAL",
+            "PARK", "SQUARE",
+        ] + Vocabulary.merged(\.addressWords)
     /// Web sites printed on receipts that are not the shop's own.
-    static let foreignDomains: Set<String> = ["FACEBOOK", "INSTAGRAM", "TWITTER", "YELP", "TRIPADVISOR", "GOOGLE", "YOUTUBE", "GMAIL", "YAHOO", "HOTMAIL", "OUTLOOK", "PAYPAL", "SQUAREUP", "TOASTTAB", "CLOVER", "SURVEY", "SURVEYMONKEY"]
+    static let foreignDomains: Set<String> = [
+        "FACEBOOK", "INSTAGRAM", "TWITTER", "YELP", "TRIPADVISOR", "GOOGLE", "YOUTUBE", "GMAIL", "YAHOO", "HOTMAIL", "OUTLOOK", "PAYPAL", "SQUAREUP",
+        "TOASTTAB", "CLOVER", "SURVEY", "SURVEYMONKEY",
+    ]
 
     /// True for a legal form on the line, tolerating OCR's usual misreadings of
     /// "SDN BHD" ("SON BHD", "SDN BH") and "S/B" ("$/B", "S/5").
@@ -39,7 +61,8 @@ extension ReceiptParser {
     static func normalizedLegalForm(_ name: String) -> String {
         var tokens = name.split(separator: " ").map(String.init)
         for i in tokens.indices.dropLast() {
-            let a = tokens[i].uppercased().filter(\.isLetter), b = tokens[i + 1].uppercased().filter(\.isLetter)
+            let a = tokens[i].uppercased().filter(\.isLetter)
+            let b = tokens[i + 1].uppercased().filter(\.isLetter)
             guard isSDN(a), b.hasPrefix("B"), (2...3).contains(b.count) else { continue }
             let dot = tokens[i].hasSuffix(".") ? "." : ""
             tokens[i] = "SDN" + dot
@@ -105,7 +128,8 @@ extension ReceiptParser {
         guard compound else { return false }
         return text.split(separator: " ").contains { token in
             let digits = token.prefix(while: \.isASCIIDigit)
-            return (1...4).contains(digits.count) && token.dropFirst(digits.count).allSatisfy { $0.isLetter || $0 == "," } && token.count <= digits.count + 2
+            return (1...4).contains(digits.count) && token.dropFirst(digits.count).allSatisfy { $0.isLetter || $0 == "," }
+                && token.count <= digits.count + 2
         }
     }
 
@@ -121,7 +145,8 @@ extension ReceiptParser {
         if tokens.contains(where: { t in t.filter(\.isASCIIDigit).count == 5 && t.count <= 6 }) && words.count >= 1 { return true }
         // A house number before the street ("328 Washington Street", "1220 Hermosa Ave").
         guard line.money.isEmpty, let first = tokens.first, (1...5).contains(first.filter(\.isASCIIDigit).count),
-              first.first?.isASCIIDigit == true, first.filter(\.isLetter).count <= 1, tokens.count >= 2 else { return false }
+            first.first?.isASCIIDigit == true, first.filter(\.isLetter).count <= 1, tokens.count >= 2
+        else { return false }
         return tokens[1].filter(\.isLetter).count >= 3
     }
 
@@ -157,7 +182,8 @@ extension ReceiptParser {
         for line in lines where line.money.isEmpty {
             let segment = Self.nameSegment(line.text)
             guard Self.hasLegalForm(segment, words: Keywords.words(segment)),
-                  nameScore(cleanName(segment), confidence: line.confidence) > Self.nameThreshold else { continue }
+                nameScore(cleanName(segment), confidence: line.confidence) > Self.nameThreshold
+            else { continue }
             return cleanName(Self.normalizedLegalForm(segment))
         }
         return nil
@@ -204,7 +230,8 @@ extension ReceiptParser {
             // is judged with it: an address, not the name.
             let segmentWords = Keywords.words(segment)
             if Self.hasStreetWord(line.text, words: lineWords),
-               !Self.hasStreetWord(segment, words: segmentWords), !Self.hasLegalForm(segment, words: segmentWords) {
+                !Self.hasStreetWord(segment, words: segmentWords), !Self.hasLegalForm(segment, words: segmentWords)
+            {
                 continue
             }
             // The first company line at the top is the seller; a later one may be the buyer.
@@ -216,7 +243,8 @@ extension ReceiptParser {
             let below = header[(position + 1)...].prefix(2)
             let insideAddress = position > 0 && isAddressLike(header[position - 1])
             // (one line of noise may sit between, not another name).
-            let nextAddress = below.first.map(isAddressLike) == true
+            let nextAddress =
+                below.first.map(isAddressLike) == true
                 || (below.count == 2 && below.last.map(isAddressLike) == true
                     && below.first.map { nameScore(Self.nameSegment($0.text), confidence: $0.confidence) < Self.nameThreshold } == true)
             if !isAddressLike(line), !insideAddress, nextAddress { score += 0.25 }
@@ -227,7 +255,11 @@ extension ReceiptParser {
             // Confirmed by the shop's web address.
             let squeezed = segment.uppercased().filter(\.isLetter)
             if domains.contains(where: { squeezed.contains($0) || $0.contains(squeezed) && squeezed.count >= 4 }) { score += 0.5 }
-            if score > bestScore { bestScore = score; bestIndex = position; bestName = segment }
+            if score > bestScore {
+                bestScore = score
+                bestIndex = position
+                bestName = segment
+            }
         }
         if let bestIndex {
             var name = bestName
@@ -237,7 +269,8 @@ extension ReceiptParser {
                 let text = Self.nameSegment(header[i].text)
                 let w = Keywords.words(text)
                 guard Self.hasLegalForm(text, words: w) || !isAddressLike(header[i]) else { return nil }
-                guard !w.isEmpty, text.filter(\.isLetter).count >= 3, !Keywords.containsAny(w, Self.headerNoise) || Self.hasLegalForm(text, words: w) else { return nil }
+                guard !w.isEmpty, text.filter(\.isLetter).count >= 3, !Keywords.containsAny(w, Self.headerNoise) || Self.hasLegalForm(text, words: w)
+                else { return nil }
                 return text
             }
             // A name wrapped over lines: "AIK HUAT HARDWARE" / "ENTERPRISE (SETIA" / "ALAM) SDN BHD",
@@ -249,17 +282,22 @@ extension ReceiptParser {
                 let onlyShopWords = !w.isEmpty && w.allSatisfy { Keywords.containsAny([$0], Self.shopWords) }
                 let closesParen = name.filter { $0 == ")" }.count > name.filter { $0 == "(" }.count
                 guard startsWithForm || onlyShopWords || closesParen, let previous = nameLike(first - 1),
-                      startsWithForm || closesParen || !Self.hasLegalForm(previous, words: Keywords.words(previous)) else { break }
+                    startsWithForm || closesParen || !Self.hasLegalForm(previous, words: Keywords.words(previous))
+                else { break }
                 name = previous + " " + name
                 first -= 1
             }
             if let next = nameLike(bestIndex + 1) {
                 let nextWords = Keywords.words(next)
                 let unbalanced = name.filter { $0 == "(" }.count > name.filter { $0 == ")" }.count
-                if unbalanced || (nextWords.count <= 3 && Self.hasLegalForm(next, words: nextWords) && !Self.hasLegalForm(name, words: Keywords.words(name))) {
+                if unbalanced
+                    || (nextWords.count <= 3 && Self.hasLegalForm(next, words: nextWords) && !Self.hasLegalForm(name, words: Keywords.words(name)))
+                {
                     name += " " + next
-                } else if words.count == 1, nextWords.count == 1 && Keywords.containsAny(nextWords, Self.shopWords)
-                            || Keywords.containsAny(words, Self.shopWords) && (1...3).contains(nextWords.count) && !isAddressLike(header[bestIndex + 1]) {
+                } else if words.count == 1,
+                    nextWords.count == 1 && Keywords.containsAny(nextWords, Self.shopWords)
+                        || Keywords.containsAny(words, Self.shopWords) && (1...3).contains(nextWords.count) && !isAddressLike(header[bestIndex + 1])
+                {
                     name += " " + next
                 }
             }
@@ -269,7 +307,11 @@ extension ReceiptParser {
                 let words = Keywords.words(line.text)
                 if phone(in: line.text) != nil || !line.money.isEmpty || Keywords.containsAny(words, Self.headerNoise) { break }
                 let hasDigits = line.text.contains(where: \.isNumber)
-                if (hasDigits && words.count >= 1) || Keywords.containsAny(words, Self.addressWords) { address.append(line.text) } else if !address.isEmpty { break }
+                if (hasDigits && words.count >= 1) || Keywords.containsAny(words, Self.addressWords) {
+                    address.append(line.text)
+                } else if !address.isEmpty {
+                    break
+                }
             }
             if !address.isEmpty { merchant.address = address.joined(separator: ", ") }
         } else if let domain = domains.first {
@@ -288,13 +330,16 @@ extension ReceiptParser {
     func cleanName(_ text: String) -> String {
         var text = text
         if let open = text.lastIndex(of: "("), text[open...].filter(\.isNumber).count >= 4, text[..<open].contains(where: \.isLetter),
-           !text[open...].contains(where: { $0.isLetter && $0.isLowercase }) {
+            !text[open...].contains(where: { $0.isLetter && $0.isLowercase })
+        {
             text = String(text[..<open])
         }
         var trimmed = text.trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&')")))
         // A closing parenthesis stays when it closes one ("BELLAGIO (CO)").
         while trimmed.hasSuffix(")"), trimmed.filter({ $0 == ")" }).count > trimmed.filter({ $0 == "(" }).count {
-            trimmed = String(trimmed.dropLast()).trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&')")))
+            trimmed = String(trimmed.dropLast()).trimmingCharacters(
+                in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&')"))
+            )
         }
         return trimmed.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
@@ -305,7 +350,10 @@ extension ReceiptParser {
         var best: String?
         var start = 0
         while start < chars.count {
-            guard chars[start].isASCIIDigit || chars[start] == "(" || chars[start] == "+" else { start += 1; continue }
+            guard chars[start].isASCIIDigit || chars[start] == "(" || chars[start] == "+" else {
+                start += 1
+                continue
+            }
             var end = start
             var digits = 0
             while end < chars.count, chars[end].isASCIIDigit || " ()-+/.".contains(chars[end]) {
@@ -315,7 +363,8 @@ extension ReceiptParser {
             let candidate = String(chars[start..<end]).trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "-/.")))
             let separators = candidate.filter { "-() /".contains($0) }.count
             if digits >= 9, digits <= 13, separators >= 1 || upper.contains("TEL") || upper.contains("PHONE"),
-               !candidate.contains("."), !candidate.contains(where: { $0 == "/" }) || upper.contains("TEL") || digits >= 10 {
+                !candidate.contains("."), !candidate.contains(where: { $0 == "/" }) || upper.contains("TEL") || digits >= 10
+            {
                 best = candidate
                 break
             }

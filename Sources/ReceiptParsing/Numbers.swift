@@ -27,15 +27,26 @@ enum Numbers {
         var negative = false
         // Scraps of punctuation OCR puts before an amount ("‘$1.06", ":12.50").
         while let first = s.first, "‘’'`\":;|~_".contains(first) { s.removeFirst() }
-        if s.hasPrefix("("), s.hasSuffix(")") { negative = true; s = String(s.dropFirst().dropLast()) }
-        if s.hasPrefix("-") || s.hasPrefix("−") { negative = true; s.removeFirst() }
-        for prefix in currencyPrefixes where s.uppercased().hasPrefix(prefix) {
-            s = String(s.dropFirst(prefix.count)); break
+        if s.hasPrefix("("), s.hasSuffix(")") {
+            negative = true
+            s = String(s.dropFirst().dropLast())
         }
-        if s.hasPrefix("-") { negative = true; s.removeFirst() }
+        if s.hasPrefix("-") || s.hasPrefix("−") {
+            negative = true
+            s.removeFirst()
+        }
+        for prefix in currencyPrefixes where s.uppercased().hasPrefix(prefix) {
+            s = String(s.dropFirst(prefix.count))
+            break
+        }
+        if s.hasPrefix("-") {
+            negative = true
+            s.removeFirst()
+        }
         // The euro sign or code after the amount, as French, Italian and Spanish shops print it ("12,50€").
         for suffix in ["€", "EUR"] where s.count > suffix.count + 3 && s.uppercased().hasSuffix(suffix) {
-            s = String(s.dropLast(suffix.count)); break
+            s = String(s.dropLast(suffix.count))
+            break
         }
         // A whole-token repair first ("7.5O", "1O.5O", "S.99"), so a confused last digit is not taken for a flag.
         if allowRepair, s.contains(where: { "OoDQSsliI|!B§".contains($0) }), s.last.map({ !"-*#".contains($0) }) == true {
@@ -48,14 +59,21 @@ enum Numbers {
         // Trailing tax flag or negative marker: "4.99F", "4.99 *", "1.00-".
         var flag: String?
         while let last = s.last, !last.isNumber {
-            if last == "-" { negative = true } else if flag == nil, last.isLetter || last == "*" || last == "#" { flag = String(last) }
-            else if !(".,:;'\"~_|".contains(last)) { return nil }
+            if last == "-" {
+                negative = true
+            } else if flag == nil, last.isLetter || last == "*" || last == "#" {
+                flag = String(last)
+            } else if !(".,:;'\"~_|".contains(last)) {
+                return nil
+            }
             s.removeLast()
             if (flag?.count ?? 0) > 1 { return nil }
         }
         var repaired = false
         if allowRepair, s.contains(where: { !$0.isNumber && $0 != "." && $0 != "," }) {
-            guard let out = repair(s, dropLeadingS: true).flatMap({ plainDecimal($0) != nil ? $0 : nil }) ?? repair(s, dropLeadingS: false) else { return nil }
+            guard let out = repair(s, dropLeadingS: true).flatMap({ plainDecimal($0) != nil ? $0 : nil }) ?? repair(s, dropLeadingS: false) else {
+                return nil
+            }
             repaired = true
             s = out
         }
@@ -111,13 +129,23 @@ enum Numbers {
         while i < raw.count {
             let t = raw[i]
             if i + 2 < raw.count, isDigits(t), raw[i + 1] == "," || raw[i + 1] == ".", raw[i + 2].count == 2, isDigits(raw[i + 2]) {
-                out.append(Substring(t + raw[i + 1] + raw[i + 2])); i += 3; continue
+                out.append(Substring(t + raw[i + 1] + raw[i + 2]))
+                i += 3
+                continue
             }
-            if i + 1 < raw.count, isDigits(withoutCurrency(t)), raw[i + 1].count == 3, raw[i + 1].first == "," || raw[i + 1].first == ".", isDigits(raw[i + 1].dropFirst()) {
-                out.append(Substring(t + raw[i + 1])); i += 2; continue
+            if i + 1 < raw.count, isDigits(withoutCurrency(t)), raw[i + 1].count == 3, raw[i + 1].first == "," || raw[i + 1].first == ".",
+                isDigits(raw[i + 1].dropFirst())
+            {
+                out.append(Substring(t + raw[i + 1]))
+                i += 2
+                continue
             }
-            if i + 1 < raw.count, t.count >= 2, t.last == "," || t.last == ".", isDigits(withoutCurrency(t.dropLast())), raw[i + 1].count == 2, isDigits(raw[i + 1]) {
-                out.append(Substring(t + raw[i + 1])); i += 2; continue
+            if i + 1 < raw.count, t.count >= 2, t.last == "," || t.last == ".", isDigits(withoutCurrency(t.dropLast())), raw[i + 1].count == 2,
+                isDigits(raw[i + 1])
+            {
+                out.append(Substring(t + raw[i + 1]))
+                i += 2
+                continue
             }
             out.append(t)
             i += 1

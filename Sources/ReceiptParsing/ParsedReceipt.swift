@@ -34,8 +34,15 @@ public struct ParsedReceipt: Sendable, Hashable, Codable {
         public var taxed: Bool?
 
         public init(
-            name: String, text: String, quantity: Decimal = 1, unit: String? = nil, unitPrice: Amount? = nil,
-            price: Amount, discount: Amount? = nil, confidence: Double = 1, taxed: Bool? = nil
+            name: String,
+            text: String,
+            quantity: Decimal = 1,
+            unit: String? = nil,
+            unitPrice: Amount? = nil,
+            price: Amount,
+            discount: Amount? = nil,
+            confidence: Double = 1,
+            taxed: Bool? = nil
         ) {
             self.name = name
             self.text = text
@@ -85,8 +92,10 @@ public struct ParsedReceipt: Sendable, Hashable, Codable {
         public var tenderedMinusTotalMatchesChange: Bool?
 
         public init(
-            itemsMatchSubtotal: Bool? = nil, subtotalPlusTaxMatchesTotal: Bool? = nil,
-            quantityTimesUnitPriceMatches: Bool? = nil, tenderedMinusTotalMatchesChange: Bool? = nil
+            itemsMatchSubtotal: Bool? = nil,
+            subtotalPlusTaxMatchesTotal: Bool? = nil,
+            quantityTimesUnitPriceMatches: Bool? = nil,
+            tenderedMinusTotalMatchesChange: Bool? = nil
         ) {
             self.itemsMatchSubtotal = itemsMatchSubtotal
             self.subtotalPlusTaxMatchesTotal = subtotalPlusTaxMatchesTotal
@@ -131,10 +140,21 @@ public struct ParsedReceipt: Sendable, Hashable, Codable {
     var reviewNeeded: Bool { total == nil || !checks.allPassed || (confidence.total ?? 0) < 0.6 }
 
     public init(
-        merchant: Merchant = Merchant(), date: String? = nil, time: String? = nil, currency: String? = nil,
-        items: [Item] = [], subtotal: Amount? = nil, taxes: [Tax] = [], tax: Amount? = nil, tip: Amount? = nil,
-        total: Amount? = nil, payment: Payment = Payment(), confidence: FieldConfidence = FieldConfidence(),
-        checks: Checks = Checks(), warnings: [String] = [], needsReview: Bool = false
+        merchant: Merchant = Merchant(),
+        date: String? = nil,
+        time: String? = nil,
+        currency: String? = nil,
+        items: [Item] = [],
+        subtotal: Amount? = nil,
+        taxes: [Tax] = [],
+        tax: Amount? = nil,
+        tip: Amount? = nil,
+        total: Amount? = nil,
+        payment: Payment = Payment(),
+        confidence: FieldConfidence = FieldConfidence(),
+        checks: Checks = Checks(),
+        warnings: [String] = [],
+        needsReview: Bool = false
     ) {
         self.merchant = merchant
         self.date = date

@@ -30,22 +30,27 @@ enum QuantityGrammar {
     /// "2 @ 1.99", "2 x 3.50", "0.52 lb @ 2.99/lb", "2 X" before the price.
     static func readCountedAt(_ draft: inout ItemDraft) {
         let tokens = draft.tokens
-        guard let marker = tokens.firstIndex(where: { $0 == "@" || $0.lowercased() == "x" || $0 == "*" })
+        guard
+            let marker = tokens.firstIndex(where: { $0 == "@" || $0.lowercased() == "x" || $0 == "*" })
                 ?? tokens.firstIndex(where: { $0.hasPrefix("@") && $0.count > 1 }),
-              let counted = countedAt(tokens, marker: marker) else { return }
+            let counted = countedAt(tokens, marker: marker)
+        else { return }
         draft.quantity = counted.quantity
         draft.unit = counted.unit
         draft.unitPrice = counted.unitPrice?.amount
         let afterMarker = tokens[marker...].map { $0.hasPrefix("@") ? $0.dropFirst() : $0 }
         draft.tokens = Array(tokens[0..<counted.start])
-        let unread = afterMarker.dropFirst().contains { $0.contains(where: \.isNumber) } || afterMarker.first.map { $0.contains(where: \.isNumber) } == true
+        let unread =
+            afterMarker.dropFirst().contains { $0.contains(where: \.isNumber) } || afterMarker.first.map { $0.contains(where: \.isNumber) } == true
         if draft.unitPrice == nil, !unread {
             // "2 x 1,29" with no line total: the amount is the unit price.
             draft.unitPrice = draft.price
             draft.price = (draft.price * draft.quantity).rounded(scale: draft.price.scale)
             draft.unitPriceOnly = true
         }
-        if let unitPrice = draft.unitPrice, draft.unit == nil, (unitPrice * draft.quantity).rounded(scale: 2) != draft.price { draft.confidence *= 0.8 }
+        if let unitPrice = draft.unitPrice, draft.unit == nil, (unitPrice * draft.quantity).rounded(scale: 2) != draft.price {
+            draft.confidence *= 0.8
+        }
     }
 
     /// "2 AT 1 FOR 1.12", "3 AT 2 FOR 5.00": a multi-buy line under its item, whose amount
@@ -53,7 +58,8 @@ enum QuantityGrammar {
     static func readMultiBuy(_ draft: inout ItemDraft) {
         let tokens = draft.tokens
         guard draft.unitPrice == nil, draft.quantity == 1, let at = tokens.firstIndex(where: { $0.uppercased() == "AT" }), at >= 1,
-              let quantity = Numbers.quantity(tokens[at - 1]), quantity > 0 else { return }
+            let quantity = Numbers.quantity(tokens[at - 1]), quantity > 0
+        else { return }
         let rest = Array(tokens[(at + 1)...])
         let units: Decimal
         if rest.isEmpty {
@@ -75,7 +81,8 @@ enum QuantityGrammar {
     /// A unit price column left of the line price, maybe with a quantity column: "MILO 2 3.50 7.00".
     static func readUnitPriceColumn(_ draft: inout ItemDraft) {
         guard draft.unitPrice == nil, let index = draft.tokens.lastIndex(where: { Numbers.money($0, allowRepair: false) != nil }),
-              let (unitPrice, _, _) = Numbers.money(draft.tokens[index], allowRepair: false) else { return }
+            let (unitPrice, _, _) = Numbers.money(draft.tokens[index], allowRepair: false)
+        else { return }
         let scale = draft.price.scale
         let quantity = index > 0 ? Numbers.quantity(draft.tokens[index - 1]).flatMap { $0 > 0 && $0 < 1000 ? $0 : nil } : nil
         if let quantity, (unitPrice * quantity).rounded(scale: scale) == draft.price {
@@ -98,7 +105,7 @@ enum QuantityGrammar {
         // The name may open with a menu number ("1 13. Shrimp Tempura Roll").
         let menuNumber = tokens.count >= 3 && tokens[1].last == "." && Numbers.isDigits(tokens[1].dropLast()) && tokens[2].contains(where: \.isLetter)
         guard let quantity = Numbers.quantity(quantityText), quantity >= 1, quantity <= 99, !quantityText.contains("."),
-              tokens[1].contains(where: \.isLetter) || menuNumber || (tokens[1].first.map { "#$*>+".contains($0) } == true && tokens.count >= 3)
+            tokens[1].contains(where: \.isLetter) || menuNumber || (tokens[1].first.map { "#$*>+".contains($0) } == true && tokens.count >= 3)
         else { return nil }
         tokens.removeFirst()
         return quantity
@@ -107,8 +114,13 @@ enum QuantityGrammar {
     /// "2 @ 1.99", "0.52 lb @ 2.99/lb", "(2 @14.00)": around the marker (`@`, `x`, `*`) at token
     /// `marker`, the quantity (with its weight unit) before it, where that starts, and the unit
     /// price after it (same token or a later one; nil when none reads as money).
-    static func countedAt(_ tokens: [Substring], marker at: Int, allowRepair: Bool = true)
-        -> (start: Int, quantity: Decimal, unit: String?, unitPrice: (amount: Amount, index: Int)?)? {
+    static func countedAt(
+        _ tokens: [Substring],
+        marker at: Int,
+        allowRepair: Bool = true
+    )
+        -> (start: Int, quantity: Decimal, unit: String?, unitPrice: (amount: Amount, index: Int)?)?
+    {
         guard at >= 1 else { return nil }
         var start = at - 1
         var unit: String?
@@ -131,8 +143,9 @@ enum QuantityGrammar {
     static func repairedByQuantity(_ line: AnalyzedLine) -> AnalyzedLine? {
         let tokens = line.tokens
         guard line.tokenWords.count == tokens.count, let at = tokens.firstIndex(where: { $0.hasPrefix("@") }),
-              let counted = countedAt(tokens, marker: at, allowRepair: false), let unitPrice = counted.unitPrice,
-              let priceIndex = tokens.indices.last(where: { $0 > unitPrice.index && tokens[$0].contains(where: \.isNumber) }) else { return nil }
+            let counted = countedAt(tokens, marker: at, allowRepair: false), let unitPrice = counted.unitPrice,
+            let priceIndex = tokens.indices.last(where: { $0 > unitPrice.index && tokens[$0].contains(where: \.isNumber) })
+        else { return nil }
         let expected = (unitPrice.amount * counted.quantity).rounded(scale: unitPrice.amount.scale)
         if let (read, _, _) = Numbers.money(tokens[priceIndex]), read == expected { return nil }
         let printed = Array(tokens[priceIndex].filter(\.isASCIIDigit))

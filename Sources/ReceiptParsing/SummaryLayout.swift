@@ -12,15 +12,22 @@ enum SummaryLayout {
         let summaryKinds: [LineKind] = [.subtotal, .tax, .total]
         var lines = lines
         for p in 1..<(lines.count - 1) {
-            let above = lines[p - 1], line = lines[p], below = lines[p + 1]
+            let above = lines[p - 1]
+            let line = lines[p]
+            let below = lines[p + 1]
             guard summaryKinds.contains(above.kind), above.money.isEmpty, summaryKinds.contains(line.kind), line.money.count == 1,
-                  let amount = line.money.first, amount.tokenIndex == line.tokens.count - 1,
-                  below.kind == .other, below.money.count == 1, let lower = below.money.first, below.label.filter(\.isLetter).count < 2,
-                  let amountTop = line.lastTop, let aboveTop = above.firstTop, let lineTop = line.firstTop, let belowTop = below.lastTop,
-                  let height = line.height, height > 0 else { continue }
-            guard abs(amountTop - offset - aboveTop) < abs(amountTop - offset - lineTop), abs(belowTop - offset - lineTop) < height * 0.8 else { continue }
+                let amount = line.money.first, amount.tokenIndex == line.tokens.count - 1,
+                below.kind == .other, below.money.count == 1, let lower = below.money.first, below.label.filter(\.isLetter).count < 2,
+                let amountTop = line.lastTop, let aboveTop = above.firstTop, let lineTop = line.firstTop, let belowTop = below.lastTop,
+                let height = line.height, height > 0
+            else { continue }
+            guard abs(amountTop - offset - aboveTop) < abs(amountTop - offset - lineTop), abs(belowTop - offset - lineTop) < height * 0.8 else {
+                continue
+            }
             lines[p - 1].tokens.append(line.tokens[amount.tokenIndex])
-            lines[p - 1].money = [MoneyToken(amount: amount.amount, tokenIndex: lines[p - 1].tokens.count - 1, repaired: amount.repaired, flag: amount.flag)]
+            lines[p - 1].money = [
+                MoneyToken(amount: amount.amount, tokenIndex: lines[p - 1].tokens.count - 1, repaired: amount.repaired, flag: amount.flag)
+            ]
             lines[p].tokens[amount.tokenIndex] = below.tokens[lower.tokenIndex]
             lines[p].money = [MoneyToken(amount: lower.amount, tokenIndex: amount.tokenIndex, repaired: lower.repaired, flag: lower.flag)]
             lines[p + 1].money = []
@@ -34,8 +41,9 @@ enum SummaryLayout {
     static func priceColumnOffset(_ lines: [AnalyzedLine]) -> Double? {
         let offsets = lines.compactMap { line -> Double? in
             guard let last = line.money.last, last.tokenIndex == line.tokens.count - 1, line.tokens.count >= 2,
-                  line.tokens[..<last.tokenIndex].contains(where: { $0.contains(where: \.isLetter) }),
-                  let firstTop = line.firstTop, let lastTop = line.lastTop else { return nil }
+                line.tokens[..<last.tokenIndex].contains(where: { $0.contains(where: \.isLetter) }),
+                let firstTop = line.firstTop, let lastTop = line.lastTop
+            else { return nil }
             return lastTop - firstTop
         }.sorted()
         return offsets.isEmpty ? nil : offsets[offsets.count / 2]

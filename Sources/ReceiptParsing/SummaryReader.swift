@@ -100,12 +100,15 @@ struct SummaryReader {
             // A keyword line without an amount may carry it on a line of its own ("TOTAL" / "12.50").
             var amount = line.lastAmount
             if amount == nil, line.kind != .other,
-               let detached = SummaryLayout.detachedAmountLine(lines, for: position, offset: priceColumnOffset, used: usedDetached) {
+                let detached = SummaryLayout.detachedAmountLine(lines, for: position, offset: priceColumnOffset, used: usedDetached)
+            {
                 amount = lines[detached].lastAmount
                 usedDetached.insert(detached)
                 if detached < position, detached < summary.firstSummaryLine ?? position { summary.firstSummaryLine = detached }
             }
-            if firstTotalLine != nil, taxTableStart == nil, Keywords.containsAny(Keywords.words(line.text), Keywords.taxTable) { taxTableStart = line.index }
+            if firstTotalLine != nil, taxTableStart == nil, Keywords.containsAny(Keywords.words(line.text), Keywords.taxTable) {
+                taxTableStart = line.index
+            }
             guard let amount else { continue }
             switch line.kind {
             case .subtotal:
@@ -143,7 +146,9 @@ struct SummaryReader {
                 if line.money.count == 1 || summary.firstSummaryLine != nil { summary.firstSummaryLine = summary.firstSummaryLine ?? line.index }
             case .tip:
                 // "Suggested tip: 15% (3.65)" lists choices, not a tip paid.
-                if amount.value > 0, !Keywords.containsAny(Keywords.words(line.text), ["SUGGESTED", "SUGGESTION", "GUIDE"]) { summary.tip = summary.tip ?? amount }
+                if amount.value > 0, !Keywords.containsAny(Keywords.words(line.text), ["SUGGESTED", "SUGGESTION", "GUIDE"]) {
+                    summary.tip = summary.tip ?? amount
+                }
             case .tendered:
                 if summary.payment.tendered == nil { summary.payment.tendered = amount }
                 if Keywords.containsAny(Keywords.words(line.text), Keywords.cash) { summary.payment.method = summary.payment.method ?? "cash" }
@@ -196,15 +201,17 @@ struct SummaryReader {
             // A rounding adjustment printed after the total, with no rounded total line: the
             // total is the amount printed, unless the rounded amount is printed too (tendered exactly).
             if let rounding = roundings.first, roundings.count == 1,
-               !totalCandidates.contains(where: { $0.amount == best.amount + rounding || $0.amount == best.amount - rounding }),
-               ArithmeticChecks.isCashRounding(best.amount + rounding, of: best.amount), allAmounts.contains(best.amount + rounding) {
+                !totalCandidates.contains(where: { $0.amount == best.amount + rounding || $0.amount == best.amount - rounding }),
+                ArithmeticChecks.isCashRounding(best.amount + rounding, of: best.amount), allAmounts.contains(best.amount + rounding)
+            {
                 summary.total = best.amount + rounding
             }
         } else if let subtotal = summary.subtotal, let printedTax {
             summary.total = subtotal + printedTax
             summary.totalConfidence = scoring.derivedTotalConfidence
         } else if let paid = lines.first(where: { $0.kind == .card && $0.lastAmount != nil })?.lastAmount
-                    ?? summary.payment.tendered.map({ tendered in tendered - (summary.payment.change ?? .zero) }) {
+            ?? summary.payment.tendered.map({ tendered in tendered - (summary.payment.change ?? .zero) })
+        {
             // No total line read: what was paid by card (or cash minus change) is the total.
             summary.total = paid
             summary.totalConfidence = scoring.derivedTotalConfidence
@@ -228,7 +235,8 @@ struct SummaryReader {
         score += min(Double(repeats - 1), scoring.maxCountedRepeats) * scoring.perRepeat
         // A total explained by another total: rounded, or with charges printed between them.
         let others = totalCandidates.filter { $0.line != candidate.line }
-        if others.contains(where: { other in roundings.contains { other.amount + $0 == candidate.amount || other.amount - $0 == candidate.amount } }) {
+        if others.contains(where: { other in roundings.contains { other.amount + $0 == candidate.amount || other.amount - $0 == candidate.amount } })
+        {
             score += scoring.explainedByRounding
         }
         let earlierSmaller = others.filter { $0.line < candidate.line && $0.amount < candidate.amount }
@@ -244,7 +252,8 @@ struct SummaryReader {
         // The amount to pay, whatever precedes it, unless what was paid (tendered minus
         // change) says OCR lost a digit of it.
         if candidate.amount.value > 0, paid == nil || paid == candidate.amount,
-           Keywords.containsAny(Keywords.words(lines[candidate.line].text), Keywords.finalTotal) {
+            Keywords.containsAny(Keywords.words(lines[candidate.line].text), Keywords.finalTotal)
+        {
             score += scoring.finalTotalKeyword
         }
         return score
@@ -270,7 +279,8 @@ struct SummaryReader {
     /// A total line that lost its decimal point ("TOTAL 5658") where subtotal and tax say what it must be.
     private mutating func repairPointlessTotal() {
         guard summary.total == nil, let subtotal = summary.subtotal,
-              let value = SummaryLayout.withoutPoint(lines, .total, equal: subtotal + (printedTax ?? .zero)) else { return }
+            let value = SummaryLayout.withoutPoint(lines, .total, equal: subtotal + (printedTax ?? .zero))
+        else { return }
         summary.total = value
         summary.totalConfidence = scoring.pointRepairConfidence
     }
@@ -278,7 +288,8 @@ struct SummaryReader {
     /// A tax line that lost its decimal point ("TAX 211") where subtotal and total say what it must be.
     private mutating func repairPointlessTax() {
         guard printedTax == nil, let subtotal = summary.subtotal, let total = summary.total, total > subtotal,
-              let value = SummaryLayout.withoutPoint(lines, .tax, equal: total - subtotal - (summary.tip ?? .zero)) else { return }
+            let value = SummaryLayout.withoutPoint(lines, .tax, equal: total - subtotal - (summary.tip ?? .zero))
+        else { return }
         summary.taxes = [ParsedReceipt.Tax(label: "Tax", amount: value)]
     }
 
@@ -286,8 +297,9 @@ struct SummaryReader {
     /// both were read: the tax is their difference (flagged as inferred).
     private mutating func inferUnreadTax() {
         guard summary.taxes.isEmpty, summary.totalTax == nil, let subtotal = summary.subtotal, let total = summary.total,
-              let subtotalLine = subtotals.first?.line, let totalLine = firstTotalLine, subtotalLine < totalLine,
-              lines[subtotalLine..<totalLine].contains(where: { $0.kind == .tax && $0.money.isEmpty }) else { return }
+            let subtotalLine = subtotals.first?.line, let totalLine = firstTotalLine, subtotalLine < totalLine,
+            lines[subtotalLine..<totalLine].contains(where: { $0.kind == .tax && $0.money.isEmpty })
+        else { return }
         let difference = total - subtotal - (summary.tip ?? .zero)
         guard difference.value > 0, difference.value < subtotal.value / 4 else { return }
         summary.taxes = [ParsedReceipt.Tax(label: "Tax", amount: difference)]
@@ -299,13 +311,15 @@ struct SummaryReader {
     /// the tax and tip, when the printed rate confirms it (rate × subtotal rounds to the tax).
     private mutating func inferUnreadSubtotal() {
         guard summary.subtotal == nil, let total = summary.total, let printedTax, printedTax.value > 0, !taxLines.isEmpty,
-              taxLines.allSatisfy({ $0 < firstTotalLine ?? lines.count }) else { return }
+            taxLines.allSatisfy({ $0 < firstTotalLine ?? lines.count })
+        else { return }
         let subtotal = total - printedTax - (summary.tip ?? .zero)
         guard subtotal.value > 0 else { return }
         // Printed right above the tax under a label no keyword names ("Food 12.06", "Tax 1.06"):
         // the amount is read, only its label was unknown.
         if let taxLine = taxLines.first, let above = lines[..<taxLine].last(where: { $0.lastAmount != nil }),
-           taxLine - above.index <= 2, above.kind == .other, above.lastAmount == subtotal {
+            taxLine - above.index <= 2, above.kind == .other, above.lastAmount == subtotal
+        {
             summary.subtotal = subtotal
             return
         }
@@ -352,7 +366,8 @@ struct SummaryReader {
     /// A subtotal line that lost its decimal point, where total and tax say what it must be.
     private mutating func repairPointlessSubtotal() {
         guard summary.subtotal == nil, let total = summary.total, let printedTax,
-              let value = SummaryLayout.withoutPoint(lines, .subtotal, equal: total - printedTax - (summary.tip ?? .zero)) else { return }
+            let value = SummaryLayout.withoutPoint(lines, .subtotal, equal: total - printedTax - (summary.tip ?? .zero))
+        else { return }
         summary.subtotal = value
     }
 
@@ -387,7 +402,10 @@ struct SummaryReader {
     /// only the two amounts above that line summing to it are looked for. The amounts are the
     /// last of lines that are no payment; the sum found closest to the keywords wins.
     static func summaryBySum(_ lines: [AnalyzedLine], total: (amount: Amount, line: Int)?) -> (subtotal: Amount, tax: Amount, total: Amount)? {
-        guard let keyword = lines.first(where: { [.subtotal, .total].contains($0.kind) && !Keywords.containsAny(Keywords.words($0.text), Keywords.columnHeads) })
+        guard
+            let keyword = lines.first(where: {
+                [.subtotal, .total].contains($0.kind) && !Keywords.containsAny(Keywords.words($0.text), Keywords.columnHeads)
+            })
         else { return nil }
         let amounts = lines[max(0, keyword.index - 1)...].compactMap { line -> (amount: Amount, line: Int)? in
             guard [.other, .subtotal, .tax, .total].contains(line.kind), let amount = line.lastAmount, amount.value > 0 else { return nil }

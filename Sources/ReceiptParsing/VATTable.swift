@@ -39,7 +39,8 @@ enum VATTable {
         if let own = SummaryReader.taxRate(in: line) {
             rate = own
         } else if let heading = lines[max(0, position - 2)..<position].last(where: { SummaryReader.taxRate(in: $0) != nil }),
-                  heading.money.isEmpty, let headingRate = SummaryReader.taxRate(in: heading) {
+            heading.money.isEmpty, let headingRate = SummaryReader.taxRate(in: heading)
+        {
             rate = headingRate
         } else {
             return nil

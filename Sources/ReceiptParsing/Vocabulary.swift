@@ -76,7 +76,8 @@ struct Vocabulary: Sendable {
         dateWords: ["DATUM"],
         months: ["FEBR": 2, "APRIL": 4, "AUGUST": 8, "SEPTEMBER": 9, "NOVEMBER": 11],
         shopWords: ["BAECKEREI", "BACKEREI", "METZGEREI", "MARKT", "DROGERIE"],
-        addressWords: ["ALLEE", "GASSE", "DAMM"])
+        addressWords: ["ALLEE", "GASSE", "DAMM"]
+    )
 
     static let french = Vocabulary(
         subtotal: ["SOUS TOTAL", "TOTAL HT", "MONTANT HT"],
@@ -107,7 +108,8 @@ struct Vocabulary: Sendable {
         legalForms: ["SARL", "SAS", "SASU", "EURL", "SA"],
         shopWords: ["BOULANGERIE", "PATISSERIE", "BRASSERIE", "EPICERIE", "PHARMACIE", "SUPERMARCHE", "BOUCHERIE", "FROMAGERIE", "TABAC"],
         addressWords: ["RUE", "BD", "BOULEVARD", "CHEMIN", "ALLEE", "QUAI", "IMPASSE", "CEDEX"],
-        headerNoise: ["SIRET", "TICKET", "FACTURE", "BIENVENUE", "MERCI", "CAISSE", "TVA INTRA", "NAF"])
+        headerNoise: ["SIRET", "TICKET", "FACTURE", "BIENVENUE", "MERCI", "CAISSE", "TVA INTRA", "NAF"]
+    )
 
     static let italian = Vocabulary(
         subtotal: ["SUBTOTALE", "SUB TOTALE", "IMPONIBILE", "TOTALE IMPONIBILE"],
@@ -138,9 +140,12 @@ struct Vocabulary: Sendable {
             "NOVEMBRE": 11, "DICEMBRE": 12, "DIC": 12,
         ],
         legalForms: ["SRL", "S R L", "SPA", "S P A", "SNC", "SAS"],
-        shopWords: ["ALIMENTARI", "PANETTERIA", "PANIFICIO", "FARMACIA", "SUPERMERCATO", "TABACCHERIA", "OSTERIA", "GELATERIA", "MACELLERIA", "PASTICCERIA"],
+        shopWords: [
+            "ALIMENTARI", "PANETTERIA", "PANIFICIO", "FARMACIA", "SUPERMERCATO", "TABACCHERIA", "OSTERIA", "GELATERIA", "MACELLERIA", "PASTICCERIA",
+        ],
         addressWords: ["VIA", "VIALE", "PIAZZA", "CORSO", "VICOLO"],
-        headerNoise: ["DOCUMENTO COMMERCIALE", "SCONTRINO", "PARTITA IVA", "P IVA", "CODICE FISCALE", "GRAZIE", "ARRIVEDERCI", "CASSA"])
+        headerNoise: ["DOCUMENTO COMMERCIALE", "SCONTRINO", "PARTITA IVA", "P IVA", "CODICE FISCALE", "GRAZIE", "ARRIVEDERCI", "CASSA"]
+    )
 
     static let spanish = Vocabulary(
         subtotal: ["BASE IMPONIBLE", "TOTAL SIN IVA"],
@@ -172,7 +177,8 @@ struct Vocabulary: Sendable {
         legalForms: ["S L", "SL", "SLU", "S A", "SA", "S COOP"],
         shopWords: ["PANADERIA", "CAFETERIA", "FRUTERIA", "FARMACIA", "SUPERMERCADO", "CARNICERIA", "PASTELERIA", "TABERNA", "BODEGA", "MERCADO"],
         addressWords: ["CALLE", "AVDA", "AVENIDA", "PLAZA", "PASEO", "CARRER", "CTRA"],
-        headerNoise: ["FACTURA SIMPLIFICADA", "FACTURA", "NIF", "CIF", "GRACIAS", "MESA", "CAJA", "TICKET"])
+        headerNoise: ["FACTURA SIMPLIFICADA", "FACTURA", "NIF", "CIF", "GRACIAS", "MESA", "CAJA", "TICKET"]
+    )
 
     static let dutch = Vocabulary(
         subtotal: ["SUBTOTAAL", "TOTAAL EXCL", "EXCL BTW"],
@@ -202,5 +208,6 @@ struct Vocabulary: Sendable {
         legalForms: ["BV", "B V", "VOF", "V O F"],
         shopWords: ["BAKKERIJ", "SLAGERIJ", "APOTHEEK", "SUPERMARKT", "KAASHANDEL", "DROGISTERIJ", "GROENTEBOER", "VISHANDEL", "WINKEL"],
         addressWords: ["STRAAT", "LAAN", "PLEIN", "GRACHT", "KADE", "DIJK", "STEEG", "WEG"],
-        headerNoise: ["KASSABON", "BEDANKT", "KVK", "BTW NR", "WELKOM", "KASSA"])
+        headerNoise: ["KASSABON", "BEDANKT", "KVK", "BTW NR", "WELKOM", "KASSA"]
+    )
 }

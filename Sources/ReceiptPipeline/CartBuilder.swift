@@ -15,7 +15,8 @@ extension ParserInput {
                 Line(
                     text: line.text,
                     words: line.words.map { Word(text: $0.text, box: box($0.box), confidence: $0.confidence) },
-                    box: box(line.box))
+                    box: box(line.box)
+                )
             },
             pageWidth: Double(page.width)
         )
@@ -57,8 +58,12 @@ public struct CartBuilder: Sendable {
     ///   - matches: the catalog product for each item (same order), `nil` where none cleared the threshold.
     ///   - now: the ingest instant.
     public func cart(
-        from receipt: ParsedReceipt, source: ReceiptSource, ocrText: String?, ocrConfidence: Double?,
-        matches: [ProductMatch?], now: Date
+        from receipt: ParsedReceipt,
+        source: ReceiptSource,
+        ocrText: String?,
+        ocrConfidence: Double?,
+        matches: [ProductMatch?],
+        now: Date
     ) -> CartDocument {
         let instant = Self.instant(now)
         let items = receipt.items.enumerated().map { index, item in
@@ -84,8 +89,11 @@ public struct CartBuilder: Sendable {
         let hasMerchant = merchantName != nil || receipt.merchant.address != nil || receipt.merchant.phone != nil
         let name = [merchantName ?? "Receipt", receipt.date].compactMap { $0 }.joined(separator: " ")
         let payment = ReceiptModel.Payment(
-            method: receipt.payment.method, cardLast4: receipt.payment.cardLast4,
-            tendered: receipt.payment.tendered, change: receipt.payment.change)
+            method: receipt.payment.method,
+            cardLast4: receipt.payment.cardLast4,
+            tendered: receipt.payment.tendered,
+            change: receipt.payment.change
+        )
         let hasPayment = payment.method != nil || payment.cardLast4 != nil || payment.tendered != nil || payment.change != nil
         var cart = CartDocument(
             id: source.sha256,
@@ -109,12 +117,19 @@ public struct CartBuilder: Sendable {
             confidence: confidence,
             checks: ReceiptChecks(
                 itemsMatchSubtotal: receipt.checks.itemsMatchSubtotal,
-                subtotalPlusTaxMatchesTotal: receipt.checks.subtotalPlusTaxMatchesTotal),
+                subtotalPlusTaxMatchesTotal: receipt.checks.subtotalPlusTaxMatchesTotal
+            ),
             needsReview: receipt.needsReview,
             warnings: receipt.warnings,
             source: DocumentSource(
-                file: source.file, sha256: source.sha256, bytes: source.bytes, width: source.width,
-                height: source.height, ingestedAt: instant, pipeline: pipelineDescription),
+                file: source.file,
+                sha256: source.sha256,
+                bytes: source.bytes,
+                width: source.width,
+                height: source.height,
+                ingestedAt: instant,
+                pipeline: pipelineDescription
+            ),
             ocrText: ocrText
         )
         cart.language = receipt.language

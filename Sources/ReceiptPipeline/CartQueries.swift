@@ -31,7 +31,10 @@ public struct CartQueries: Sendable {
         var storeFilters = Filter.textRange("date", from: filters.since, to: filters.until)
         if let user = filters.user { storeFilters.append(.equals("addedByUser", user)) }
         let query = DocumentQuery(
-            collection: IngestPipeline.cartsCollection, filters: storeFilters, sort: SortKey("date", descending: true))
+            collection: IngestPipeline.cartsCollection,
+            filters: storeFilters,
+            sort: SortKey("date", descending: true)
+        )
         let documents = store.query(query)
         let merchant = filters.merchant?.lowercased()
         let (stream, continuation) = AsyncThrowingStream<CartDocument, any Error>.makeStream()
@@ -68,7 +71,8 @@ public struct CartQueries: Sendable {
                 .notFound,
                 found.isEmpty
                     ? "no cart with an id starting \(idOrPrefix)"
-                    : "several carts start with \(idOrPrefix): give more characters")
+                    : "several carts start with \(idOrPrefix): give more characters"
+            )
         }
         return try only.document.decode(as: CartDocument.self)
     }

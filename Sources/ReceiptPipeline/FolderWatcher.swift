@@ -30,7 +30,9 @@ public struct FolderWatcher: Sendable {
     ///   - onBatch: called with the number of files about to be read, before each batch.
     /// - Returns: the totals over every batch.
     public func run(
-        pipeline: IngestPipeline, known: [FoundFile], stop: StopSignal,
+        pipeline: IngestPipeline,
+        known: [FoundFile],
+        stop: StopSignal,
         onBatch: @escaping @Sendable (Int) async -> Void = { _ in },
         onEvent: @escaping @Sendable (IngestEvent) async -> Void
     ) async -> IngestSummary {

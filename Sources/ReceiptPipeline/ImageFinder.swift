@@ -55,7 +55,10 @@ public struct ImageFinder: Sendable {
     }
 
     private func walk(
-        _ folder: URL, display: String, into found: inout [FoundFile], seenFiles: inout Set<String>,
+        _ folder: URL,
+        display: String,
+        into found: inout [FoundFile],
+        seenFiles: inout Set<String>,
         seenFolders: inout Set<String>
     ) {
         guard seenFolders.insert(canonical(folder)).inserted else { return }
@@ -78,8 +81,11 @@ public struct ImageFinder: Sendable {
     private func candidate(_ url: URL, display: String, explicitlyNamed: Bool) -> FoundFile? {
         let attributes = (try? FileManager.default.attributesOfItem(atPath: url.path)) ?? [:]
         let file = FoundFile(
-            url: url, displayPath: display, size: attributes[.size] as? Int ?? 0,
-            modified: attributes[.modificationDate] as? Date)
+            url: url,
+            displayPath: display,
+            size: attributes[.size] as? Int ?? 0,
+            modified: attributes[.modificationDate] as? Date
+        )
         if explicitlyNamed || Self.imageExtensions.contains(url.pathExtension.lowercased()) { return file }
         return Self.looksLikeImage(url) ? file : nil
     }

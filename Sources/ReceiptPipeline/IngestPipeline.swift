@@ -59,8 +59,13 @@ public struct IngestOptions: Sendable {
     public var household: String?
 
     public init(
-        user: String, jobs: Int, force: Bool = false, dryRun: Bool = false, maxFileBytes: Int = 100 << 20,
-        rereadWhenUnsure: Bool = true, household: String? = nil
+        user: String,
+        jobs: Int,
+        force: Bool = false,
+        dryRun: Bool = false,
+        maxFileBytes: Int = 100 << 20,
+        rereadWhenUnsure: Bool = true,
+        household: String? = nil
     ) {
         self.user = user
         self.jobs = max(1, jobs)
@@ -100,18 +105,28 @@ public final class IngestPipeline: Sendable {
     /// A pipeline with a reader of its own (`options.rereadWhenUnsure` decides whether it reads
     /// neurally first; see ``ReceiptReader/installed(ocr:rereadWhenUnsure:logger:)``).
     public convenience init(
-        ocr: OCREnginePool, matcher: ProductMatcher?, store: any DocumentStore, options: IngestOptions,
+        ocr: OCREnginePool,
+        matcher: ProductMatcher?,
+        store: any DocumentStore,
+        options: IngestOptions,
         logger: Logger
     ) {
         self.init(
             reader: ReceiptReader.installed(ocr: ocr, rereadWhenUnsure: options.rereadWhenUnsure, logger: logger),
-            matcher: matcher, store: store, options: options, logger: logger)
+            matcher: matcher,
+            store: store,
+            options: options,
+            logger: logger
+        )
     }
 
     /// A pipeline reading with `reader`: a long-lived caller (the server's receipt worker) keeps
     /// one reader, so that its neural reader processes start once, not once a receipt.
     public init(
-        reader: ReceiptReader, matcher: ProductMatcher?, store: any DocumentStore, options: IngestOptions,
+        reader: ReceiptReader,
+        matcher: ProductMatcher?,
+        store: any DocumentStore,
+        options: IngestOptions,
         logger: Logger
     ) {
         self.reader = reader
@@ -130,7 +145,8 @@ public final class IngestPipeline: Sendable {
     /// Ingests `files`, calling `onEvent` as each finishes (from one task at a time).
     /// Stops starting new files once `stop` is set; files in flight are finished and written.
     public func run(
-        _ files: [FoundFile], stop: StopSignal = StopSignal(),
+        _ files: [FoundFile],
+        stop: StopSignal = StopSignal(),
         onEvent: @escaping @Sendable (IngestEvent) async -> Void
     ) async -> IngestSummary {
         let clock = ContinuousClock()
@@ -182,7 +198,8 @@ public final class IngestPipeline: Sendable {
             guard file.size <= options.maxFileBytes else {
                 throw PipelineError(
                     .fileTooLarge,
-                    "the file is \(file.size >> 20) MB, above the \(options.maxFileBytes >> 20) MB limit: export a smaller photo")
+                    "the file is \(file.size >> 20) MB, above the \(options.maxFileBytes >> 20) MB limit: export a smaller photo"
+                )
             }
             do {
                 data = try Data(contentsOf: file.url, options: .mappedIfSafe)
@@ -203,7 +220,11 @@ public final class IngestPipeline: Sendable {
             cost = read.cost
             if !options.dryRun {
                 let stored = try await store.put(
-                    collection: Self.cartsCollection, id: id, document: try JSONValue(encoding: cart), expectedRev: nil)
+                    collection: Self.cartsCollection,
+                    id: id,
+                    document: try JSONValue(encoding: cart),
+                    expectedRev: nil
+                )
                 cart.rev = stored.rev
                 // A file that failed before and now went through is no longer a failure.
                 try await store.delete(collection: Self.failuresCollection, id: id)
@@ -230,10 +251,20 @@ public final class IngestPipeline: Sendable {
         let (page, receipt) = (reading.page, reading.receipt)
         let matches = receipt.items.map { item in matcher?.match(line: item.name) }
         let source = ReceiptSource(
-            file: displayPath, sha256: sha, bytes: data.count, width: page.sourceWidth, height: page.sourceHeight)
+            file: displayPath,
+            sha256: sha,
+            bytes: data.count,
+            width: page.sourceWidth,
+            height: page.sourceHeight
+        )
         var cart = builder.cart(
-            from: receipt, source: source, ocrText: page.text, ocrConfidence: (page.confidence * 100).rounded() / 100,
-            matches: matches, now: now)
+            from: receipt,
+            source: source,
+            ocrText: page.text,
+            ocrConfidence: (page.confidence * 100).rounded() / 100,
+            matches: matches,
+            now: now
+        )
         cart.id = CartDocument.receiptCartID(imageSHA256: sha, household: options.household)
         cart.household = options.household
         cart.possibleDuplicateOf = try await DuplicateFinder(store: store).original(of: cart)
@@ -258,19 +289,30 @@ public final class IngestPipeline: Sendable {
         let record = FailureRecord(
             id: id,
             source: DocumentSource(
-                file: file.displayPath, sha256: id.count == 64 ? id : nil, bytes: bytes ?? file.size,
-                ingestedAt: CartBuilder.instant(Date())),
-            error: code, message: message, addedByUser: options.user, failedAt: CartBuilder.instant(Date()))
+                file: file.displayPath,
+                sha256: id.count == 64 ? id : nil,
+                bytes: bytes ?? file.size,
+                ingestedAt: CartBuilder.instant(Date())
+            ),
+            error: code,
+            message: message,
+            addedByUser: options.user,
+            failedAt: CartBuilder.instant(Date())
+        )
         logger.debug("ingest failed", metadata: ["receipt.file": "\(file.displayPath)", "error.code": "\(code)"])
         if !options.dryRun, !(error is StoreError) {
             do {
                 try await store.put(
-                    collection: Self.failuresCollection, id: record.id, document: try JSONValue(encoding: record),
-                    expectedRev: nil)
+                    collection: Self.failuresCollection,
+                    id: record.id,
+                    document: try JSONValue(encoding: record),
+                    expectedRev: nil
+                )
             } catch {
                 logger.warning(
                     "could not record the failure in the store",
-                    metadata: ["receipt.file": "\(file.displayPath)", "error": "\(error)"])
+                    metadata: ["receipt.file": "\(file.displayPath)", "error": "\(error)"]
+                )
             }
         }
         return .failed(record, file: file)
@@ -280,7 +322,9 @@ public final class IngestPipeline: Sendable {
     /// bug, not bad input) is `ingest.failed`, not blamed on OCR.
     static func describe(_ error: any Error) -> (code: String, message: String) {
         if let error = error as? any CodedError { return (error.errorCode, error.message) }
-        return ("ingest.failed", "reading this receipt failed unexpectedly (\(error)): run again; if it persists, report it with --log-level debug output")
+        return (
+            "ingest.failed", "reading this receipt failed unexpectedly (\(error)): run again; if it persists, report it with --log-level debug output"
+        )
     }
 
     public static func sha256Hex(_ data: Data) -> String {

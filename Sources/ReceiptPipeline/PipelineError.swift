@@ -1,4 +1,5 @@
 import ReceiptModel
+
 /// What can go wrong in the pipeline itself (the parts report their own errors).
 public struct PipelineError: Error, Sendable, Hashable, CustomStringConvertible {
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {

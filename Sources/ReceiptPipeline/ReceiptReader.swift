@@ -82,8 +82,10 @@ public struct ReceiptReader: Sendable {
     /// its first receipt; without it (`--fast`) Tesseract reads once and no process is started.
     public static func installed(ocr: OCREnginePool, rereadWhenUnsure: Bool, logger: Logger) -> ReceiptReader {
         ReceiptReader(
-            ocr: ocr, rereadWhenUnsure: rereadWhenUnsure,
-            neural: rereadWhenUnsure ? NeuralReaderPool.installed(workers: ocr.workers, logger: logger) : nil)
+            ocr: ocr,
+            rereadWhenUnsure: rereadWhenUnsure,
+            neural: rereadWhenUnsure ? NeuralReaderPool.installed(workers: ocr.workers, logger: logger) : nil
+        )
     }
 
     /// The Tesseract models a receipt in `language` is read with: English beside it, for the
@@ -109,7 +111,8 @@ public struct ReceiptReader: Sendable {
     }
 
     private func read(
-        neuralSource: () throws -> (URL, temporary: Bool), _ recognizeWith: (OCREnginePool, PreprocessingOptions?) async throws -> OCRPage
+        neuralSource: () throws -> (URL, temporary: Bool),
+        _ recognizeWith: (OCREnginePool, PreprocessingOptions?) async throws -> OCRPage
     ) async throws -> Reading {
         // The neural reader reads first: a reading it is sure of is the receipt, and Tesseract
         // reads only the receipts it leaves unsure (see `neural`).
@@ -151,7 +154,8 @@ public struct ReceiptReader: Sendable {
             } catch let error as OCRError where error.code == .modelMissing || error.code == .initFailed {
                 // Read in English as before, and say so on the cart.
                 receipt.warnings.append(
-                    "ocr.language-missing: the receipt looks \(other.isoCode) but Tesseract's \(other.tesseractCode) model could not be loaded (apt-get install tesseract-ocr-\(other.tesseractCode)); it was read with the English model only.")
+                    "ocr.language-missing: the receipt looks \(other.isoCode) but Tesseract's \(other.tesseractCode) model could not be loaded (apt-get install tesseract-ocr-\(other.tesseractCode)); it was read with the English model only."
+                )
             }
         }
         receipt.language = language?.isoCode
@@ -190,8 +194,14 @@ public struct ReceiptReader: Sendable {
             receipt = receipt.merging(parser.parse(ParserInput(ocrPage: gray)))
         }
         return Reading(
-            page: page, receipt: receipt, reread: reread, ocrSeconds: ocrSeconds, neural: neuralReading != nil, neuralSeconds: neuralSeconds,
-            language: language)
+            page: page,
+            receipt: receipt,
+            reread: reread,
+            ocrSeconds: ocrSeconds,
+            neural: neuralReading != nil,
+            neuralSeconds: neuralSeconds,
+            language: language
+        )
     }
 
     /// What the neural reading of a receipt gave.
@@ -214,8 +224,17 @@ public struct ReceiptReader: Sendable {
             let language = pickLanguage ? LanguageDetection.otherLanguage(ParserInput(ocrPage: page)) : nil
             receipt.language = language?.isoCode
             let seconds = page.timing.total
-            return .sure(Reading(
-                page: page, receipt: receipt, reread: false, ocrSeconds: seconds, neural: true, neuralSeconds: seconds, language: language))
+            return .sure(
+                Reading(
+                    page: page,
+                    receipt: receipt,
+                    reread: false,
+                    ocrSeconds: seconds,
+                    neural: true,
+                    neuralSeconds: seconds,
+                    language: language
+                )
+            )
         } catch {
             return .failed("The neural reader could not read this receipt (\(error)); it was read with Tesseract alone.")
         }

@@ -32,7 +32,8 @@ public struct ListEntry: Sendable, Hashable, Codable {
             if let bad = raw.first(where: { ($0.quantity ?? 1) <= 0 }) {
                 throw PipelineError(.listInvalid, "the entry \"\(bad.name)\" has quantity \(bad.quantity ?? 0); give a number above 0")
             }
-            return raw
+            return
+                raw
                 .filter { !$0.name.trimmingCharacters(in: .whitespaces).isEmpty }
                 .map { ListEntry(name: $0.name.trimmingCharacters(in: .whitespaces), quantity: $0.quantity ?? 1) }
         }
@@ -52,7 +53,7 @@ public struct ListEntry: Sendable, Hashable, Codable {
             var number = String(parts[0]).lowercased()
             if number.hasSuffix("x") || number.hasSuffix("×") { number.removeLast() }
             if !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let quantity = Decimal(string: number),
-               quantity > 0
+                quantity > 0
             {
                 var name = String(parts[1]).trimmingCharacters(in: .whitespaces)
                 // `3 x eggs`, `3 × eggs`: the multiplication sign is not part of the name.
@@ -82,8 +83,15 @@ public struct Purchase: Sendable, Hashable {
     public var product: ProductRef?
 
     public init(
-        itemName: String, productKey: String?, unitPrice: Amount, merchant: String?, date: String?, addedOn: String,
-        currency: String? = nil, cartID: String? = nil, product: ProductRef? = nil
+        itemName: String,
+        productKey: String?,
+        unitPrice: Amount,
+        merchant: String?,
+        date: String?,
+        addedOn: String,
+        currency: String? = nil,
+        cartID: String? = nil,
+        product: ProductRef? = nil
     ) {
         self.product = product
         self.itemName = itemName
@@ -105,10 +113,19 @@ public struct PriceBook: Sendable {
         for cart in carts {
             for item in cart.items {
                 guard let unitPrice = Self.unitPrice(item), unitPrice.value > 0 else { continue }
-                purchases.append(Purchase(
-                    itemName: item.name, productKey: item.product.map(Self.key), unitPrice: unitPrice,
-                    merchant: cart.merchant?.name, date: cart.date, addedOn: cart.addedOn, currency: cart.currency,
-                    cartID: cart.id, product: item.product))
+                purchases.append(
+                    Purchase(
+                        itemName: item.name,
+                        productKey: item.product.map(Self.key),
+                        unitPrice: unitPrice,
+                        merchant: cart.merchant?.name,
+                        date: cart.date,
+                        addedOn: cart.addedOn,
+                        currency: cart.currency,
+                        cartID: cart.id,
+                        product: item.product
+                    )
+                )
             }
         }
     }
@@ -150,12 +167,18 @@ public struct PriceBook: Sendable {
         let last = purchases.max { ($0.date ?? "", $0.addedOn) < ($1.date ?? "", $1.addedOn) }!
         let prices = purchases.map(\.unitPrice).sorted()
         let middle = prices.count / 2
-        let median = prices.count % 2 == 1
+        let median =
+            prices.count % 2 == 1
             ? prices[middle]
             : Amount((prices[middle - 1].value + prices[middle].value) / 2, scale: 2).rounded(scale: 2)
         return PriceHistory(
-            lastPrice: last.unitPrice, lastMerchant: last.merchant, lastDate: last.date, lowest: prices[0],
-            median: median, purchases: purchases.count)
+            lastPrice: last.unitPrice,
+            lastMerchant: last.merchant,
+            lastDate: last.date,
+            lowest: prices[0],
+            median: median,
+            purchases: purchases.count
+        )
     }
 
     /// Prices every entry: catalog product through `match`, history from the carts,
@@ -167,7 +190,11 @@ public struct PriceBook: Sendable {
     /// The `lists` document for a priced shopping list. Its total is the sum of the estimates when
     /// they are all in one currency; estimates in several currencies are never added (no total).
     public func pricedList(
-        _ entries: [ListEntry], name: String, user: String, now: Date, match: (String) -> ProductRef?
+        _ entries: [ListEntry],
+        name: String,
+        user: String,
+        now: Date,
+        match: (String) -> ProductRef?
     ) -> ShoppingList {
         let priced = pricedEntries(entries, match: match)
         let items = priced.map(\.item)
@@ -175,9 +202,14 @@ public struct PriceBook: Sendable {
         let instant = CartBuilder.instant(now)
         let listJSON = (try? JSONCoding.encoder.encode(entries)) ?? Data()
         return ShoppingList(
-            id: IngestPipeline.sha256Hex(listJSON + Data((name + instant).utf8)), name: name, addedByUser: user, addedOn: instant,
-            items: items, totalPrice: currencies.count == 1 ? Self.total(items) : nil,
-            currency: currencies.count == 1 ? currencies.first.flatMap { $0.isEmpty ? nil : $0 } : nil)
+            id: IngestPipeline.sha256Hex(listJSON + Data((name + instant).utf8)),
+            name: name,
+            addedByUser: user,
+            addedOn: instant,
+            items: items,
+            totalPrice: currencies.count == 1 ? Self.total(items) : nil,
+            currency: currencies.count == 1 ? currencies.first.flatMap { $0.isEmpty ? nil : $0 } : nil
+        )
     }
 
     private func pricedEntries(_ entries: [ListEntry], match: (String) -> ProductRef?) -> [(item: ShoppingListItem, estimate: PriceEstimate?)] {
@@ -185,8 +217,13 @@ public struct PriceBook: Sendable {
             let product = match(entry.name)
             let estimate = estimate(entry.name, product: product, quantity: entry.quantity)
             let item = ShoppingListItem(
-                name: entry.name, quantity: entry.quantity, product: product, history: estimate?.history,
-                unitPrice: estimate?.unitPrice, price: estimate?.price)
+                name: entry.name,
+                quantity: entry.quantity,
+                product: product,
+                history: estimate?.history,
+                unitPrice: estimate?.unitPrice,
+                price: estimate?.price
+            )
             return (item, estimate)
         }
     }
@@ -199,8 +236,11 @@ public struct PriceBook: Sendable {
             let history = Self.history(found.filter { $0.currency == last.currency })
         else { return nil }
         return PriceEstimate(
-            currency: last.currency, unitPrice: history.lastPrice, price: (history.lastPrice * quantity).rounded(scale: 2),
-            history: history)
+            currency: last.currency,
+            unitPrice: history.lastPrice,
+            price: (history.lastPrice * quantity).rounded(scale: 2),
+            history: history
+        )
     }
 
     /// The prices paid for a catalog product, newest first (for product search results).

@@ -223,7 +223,10 @@ public struct SpendingStats: Sendable, Hashable, Codable {
     ///     `totalByUser` nil.
     /// - Returns: The figures per currency and the counts of carts left out.
     public static func compute(
-        carts: [CartDocument], asOf: CalendarDay, user: String? = nil, currentUser: String? = nil
+        carts: [CartDocument],
+        asOf: CalendarDay,
+        user: String? = nil,
+        currentUser: String? = nil
     ) -> SpendingStats {
         let windows = Windows(asOf: asOf)
         var count = 0
@@ -248,7 +251,11 @@ public struct SpendingStats: Sendable, Hashable, Codable {
             let day = cart.date.flatMap { CalendarDay(iso: $0) }
             if day == nil { skippedNoDate += 1 }
             byCurrency[currencyCode(cart.currency), default: CurrencyTally()].add(
-                amount, merchant: merchant, day: day, byCurrentUser: currentUser.map { $0 == cart.addedByUserId || $0 == cart.addedByUser })
+                amount,
+                merchant: merchant,
+                day: day,
+                byCurrentUser: currentUser.map { $0 == cart.addedByUserId || $0 == cart.addedByUser }
+            )
         }
 
         let currencies = byCurrency.map { $0.value.spending(currency: $0.key, windows: windows) }
@@ -261,8 +268,14 @@ public struct SpendingStats: Sendable, Hashable, Codable {
                 }
             }
         return SpendingStats(
-            asOf: asOf.description, user: user, carts: count, currencies: currencies, skippedNoTotal: skippedNoTotal,
-            skippedNoDate: skippedNoDate, skippedDuplicates: skippedDuplicates)
+            asOf: asOf.description,
+            user: user,
+            carts: count,
+            currencies: currencies,
+            skippedNoTotal: skippedNoTotal,
+            skippedNoDate: skippedNoDate,
+            skippedDuplicates: skippedDuplicates
+        )
     }
 
     /// Reads the carts (of `user`, or all, narrowed by `filters`) from the store and computes the
@@ -278,8 +291,12 @@ public struct SpendingStats: Sendable, Hashable, Codable {
     /// - Returns: The statistics over the matching carts.
     /// - Throws: The store's error when the query fails.
     public static func load(
-        from store: any DocumentStore, asOf: CalendarDay, user: String? = nil, currentUser: String? = nil,
-        filters: [Filter] = [], logger: Logger
+        from store: any DocumentStore,
+        asOf: CalendarDay,
+        user: String? = nil,
+        currentUser: String? = nil,
+        filters: [Filter] = [],
+        logger: Logger
     ) async throws -> SpendingStats {
         var filters = filters
         if let user { filters.append(.equals("addedByUser", user)) }
@@ -334,7 +351,10 @@ public struct SpendingStats: Sendable, Hashable, Codable {
             for back in stride(from: 3, through: 1, by: -1) {
                 var month = asOfMonth - back
                 var year = asOfYear
-                if month <= 0 { month += 12; year -= 1 }
+                if month <= 0 {
+                    month += 12
+                    year -= 1
+                }
                 months.append((year, month))
             }
             let thisWeek = asOf.startOfWeek
@@ -384,8 +404,12 @@ public struct SpendingStats: Sendable, Hashable, Codable {
             func weekPeriod(_ start: CalendarDay) -> PeriodSpending {
                 let entry = byWeekStart[start] ?? Tally()
                 return PeriodSpending(
-                    label: isoWeekLabel(start), start: start.description, end: start.adding(days: 6).description,
-                    total: entry.total, carts: entry.carts)
+                    label: isoWeekLabel(start),
+                    start: start.description,
+                    end: start.adding(days: 6).description,
+                    total: entry.total,
+                    carts: entry.carts
+                )
             }
 
             let months = windows.months.map { monthPeriod(year: $0.year, month: $0.month) }
@@ -396,9 +420,18 @@ public struct SpendingStats: Sendable, Hashable, Codable {
             let perMerchant = byMerchant.map { MerchantSpending(merchant: $0.key, total: $0.value.total, carts: $0.value.carts) }
                 .sorted { $0.total != $1.total ? $0.total > $1.total : $0.merchant < $1.merchant }
             return CurrencySpending(
-                currency: currency, carts: all.carts, total: all.total, averageMonthly: average(months.map(\.total)),
-                months: months, averageWeekly: average(weeks.map(\.total)), weeks: weeks, lastWeek: weeks[2],
-                perMonth: perMonth, perMerchant: perMerchant, totalByUser: byCurrentUser)
+                currency: currency,
+                carts: all.carts,
+                total: all.total,
+                averageMonthly: average(months.map(\.total)),
+                months: months,
+                averageWeekly: average(weeks.map(\.total)),
+                weeks: weeks,
+                lastWeek: weeks[2],
+                perMonth: perMonth,
+                perMerchant: perMerchant,
+                totalByUser: byCurrentUser
+            )
         }
     }
 }

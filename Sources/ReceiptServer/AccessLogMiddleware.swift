@@ -15,7 +15,8 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
             metadata: [
                 "http.method": "\(request.method)", "http.path": "\(request.uri.path)", "http.status": "\(response.status.code)",
                 "http.duration_ms": "\(Int((ContinuousClock.now - started).seconds * 1000))",
-            ])
+            ]
+        )
         return response
     }
 }

@@ -23,20 +23,28 @@ struct AccountRoutes {
     @Sendable func signUp(_ request: Request, context: APIContext) async throws -> Response {
         let body = try await JSONBody.read(request, context: context, allowed: ["email", "displayName", "password"])
         let user = try await services.accounts.signUp(
-            email: try body.requiredString("email"), displayName: try body.requiredString("displayName"),
-            password: try body.requiredString("password"))
+            email: try body.requiredString("email"),
+            displayName: try body.requiredString("displayName"),
+            password: try body.requiredString("password")
+        )
         return try JSONResponse.make(user, status: .created)
     }
 
     @Sendable func logIn(_ request: Request, context: APIContext) async throws -> Response {
         let body = try await JSONBody.read(request, context: context, allowed: ["email", "password"])
         let login = try await services.accounts.logIn(
-            email: try body.requiredString("email"), password: try body.requiredString("password"),
-            address: context.remoteAddress, userAgent: request.headers[.userAgent])
+            email: try body.requiredString("email"),
+            password: try body.requiredString("password"),
+            address: context.remoteAddress,
+            userAgent: request.headers[.userAgent]
+        )
         var response = try JSONResponse.make(LoginAnswer(login), status: .created)
         SessionCookies.set(
-            on: &response, login: login, maxAge: Int(services.accounts.settings.sessionLifetime.seconds),
-            secure: configuration.secureCookies)
+            on: &response,
+            login: login,
+            maxAge: Int(services.accounts.settings.sessionLifetime.seconds),
+            secure: configuration.secureCookies
+        )
         return response
     }
 

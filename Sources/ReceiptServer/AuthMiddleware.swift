@@ -1,6 +1,6 @@
 import Foundation
-import Households
 import HTTPTypes
+import Households
 import Hummingbird
 
 /// The session cookie and the CSRF cookie a browser gets at login.
@@ -56,7 +56,10 @@ struct AuthMiddleware<Context: AuthenticatedContext>: RouterMiddleware {
         if viaCookie, ![.get, .head, .options].contains(request.method),
             !accounts.checkCSRF(request.headers[SessionCookies.csrfHeader], principal: principal)
         {
-            throw HouseholdError(.csrf, "This request came with the session cookie but without its X-CSRF-Token header: reload the page and try again.")
+            throw HouseholdError(
+                .csrf,
+                "This request came with the session cookie but without its X-CSRF-Token header: reload the page and try again."
+            )
         }
         context.principal = principal
         context.token = token

@@ -5,14 +5,24 @@ extension CartRoutes {
     static var operations: [APIOperation] {
         [
             APIOperation(
-                .get, "/api/v1/households/{householdId}/carts", id: "listCarts", tags: ["carts"],
+                .get,
+                "/api/v1/households/{householdId}/carts",
+                id: "listCarts",
+                tags: ["carts"],
                 summary: "Carts: open first, then newest first",
-                parameters: [.householdId, .query("cursor", "The nextCursor of the previous page (opaque)", schema: .string(minLength: 4, pattern: "^[A-Za-z0-9_-]+$")), .query("limit", schema: .integer(minimum: 1, maximum: 200).defaulting(to: 50))],
+                parameters: [
+                    .householdId,
+                    .query("cursor", "The nextCursor of the previous page (opaque)", schema: .string(minLength: 4, pattern: "^[A-Za-z0-9_-]+$")),
+                    .query("limit", schema: .integer(minimum: 1, maximum: 200).defaulting(to: 50)),
+                ],
                 responses: [.json(200, "A page of carts", .ref("CartPage"))],
                 errors: .behindSession(400)
             ),
             APIOperation(
-                .post, "/api/v1/households/{householdId}/carts", id: "createCart", tags: ["carts"],
+                .post,
+                "/api/v1/households/{householdId}/carts",
+                id: "createCart",
+                tags: ["carts"],
                 summary: "Create a cart",
                 parameters: [.householdId, .idempotencyKey],
                 body: .json(.ref("NewCart")),
@@ -20,14 +30,20 @@ extension CartRoutes {
                 errors: .behindSession()
             ),
             APIOperation(
-                .get, "/api/v1/households/{householdId}/carts/{cartId}", id: "getCart", tags: ["carts"],
+                .get,
+                "/api/v1/households/{householdId}/carts/{cartId}",
+                id: "getCart",
+                tags: ["carts"],
                 summary: "A cart with its items",
                 parameters: [.householdId, .cartId],
                 responses: [.json(200, "Cart", .ref("Cart"), etag: true)],
                 errors: .behindSession()
             ),
             APIOperation(
-                .patch, "/api/v1/households/{householdId}/carts/{cartId}", id: "updateCart", tags: ["carts"],
+                .patch,
+                "/api/v1/households/{householdId}/carts/{cartId}",
+                id: "updateCart",
+                tags: ["carts"],
                 summary: "Rename a cart, or keep one flagged as a possible duplicate",
                 parameters: [.householdId, .cartId, .ifMatch],
                 body: .json(.ref("CartChange")),
@@ -35,14 +51,20 @@ extension CartRoutes {
                 errors: .behindSession(400, 412)
             ),
             APIOperation(
-                .delete, "/api/v1/households/{householdId}/carts/{cartId}", id: "deleteCart", tags: ["carts"],
+                .delete,
+                "/api/v1/households/{householdId}/carts/{cartId}",
+                id: "deleteCart",
+                tags: ["carts"],
                 summary: "Delete a cart",
                 parameters: [.householdId, .cartId, .ifMatch],
                 responses: [.empty(204, "Deleted")],
                 errors: .behindSession(400, 412)
             ),
             APIOperation(
-                .post, "/api/v1/households/{householdId}/carts/{cartId}/items", id: "addItem", tags: ["carts"],
+                .post,
+                "/api/v1/households/{householdId}/carts/{cartId}/items",
+                id: "addItem",
+                tags: ["carts"],
                 summary: "Add an item",
                 parameters: [.householdId, .cartId, .ifMatch, .idempotencyKey],
                 body: .json(.ref("NewItem")),
@@ -50,7 +72,10 @@ extension CartRoutes {
                 errors: .behindSession(412)
             ),
             APIOperation(
-                .patch, "/api/v1/households/{householdId}/carts/{cartId}/items/{itemId}", id: "editItem", tags: ["carts"],
+                .patch,
+                "/api/v1/households/{householdId}/carts/{cartId}/items/{itemId}",
+                id: "editItem",
+                tags: ["carts"],
                 summary: "Edit an item (name, quantity, price, completed)",
                 parameters: [.householdId, .cartId, .itemId, .ifMatch],
                 body: .json(.ref("ItemChange")),
@@ -58,28 +83,40 @@ extension CartRoutes {
                 errors: .behindSession(400, 412)
             ),
             APIOperation(
-                .delete, "/api/v1/households/{householdId}/carts/{cartId}/items/{itemId}", id: "deleteItem", tags: ["carts"],
+                .delete,
+                "/api/v1/households/{householdId}/carts/{cartId}/items/{itemId}",
+                id: "deleteItem",
+                tags: ["carts"],
                 summary: "Delete an item",
                 parameters: [.householdId, .cartId, .itemId, .ifMatch],
                 responses: [.json(200, "The cart after", .ref("Cart"), etag: true)],
                 errors: .behindSession(400, 412)
             ),
             APIOperation(
-                .put, "/api/v1/households/{householdId}/carts/{cartId}/items/{itemId}/completed", id: "tickItem", tags: ["carts"],
+                .put,
+                "/api/v1/households/{householdId}/carts/{cartId}/items/{itemId}/completed",
+                id: "tickItem",
+                tags: ["carts"],
                 summary: "Tick an item (idempotent); the cart completes when all are",
                 parameters: [.householdId, .cartId, .itemId, .ifMatch],
                 responses: [.json(200, "Ticked", .ref("ItemResult"), etag: true)],
                 errors: .behindSession(400, 412)
             ),
             APIOperation(
-                .delete, "/api/v1/households/{householdId}/carts/{cartId}/items/{itemId}/completed", id: "untickItem", tags: ["carts"],
+                .delete,
+                "/api/v1/households/{householdId}/carts/{cartId}/items/{itemId}/completed",
+                id: "untickItem",
+                tags: ["carts"],
                 summary: "Untick an item",
                 parameters: [.householdId, .cartId, .itemId, .ifMatch],
                 responses: [.json(200, "Unticked", .ref("ItemResult"), etag: true)],
                 errors: .behindSession(400, 412)
             ),
             APIOperation(
-                .get, "/api/v1/households/{householdId}/carts/{cartId}/changes", id: "cartChanges", tags: ["carts"],
+                .get,
+                "/api/v1/households/{householdId}/carts/{cartId}/changes",
+                id: "cartChanges",
+                tags: ["carts"],
                 summary: "The cart's change log: who added, changed, ticked or removed what, old and new values",
                 parameters: [.householdId, .cartId],
                 responses: [.json(200, "Change log, oldest first", .ref("ChangeLog"))],
@@ -90,13 +127,60 @@ extension CartRoutes {
 
     static var schemas: [String: JSONSchema] {
         [
-            "NewCart": .object(["name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#), "currency": .string(pattern: "^[A-Za-z]{3}$").orNull], required: ["name"], additional: false),
-            "CartSummary": .object(["id": .string(), "rev": .integer(), "name": .string(), "addedByUser": .string(), "addedOn": .string(), "totalPrice": .money, "currency": .string().orNull, "completed": .boolean, "purchasedByUser": .string().orNull, "merchant": .string().orNull, "date": .string().orNull, "itemCount": .integer(), "needsReview": .boolean, "fromReceipt": .boolean, "possibleDuplicateOf": .string().orNull.described("Another photo of this receipt made that cart; left out of spending until kept.")], required: ["id", "rev", "name", "addedByUser", "addedOn", "completed", "itemCount", "needsReview", "fromReceipt"]),
-            "CartPage": .object(["carts": .array(of: .ref("CartSummary")), "nextCursor": .string().orNull.described("Pass as ?cursor= for the next page; absent on the last.")], required: ["carts"]),
-            "CartChange": .object(["name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#), "duplicateKept": .boolean.described("true: this flagged cart is a purchase of its own; it counts in spending.")], additional: false),
-            "NewItem": .object(["name": .string(minLength: 1, maxLength: 200, pattern: #"\S"#), "quantity": .number(minimum: 0, maximum: 100_000).orNull, "price": .amount], required: ["name"], additional: false),
-            "ItemChange": .object(["name": .string(minLength: 1, maxLength: 200, pattern: #"\S"#), "quantity": .number(minimum: 0, maximum: 100_000).orNull, "price": .amount, "completed": .boolean.orNull], additional: false),
-            "ItemResult": .object(["cart": .object(["id": .string(), "rev": .integer(), "totalPrice": .money, "completed": .boolean, "purchasedByUser": .string().orNull], required: ["id", "rev", "completed"]), "item": .ref("Item")], required: ["cart", "item"]),
+            "NewCart": .object(
+                ["name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#), "currency": .string(pattern: "^[A-Za-z]{3}$").orNull],
+                required: ["name"],
+                additional: false
+            ),
+            "CartSummary": .object(
+                [
+                    "id": .string(), "rev": .integer(), "name": .string(), "addedByUser": .string(), "addedOn": .string(), "totalPrice": .money,
+                    "currency": .string().orNull, "completed": .boolean, "purchasedByUser": .string().orNull, "merchant": .string().orNull,
+                    "date": .string().orNull, "itemCount": .integer(), "needsReview": .boolean, "fromReceipt": .boolean,
+                    "possibleDuplicateOf": .string().orNull.described(
+                        "Another photo of this receipt made that cart; left out of spending until kept."
+                    ),
+                ],
+                required: ["id", "rev", "name", "addedByUser", "addedOn", "completed", "itemCount", "needsReview", "fromReceipt"]
+            ),
+            "CartPage": .object(
+                [
+                    "carts": .array(of: .ref("CartSummary")),
+                    "nextCursor": .string().orNull.described("Pass as ?cursor= for the next page; absent on the last."),
+                ],
+                required: ["carts"]
+            ),
+            "CartChange": .object(
+                [
+                    "name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#),
+                    "duplicateKept": .boolean.described("true: this flagged cart is a purchase of its own; it counts in spending."),
+                ],
+                additional: false
+            ),
+            "NewItem": .object(
+                [
+                    "name": .string(minLength: 1, maxLength: 200, pattern: #"\S"#), "quantity": .number(minimum: 0, maximum: 100_000).orNull,
+                    "price": .amount,
+                ],
+                required: ["name"],
+                additional: false
+            ),
+            "ItemChange": .object(
+                [
+                    "name": .string(minLength: 1, maxLength: 200, pattern: #"\S"#), "quantity": .number(minimum: 0, maximum: 100_000).orNull,
+                    "price": .amount, "completed": .boolean.orNull,
+                ],
+                additional: false
+            ),
+            "ItemResult": .object(
+                [
+                    "cart": .object(
+                        ["id": .string(), "rev": .integer(), "totalPrice": .money, "completed": .boolean, "purchasedByUser": .string().orNull],
+                        required: ["id", "rev", "completed"]
+                    ), "item": .ref("Item"),
+                ],
+                required: ["cart", "item"]
+            ),
         ]
     }
 }

@@ -40,10 +40,17 @@ struct CartRoutes {
     @Sendable func create(_ request: Request, context: HouseholdContext) async throws -> Response {
         let body = try await JSONBody.read(request, context: context, allowed: ["name", "currency"])
         let cart = try await services.carts.create(
-            in: context.household, name: try body.requiredString("name"), currency: try body.string("currency"), by: context.caller.user)
+            in: context.household,
+            name: try body.requiredString("name"),
+            currency: try body.string("currency"),
+            by: context.caller.user
+        )
         return try JSONResponse.make(
-            CartAnswer(cart), status: .created, etag: cart.rev,
-            headers: [.location: "/api/v1/households/\(context.household)/carts/\(cart.value.id)"])
+            CartAnswer(cart),
+            status: .created,
+            etag: cart.rev,
+            headers: [.location: "/api/v1/households/\(context.household)/carts/\(cart.value.id)"]
+        )
     }
 
     @Sendable func changes(_ request: Request, context: HouseholdContext) async throws -> Response {
@@ -59,41 +66,64 @@ struct CartRoutes {
     @Sendable func update(_ request: Request, context: HouseholdContext) async throws -> Response {
         let body = try await JSONBody.read(request, context: context, allowed: ["name", "duplicateKept"])
         let cart = try await services.carts.update(
-            try context.parameters.require("cartId"), in: context.household,
-            name: try body.string("name"), keepDuplicate: try body.bool("duplicateKept"), by: context.caller.user.id,
-            ifMatch: try ETag.ifMatch(request))
+            try context.parameters.require("cartId"),
+            in: context.household,
+            name: try body.string("name"),
+            keepDuplicate: try body.bool("duplicateKept"),
+            by: context.caller.user.id,
+            ifMatch: try ETag.ifMatch(request)
+        )
         return try JSONResponse.make(CartAnswer(cart), etag: cart.rev)
     }
 
     @Sendable func delete(_ request: Request, context: HouseholdContext) async throws -> Response {
         try await services.carts.delete(
-            try context.parameters.require("cartId"), in: context.household, by: context.caller.user.id, ifMatch: try ETag.ifMatch(request))
+            try context.parameters.require("cartId"),
+            in: context.household,
+            by: context.caller.user.id,
+            ifMatch: try ETag.ifMatch(request)
+        )
         return JSONResponse.noContent()
     }
 
     @Sendable func addItem(_ request: Request, context: HouseholdContext) async throws -> Response {
         let body = try await JSONBody.read(request, context: context, allowed: ["name", "quantity", "price"])
         let (cart, item) = try await services.carts.addItem(
-            to: try context.parameters.require("cartId"), in: context.household,
+            to: try context.parameters.require("cartId"),
+            in: context.household,
             ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: try body.amount("price")),
-            by: context.caller.user, ifMatch: try ETag.ifMatch(request))
+            by: context.caller.user,
+            ifMatch: try ETag.ifMatch(request)
+        )
         return try JSONResponse.make(ItemAnswer(cart: cart, item: item), status: .created, etag: cart.rev)
     }
 
     @Sendable func editItem(_ request: Request, context: HouseholdContext) async throws -> Response {
         let body = try await JSONBody.read(request, context: context, allowed: ["name", "quantity", "price", "completed"])
         let (cart, item) = try await services.carts.editItem(
-            try context.parameters.require("itemId"), of: try context.parameters.require("cartId"), in: context.household,
-            ItemInput(name: try body.string("name"), quantity: try body.decimal("quantity"), price: try body.amount("price"),
-                      completed: try body.bool("completed")),
-            by: context.caller.user, ifMatch: try ETag.ifMatch(request))
+            try context.parameters.require("itemId"),
+            of: try context.parameters.require("cartId"),
+            in: context.household,
+            ItemInput(
+                name: try body.string("name"),
+                quantity: try body.decimal("quantity"),
+                price: try body.amount("price"),
+                completed: try body.bool("completed")
+            ),
+            by: context.caller.user,
+            ifMatch: try ETag.ifMatch(request)
+        )
         return try JSONResponse.make(ItemAnswer(cart: cart, item: item), etag: cart.rev)
     }
 
     @Sendable func deleteItem(_ request: Request, context: HouseholdContext) async throws -> Response {
         let cart = try await services.carts.deleteItem(
-            try context.parameters.require("itemId"), of: try context.parameters.require("cartId"), in: context.household,
-            by: context.caller.user, ifMatch: try ETag.ifMatch(request))
+            try context.parameters.require("itemId"),
+            of: try context.parameters.require("cartId"),
+            in: context.household,
+            by: context.caller.user,
+            ifMatch: try ETag.ifMatch(request)
+        )
         return try JSONResponse.make(CartAnswer(cart), etag: cart.rev)
     }
 
@@ -107,8 +137,13 @@ struct CartRoutes {
 
     private func setCompleted(_ completed: Bool, _ request: Request, _ context: HouseholdContext) async throws -> Response {
         let (cart, item) = try await services.carts.tick(
-            try context.parameters.require("itemId"), of: try context.parameters.require("cartId"), in: context.household,
-            completed: completed, by: context.caller.user, ifMatch: try ETag.ifMatch(request))
+            try context.parameters.require("itemId"),
+            of: try context.parameters.require("cartId"),
+            in: context.household,
+            completed: completed,
+            by: context.caller.user,
+            ifMatch: try ETag.ifMatch(request)
+        )
         return try JSONResponse.make(ItemAnswer(cart: cart, item: item), etag: cart.rev)
     }
 }
@@ -138,8 +173,13 @@ struct ItemAnswer: Encodable {
     var item: CartItem
 
     init(cart: Revisioned<CartDocument>, item: CartItem) {
-        self.cart = CartSummaryAnswer(id: cart.value.id, rev: cart.rev, totalPrice: cart.value.totalPrice,
-                                      completed: cart.value.completed, purchasedByUser: cart.value.purchasedByUser)
+        self.cart = CartSummaryAnswer(
+            id: cart.value.id,
+            rev: cart.rev,
+            totalPrice: cart.value.totalPrice,
+            completed: cart.value.completed,
+            purchasedByUser: cart.value.purchasedByUser
+        )
         self.item = item
     }
 }

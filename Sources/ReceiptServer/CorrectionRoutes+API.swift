@@ -5,13 +5,32 @@ extension CorrectionRoutes {
     static var operations: [APIOperation] {
         [
             APIOperation(
-                .patch, "/api/v1/households/{householdId}/carts/{cartId}/receipt", id: "correctReceipt", tags: ["receipts"],
+                .patch,
+                "/api/v1/households/{householdId}/carts/{cartId}/receipt",
+                id: "correctReceipt",
+                tags: ["receipts"],
                 summary: "Correct what the reader got wrong (the review page's save); corrected fields are marked verified",
                 parameters: [.householdId, .cartId, .ifMatch],
-                body: .json(.object(["merchant": .string(pattern: #"\S"#), "date": .string(format: "date"), "total": .amount, "items": .map(of: .object(["name": .string(), "price": .amount, "barcode": .string().described("Teaches the household's matcher this line's product.")], additional: false)).described("By item id.")], additional: false)),
+                body: .json(
+                    .object(
+                        [
+                            "merchant": .string(pattern: #"\S"#), "date": .string(format: "date"), "total": .amount,
+                            "items": .map(
+                                of: .object(
+                                    [
+                                        "name": .string(), "price": .amount,
+                                        "barcode": .string().described("Teaches the household's matcher this line's product."),
+                                    ],
+                                    additional: false
+                                )
+                            ).described("By item id."),
+                        ],
+                        additional: false
+                    )
+                ),
                 responses: [.json(200, "The corrected cart", .ref("Cart"), etag: true)],
                 errors: .behindSession(400, 412, 422)
-            ),
+            )
         ]
     }
 }

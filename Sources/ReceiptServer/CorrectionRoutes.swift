@@ -43,7 +43,14 @@ struct CorrectionRoutes {
                 }
             }
             // Item numbers come from the revision read above: the save is at that revision.
-            let corrected = try await Self.save(correction, to: cartId, in: householdId, by: userId, ifMatch: ifMatch ?? current.rev, services: services)
+            let corrected = try await Self.save(
+                correction,
+                to: cartId,
+                in: householdId,
+                by: userId,
+                ifMatch: ifMatch ?? current.rev,
+                services: services
+            )
             return try JSONResponse.make(CartAnswer(corrected), etag: corrected.rev)
         }
     }
@@ -51,7 +58,12 @@ struct CorrectionRoutes {
     /// Saves a correction (the API's and the review page's save); a field it cannot take is the
     /// client's mistake.
     static func save(
-        _ correction: CartCorrection, to cartId: String, in householdId: String, by userId: String, ifMatch: Int, services: HouseholdServices
+        _ correction: CartCorrection,
+        to cartId: String,
+        in householdId: String,
+        by userId: String,
+        ifMatch: Int,
+        services: HouseholdServices
     ) async throws -> Revisioned<CartDocument> {
         do {
             return try await services.corrections.save(correction, to: cartId, in: householdId, by: userId, ifMatch: ifMatch)

@@ -5,13 +5,19 @@ extension ExpenseRoutes {
     static var operations: [APIOperation] {
         [
             APIOperation(
-                .get, "/api/v1/expenses", id: "listExpenses", tags: ["expenses"],
+                .get,
+                "/api/v1/expenses",
+                id: "listExpenses",
+                tags: ["expenses"],
                 summary: "Every expense I share, with my status on each",
                 responses: [.json(200, "Expenses", .ref("ExpenseCollection"))],
                 errors: [401]
             ),
             APIOperation(
-                .post, "/api/v1/expenses", id: "addExpense", tags: ["expenses"],
+                .post,
+                "/api/v1/expenses",
+                id: "addExpense",
+                tags: ["expenses"],
                 summary: "Add an expense (to a group, or personal between friends)",
                 parameters: [.idempotencyKey],
                 body: .json(.ref("ExpenseInput")),
@@ -19,14 +25,20 @@ extension ExpenseRoutes {
                 errors: .behindSession()
             ),
             APIOperation(
-                .get, "/api/v1/expenses/{expenseId}", id: "getExpense", tags: ["expenses"],
+                .get,
+                "/api/v1/expenses/{expenseId}",
+                id: "getExpense",
+                tags: ["expenses"],
                 summary: "An expense with its shares and payments",
                 parameters: [.expenseId],
                 responses: [.json(200, "Expense", .ref("Expense"), etag: true)],
                 errors: .behindSession()
             ),
             APIOperation(
-                .patch, "/api/v1/expenses/{expenseId}", id: "editExpense", tags: ["expenses"],
+                .patch,
+                "/api/v1/expenses/{expenseId}",
+                id: "editExpense",
+                tags: ["expenses"],
                 summary: "Edit merchant, date, notes, payers or split (uploader only; never the total)",
                 parameters: [.expenseId, .ifMatch],
                 body: .json(.ref("ExpenseChange")),
@@ -34,14 +46,20 @@ extension ExpenseRoutes {
                 errors: .behindSession(400, 403, 409, 412, 422)
             ),
             APIOperation(
-                .delete, "/api/v1/expenses/{expenseId}", id: "deleteExpense", tags: ["expenses"],
+                .delete,
+                "/api/v1/expenses/{expenseId}",
+                id: "deleteExpense",
+                tags: ["expenses"],
                 summary: "Delete an expense without payments (uploader only)",
                 parameters: [.expenseId, .ifMatch],
                 responses: [.empty(204, "Deleted")],
                 errors: .behindSession(400, 403, 409, 412)
             ),
             APIOperation(
-                .post, "/api/v1/expenses/{expenseId}/payments", id: "markSharePaid", tags: ["expenses"],
+                .post,
+                "/api/v1/expenses/{expenseId}/payments",
+                id: "markSharePaid",
+                tags: ["expenses"],
                 summary: "Mark a member's share paid (uploader only; cannot be undone)",
                 parameters: [.expenseId, .idempotencyKey],
                 body: .json(.ref("MarkPaid")),
@@ -49,14 +67,20 @@ extension ExpenseRoutes {
                 errors: .behindSession(403)
             ),
             APIOperation(
-                .delete, "/api/v1/expenses/{expenseId}/payments/{paymentId}", id: "reverseSharePayment", tags: ["expenses"],
+                .delete,
+                "/api/v1/expenses/{expenseId}/payments/{paymentId}",
+                id: "reverseSharePayment",
+                tags: ["expenses"],
                 summary: "Always refused: payments are permanent (payment.irreversible)",
                 parameters: [.expenseId, .path("paymentId")],
                 responses: [],
                 errors: .behindSession(409)
             ),
             APIOperation(
-                .get, "/api/v1/balances", id: "balances", tags: ["expenses"],
+                .get,
+                "/api/v1/balances",
+                id: "balances",
+                tags: ["expenses"],
                 summary: "What I owe each person or they owe me, per currency, over all groups",
                 responses: [.json(200, "Balances", .ref("PersonBalances"))],
                 errors: [401]
@@ -66,9 +90,28 @@ extension ExpenseRoutes {
 
     static var schemas: [String: JSONSchema] {
         [
-            "ExpenseChange": .object(["merchant": .string().orNull, "date": .string(format: "date").orNull, "notes": .string().orNull, "split": .ref("SplitInput").orNull, "payers": .map(of: .decimal).orNull], additional: false).described("Uploader only. The total and the currency are fixed once added: sending either answers 409 expense.total-locked."),
+            "ExpenseChange": .object(
+                [
+                    "merchant": .string().orNull, "date": .string(format: "date").orNull, "notes": .string().orNull,
+                    "split": .ref("SplitInput").orNull, "payers": .map(of: .decimal).orNull,
+                ],
+                additional: false
+            ).described("Uploader only. The total and the currency are fixed once added: sending either answers 409 expense.total-locked."),
             "MarkPaid": .object(["member": .string()], required: ["member"], additional: false),
-            "PersonBalances": .object(["people": .array(of: .object(["userId": .string(), "displayName": .string(), "amounts": .map(of: .string()).described("By currency: positive, you owe them; negative, they owe you.")], required: ["userId", "displayName", "amounts"]))], required: ["people"]),
+            "PersonBalances": .object(
+                [
+                    "people": .array(
+                        of: .object(
+                            [
+                                "userId": .string(), "displayName": .string(),
+                                "amounts": .map(of: .string()).described("By currency: positive, you owe them; negative, they owe you."),
+                            ],
+                            required: ["userId", "displayName", "amounts"]
+                        )
+                    )
+                ],
+                required: ["people"]
+            ),
         ]
     }
 }

@@ -23,7 +23,11 @@ struct ExpenseRoutes {
             let userId = try context.caller().user.id
             let added = try await ledger.add(try body.decode(ExpenseInput.self), by: userId)
             return try JSONResponse.make(
-                try await answer(added, for: userId), status: .created, etag: added.rev, headers: [.location: "/api/v1/expenses/\(added.value.id)"])
+                try await answer(added, for: userId),
+                status: .created,
+                etag: added.rev,
+                headers: [.location: "/api/v1/expenses/\(added.value.id)"]
+            )
         }
         group.get("expenses/{expenseId}") { _, context in
             let userId = try context.caller().user.id
@@ -31,7 +35,11 @@ struct ExpenseRoutes {
             return try JSONResponse.make(try await answer(expense, for: userId), etag: expense.rev)
         }
         group.patch("expenses/{expenseId}") { request, context in
-            let body = try await JSONBody.read(request, context: context, allowed: ["merchant", "date", "notes", "split", "payers", "total", "currency"])
+            let body = try await JSONBody.read(
+                request,
+                context: context,
+                allowed: ["merchant", "date", "notes", "split", "payers", "total", "currency"]
+            )
             let userId = try context.caller().user.id
             let id = try context.parameters.require("expenseId")
             if body.has("total") || body.has("currency") {
@@ -41,15 +49,18 @@ struct ExpenseRoutes {
                     throw HouseholdError(.notUploader, "Only the member who added this expense can change it; you can view it.")
                 }
                 throw HouseholdError(
-                    .totalLocked, "The total was agreed when the expense was added and cannot change. Delete the expense and add it again if nothing is paid yet.",
-                    field: body.has("total") ? "total" : "currency")
+                    .totalLocked,
+                    "The total was agreed when the expense was added and cannot change. Delete the expense and add it again if nothing is paid yet.",
+                    field: body.has("total") ? "total" : "currency"
+                )
             }
             let edit = ExpenseLedger.Edit(
                 merchant: body.has("merchant") ? .some(try body.string("merchant")) : nil,
                 date: body.has("date") ? .some(try body.string("date")) : nil,
                 notes: body.has("notes") ? .some(try body.string("notes")) : nil,
                 split: try body.member("split", as: SplitInput.self),
-                payers: try body.member("payers", as: [String: Amount].self))
+                payers: try body.member("payers", as: [String: Amount].self)
+            )
             let updated = try await ledger.edit(id, edit, by: userId, ifMatch: try ETag.ifMatch(request))
             return try JSONResponse.make(try await answer(updated, for: userId), etag: updated.rev)
         }
@@ -60,7 +71,10 @@ struct ExpenseRoutes {
         group.post("expenses/{expenseId}/payments") { request, context in
             let body = try await JSONBody.read(request, context: context, allowed: ["member"])
             let recorded = try await payments.markPaid(
-                expense: try context.parameters.require("expenseId"), member: try body.requiredString("member"), by: try context.caller().user.id)
+                expense: try context.parameters.require("expenseId"),
+                member: try body.requiredString("member"),
+                by: try context.caller().user.id
+            )
             return try JSONResponse.make(PaymentCollection(payments: recorded.map(PaymentAnswer.init)), status: .created)
         }
         group.delete("expenses/{expenseId}/payments/{paymentId}") { _, context -> Response in
@@ -76,16 +90,24 @@ struct ExpenseRoutes {
             let userId = try context.caller().user.id
             let byPerson = try await payments.balancesByPerson(of: userId)
             let users = try await services.accounts.users(Array(byPerson.keys))
-            return try JSONResponse.make(PersonBalances(people: byPerson.keys.sorted().map { id in
-                PersonBalances.Person(
-                    userId: id, displayName: users[id]?.displayName ?? id,
-                    amounts: byPerson[id, default: [:]].reduce(into: [:]) { $0[$1.key] = MinorUnits.amount($1.value, currency: $1.key) })
-            }))
+            return try JSONResponse.make(
+                PersonBalances(
+                    people: byPerson.keys.sorted().map { id in
+                        PersonBalances.Person(
+                            userId: id,
+                            displayName: users[id]?.displayName ?? id,
+                            amounts: byPerson[id, default: [:]].reduce(into: [:]) { $0[$1.key] = MinorUnits.amount($1.value, currency: $1.key) }
+                        )
+                    }
+                )
+            )
         }
     }
 
     static let irreversible = HouseholdError(
-        .paymentIrreversible, "Payments are a permanent record and cannot be reversed. If money went back, record a payment the other way.")
+        .paymentIrreversible,
+        "Payments are a permanent record and cannot be reversed. If money went back, record a payment the other way."
+    )
 
     func answers(_ expenses: [Revisioned<ExpenseRecord>], for userId: String) async throws -> [ExpenseAnswer] {
         let standings = try await payments.standings(of: expenses.map(\.value), for: userId)
@@ -207,7 +229,9 @@ struct SplitAnswer: Encodable {
             self.amounts = amounts.mapValues(money)
         case .byItem(let receipt):
             mode = .byItem
-            lines = receipt.lines.map { Line(name: $0.name, price: money($0.price), discount: $0.discount == 0 ? nil : money($0.discount), members: $0.members) }
+            lines = receipt.lines.map {
+                Line(name: $0.name, price: money($0.price), discount: $0.discount == 0 ? nil : money($0.discount), members: $0.members)
+            }
             extras = receipt.extras.map { Extra(kind: $0.kind.rawValue, amount: money($0.amount)) }
             taxSpread = receipt.taxSpread
         }

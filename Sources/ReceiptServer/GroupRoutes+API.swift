@@ -5,13 +5,19 @@ extension GroupRoutes {
     static var operations: [APIOperation] {
         [
             APIOperation(
-                .get, "/api/v1/friends", id: "listFriends", tags: ["expenses"],
+                .get,
+                "/api/v1/friends",
+                id: "listFriends",
+                tags: ["expenses"],
                 summary: "My friends, with what I owe each (per currency)",
                 responses: [.json(200, "Friends", .ref("FriendCollection"))],
                 errors: [401]
             ),
             APIOperation(
-                .post, "/api/v1/friends", id: "addFriend", tags: ["expenses"],
+                .post,
+                "/api/v1/friends",
+                id: "addFriend",
+                tags: ["expenses"],
                 summary: "Add a friend by email (both ways)",
                 parameters: [.idempotencyKey],
                 body: .json(.ref("NewFriend")),
@@ -19,27 +25,39 @@ extension GroupRoutes {
                 errors: .behindSession()
             ),
             APIOperation(
-                .put, "/api/v1/me/picture", id: "setPicture", tags: ["expenses"],
+                .put,
+                "/api/v1/me/picture",
+                id: "setPicture",
+                tags: ["expenses"],
                 summary: "Set my profile picture (the image is the body)",
                 body: .image,
                 responses: [.empty(204, "Stored")],
                 errors: [400, 401, 413, 415, 422]
             ),
             APIOperation(
-                .get, "/api/v1/users/{userId}/picture", id: "getPicture", tags: ["expenses"],
+                .get,
+                "/api/v1/users/{userId}/picture",
+                id: "getPicture",
+                tags: ["expenses"],
                 summary: "A friend's (or my) profile picture",
                 parameters: [.userId, .query("size", "thumbnail for a 320 px wide JPEG", schema: .oneOf(["thumbnail"]))],
                 responses: [.bytes(200, "The image", type: "image/*")],
                 errors: .behindSession()
             ),
             APIOperation(
-                .get, "/api/v1/groups", id: "listGroups", tags: ["expenses"],
+                .get,
+                "/api/v1/groups",
+                id: "listGroups",
+                tags: ["expenses"],
                 summary: "My expense groups",
                 responses: [.json(200, "Groups", .ref("GroupCollection"))],
                 errors: [401]
             ),
             APIOperation(
-                .post, "/api/v1/groups", id: "createGroup", tags: ["expenses"],
+                .post,
+                "/api/v1/groups",
+                id: "createGroup",
+                tags: ["expenses"],
                 summary: "Create a group with friends",
                 parameters: [.idempotencyKey],
                 body: .json(.ref("NewGroup")),
@@ -47,14 +65,20 @@ extension GroupRoutes {
                 errors: [401]
             ),
             APIOperation(
-                .get, "/api/v1/groups/{groupId}", id: "getGroup", tags: ["expenses"],
+                .get,
+                "/api/v1/groups/{groupId}",
+                id: "getGroup",
+                tags: ["expenses"],
                 summary: "A group",
                 parameters: [.groupId],
                 responses: [.json(200, "Group", .ref("Group"), etag: true)],
                 errors: .behindSession()
             ),
             APIOperation(
-                .patch, "/api/v1/groups/{groupId}", id: "changeGroup", tags: ["expenses"],
+                .patch,
+                "/api/v1/groups/{groupId}",
+                id: "changeGroup",
+                tags: ["expenses"],
                 summary: "Rename a group or set its default split weights",
                 parameters: [.groupId, .ifMatch],
                 body: .json(.ref("GroupChange")),
@@ -62,7 +86,10 @@ extension GroupRoutes {
                 errors: .behindSession(400, 409, 412)
             ),
             APIOperation(
-                .post, "/api/v1/groups/{groupId}/members", id: "addGroupMember", tags: ["expenses"],
+                .post,
+                "/api/v1/groups/{groupId}/members",
+                id: "addGroupMember",
+                tags: ["expenses"],
                 summary: "Add a friend to the group",
                 parameters: [.groupId, .idempotencyKey],
                 body: .json(.ref("NewMember")),
@@ -70,28 +97,40 @@ extension GroupRoutes {
                 errors: .behindSession()
             ),
             APIOperation(
-                .get, "/api/v1/groups/{groupId}/expenses", id: "listGroupExpenses", tags: ["expenses"],
+                .get,
+                "/api/v1/groups/{groupId}/expenses",
+                id: "listGroupExpenses",
+                tags: ["expenses"],
                 summary: "The group's expenses, newest first",
                 parameters: [.groupId],
                 responses: [.json(200, "Expenses", .ref("ExpenseCollection"))],
                 errors: .behindSession()
             ),
             APIOperation(
-                .get, "/api/v1/groups/{groupId}/balances", id: "groupBalances", tags: ["expenses"],
+                .get,
+                "/api/v1/groups/{groupId}/balances",
+                id: "groupBalances",
+                tags: ["expenses"],
                 summary: "Who owes whom in the group, per currency, and settle-up suggestions",
                 parameters: [.groupId],
                 responses: [.json(200, "Balances", .ref("GroupBalances"))],
                 errors: .behindSession()
             ),
             APIOperation(
-                .get, "/api/v1/groups/{groupId}/payments", id: "listGroupPayments", tags: ["expenses"],
+                .get,
+                "/api/v1/groups/{groupId}/payments",
+                id: "listGroupPayments",
+                tags: ["expenses"],
                 summary: "The group's recorded payments",
                 parameters: [.groupId],
                 responses: [.json(200, "Payments", .ref("PaymentCollection"))],
                 errors: .behindSession()
             ),
             APIOperation(
-                .post, "/api/v1/groups/{groupId}/payments", id: "recordTransfer", tags: ["expenses"],
+                .post,
+                "/api/v1/groups/{groupId}/payments",
+                id: "recordTransfer",
+                tags: ["expenses"],
                 summary: "Record money handed over (a settle-up suggestion or any amount)",
                 parameters: [.groupId, .idempotencyKey],
                 body: .json(.ref("Transfer")),
@@ -99,21 +138,30 @@ extension GroupRoutes {
                 errors: .behindSession(403, 409)
             ),
             APIOperation(
-                .delete, "/api/v1/groups/{groupId}/payments/{paymentId}", id: "reversePayment", tags: ["expenses"],
+                .delete,
+                "/api/v1/groups/{groupId}/payments/{paymentId}",
+                id: "reversePayment",
+                tags: ["expenses"],
                 summary: "Always refused: payments are permanent (payment.irreversible)",
                 parameters: [.groupId, .path("paymentId")],
                 responses: [],
                 errors: .behindSession(409)
             ),
             APIOperation(
-                .get, "/api/v1/groups/{groupId}/recurring", id: "listRecurring", tags: ["expenses"],
+                .get,
+                "/api/v1/groups/{groupId}/recurring",
+                id: "listRecurring",
+                tags: ["expenses"],
                 summary: "Recurring expenses of the group",
                 parameters: [.groupId],
                 responses: [.json(200, "Recurring", .ref("RecurringCollection"))],
                 errors: .behindSession()
             ),
             APIOperation(
-                .post, "/api/v1/groups/{groupId}/recurring", id: "createRecurring", tags: ["expenses"],
+                .post,
+                "/api/v1/groups/{groupId}/recurring",
+                id: "createRecurring",
+                tags: ["expenses"],
                 summary: "Repeat an expense every week or month",
                 parameters: [.groupId, .idempotencyKey],
                 body: .json(.ref("NewRecurring")),
@@ -121,7 +169,10 @@ extension GroupRoutes {
                 errors: .behindSession()
             ),
             APIOperation(
-                .delete, "/api/v1/groups/{groupId}/recurring/{recurringId}", id: "stopRecurring", tags: ["expenses"],
+                .delete,
+                "/api/v1/groups/{groupId}/recurring/{recurringId}",
+                id: "stopRecurring",
+                tags: ["expenses"],
                 summary: "Stop a recurring expense (its creator); occurrences so far stay",
                 parameters: [.groupId, .path("recurringId")],
                 responses: [.json(200, "Stopped", .ref("Recurring"))],
@@ -132,19 +183,72 @@ extension GroupRoutes {
 
     static var schemas: [String: JSONSchema] {
         [
-            "Transfer": .object(["from": .string(), "to": .string(), "amount": .string(pattern: #"^([1-9][0-9]{0,6}(\.[0-9]{1,4})?|0\.[0-9]{0,3}[1-9])$"#).described("More than zero."), "currency": .string(pattern: "^[A-Za-z]{3}$")], required: ["from", "to", "amount", "currency"], additional: false),
-            "Friend": .object(["id": .string(), "displayName": .string(), "email": .string(), "since": .string(), "hasPicture": .boolean, "balance": .map(of: .string()).described("By currency: positive, you owe them; negative, they owe you.")], required: ["id", "displayName", "email", "since", "hasPicture", "balance"]),
+            "Transfer": .object(
+                [
+                    "from": .string(), "to": .string(),
+                    "amount": .string(pattern: #"^([1-9][0-9]{0,6}(\.[0-9]{1,4})?|0\.[0-9]{0,3}[1-9])$"#).described("More than zero."),
+                    "currency": .string(pattern: "^[A-Za-z]{3}$"),
+                ],
+                required: ["from", "to", "amount", "currency"],
+                additional: false
+            ),
+            "Friend": .object(
+                [
+                    "id": .string(), "displayName": .string(), "email": .string(), "since": .string(), "hasPicture": .boolean,
+                    "balance": .map(of: .string()).described("By currency: positive, you owe them; negative, they owe you."),
+                ],
+                required: ["id", "displayName", "email", "since", "hasPicture", "balance"]
+            ),
             "FriendCollection": .object(["friends": .array(of: .ref("Friend"))], required: ["friends"]),
             "NewFriend": .object(["email": .string()], required: ["email"], additional: false),
-            "Group": .object(["id": .string(), "rev": .integer(), "name": .string(), "createdBy": .string(), "createdAt": .string(), "members": .array(of: .object(["id": .string(), "displayName": .string()], required: ["id", "displayName"])), "defaultWeights": .map(of: .integer()).orNull, "currency": .string().orNull], required: ["id", "rev", "name", "createdBy", "createdAt", "members"]),
+            "Group": .object(
+                [
+                    "id": .string(), "rev": .integer(), "name": .string(), "createdBy": .string(), "createdAt": .string(),
+                    "members": .array(of: .object(["id": .string(), "displayName": .string()], required: ["id", "displayName"])),
+                    "defaultWeights": .map(of: .integer()).orNull, "currency": .string().orNull,
+                ],
+                required: ["id", "rev", "name", "createdBy", "createdAt", "members"]
+            ),
             "GroupCollection": .object(["groups": .array(of: .ref("Group"))], required: ["groups"]),
-            "NewGroup": .object(["name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#), "members": .array(of: .string(minLength: 1, maxLength: 80)).orNull.described("Friends' user ids."), "defaultWeights": .map(of: .integer(minimum: 0, maximum: 1_000_000)).orNull, "currency": .string(pattern: "^[A-Za-z]{3}$").orNull], required: ["name"], additional: false),
-            "GroupChange": .object(["name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#), "defaultWeights": .map(of: .integer(minimum: 0, maximum: 1_000_000)).orNull], additional: false),
+            "NewGroup": .object(
+                [
+                    "name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#),
+                    "members": .array(of: .string(minLength: 1, maxLength: 80)).orNull.described("Friends' user ids."),
+                    "defaultWeights": .map(of: .integer(minimum: 0, maximum: 1_000_000)).orNull, "currency": .string(pattern: "^[A-Za-z]{3}$").orNull,
+                ],
+                required: ["name"],
+                additional: false
+            ),
+            "GroupChange": .object(
+                [
+                    "name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#),
+                    "defaultWeights": .map(of: .integer(minimum: 0, maximum: 1_000_000)).orNull,
+                ],
+                additional: false
+            ),
             "NewMember": .object(["userId": .string(minLength: 1, maxLength: 80)], required: ["userId"], additional: false),
-            "GroupBalances": .object(["currencies": .array(of: .string()), "members": .array(of: .object(["member": .string(), "currency": .string(), "amount": .money])), "pairs": .array(of: .object(["debtor": .string(), "creditor": .string(), "currency": .string(), "amount": .money])), "suggestions": .array(of: .object(["from": .string(), "to": .string(), "currency": .string(), "amount": .money]))], required: ["currencies", "members", "pairs", "suggestions"]),
-            "Recurring": .object(["id": .string(), "group": .string(), "createdBy": .string(), "createdAt": .string(), "every": .oneOf(["week", "month"]), "start": .string(), "template": .object(), "stoppedAt": .string().orNull], required: ["id", "group", "every", "start", "template"]),
+            "GroupBalances": .object(
+                [
+                    "currencies": .array(of: .string()),
+                    "members": .array(of: .object(["member": .string(), "currency": .string(), "amount": .money])),
+                    "pairs": .array(of: .object(["debtor": .string(), "creditor": .string(), "currency": .string(), "amount": .money])),
+                    "suggestions": .array(of: .object(["from": .string(), "to": .string(), "currency": .string(), "amount": .money])),
+                ],
+                required: ["currencies", "members", "pairs", "suggestions"]
+            ),
+            "Recurring": .object(
+                [
+                    "id": .string(), "group": .string(), "createdBy": .string(), "createdAt": .string(), "every": .oneOf(["week", "month"]),
+                    "start": .string(), "template": .object(), "stoppedAt": .string().orNull,
+                ],
+                required: ["id", "group", "every", "start", "template"]
+            ),
             "RecurringCollection": .object(["recurring": .array(of: .ref("Recurring"))], required: ["recurring"]),
-            "NewRecurring": .object(["every": .oneOf(["week", "month"]), "start": .string(format: "date"), "expense": .ref("RecurringExpenseInput")], required: ["every", "start", "expense"], additional: false),
+            "NewRecurring": .object(
+                ["every": .oneOf(["week", "month"]), "start": .string(format: "date"), "expense": .ref("RecurringExpenseInput")],
+                required: ["every", "start", "expense"],
+                additional: false
+            ),
         ]
     }
 }

@@ -25,11 +25,18 @@ struct GroupRoutes {
         group.post("groups") { request, context in
             let body = try await JSONBody.read(request, context: context, allowed: ["name", "members", "defaultWeights", "currency"])
             let created = try await groups.create(
-                name: try body.requiredString("name"), members: try body.member("members", as: [String].self) ?? [],
-                defaultWeights: try body.member("defaultWeights", as: [String: Int].self), currency: try body.string("currency"),
-                by: try context.caller().user.id)
+                name: try body.requiredString("name"),
+                members: try body.member("members", as: [String].self) ?? [],
+                defaultWeights: try body.member("defaultWeights", as: [String: Int].self),
+                currency: try body.string("currency"),
+                by: try context.caller().user.id
+            )
             return try JSONResponse.make(
-                try await answers([created])[0], status: .created, etag: created.rev, headers: [.location: "/api/v1/groups/\(created.value.id)"])
+                try await answers([created])[0],
+                status: .created,
+                etag: created.rev,
+                headers: [.location: "/api/v1/groups/\(created.value.id)"]
+            )
         }
         group.get("groups/{groupId}") { _, context in
             let found = try await groups.group(try context.parameters.require("groupId"), for: try context.caller().user.id)
@@ -38,15 +45,21 @@ struct GroupRoutes {
         group.patch("groups/{groupId}") { request, context in
             let body = try await JSONBody.read(request, context: context, allowed: ["name", "defaultWeights"])
             let updated = try await groups.update(
-                try context.parameters.require("groupId"), name: try body.string("name"),
+                try context.parameters.require("groupId"),
+                name: try body.string("name"),
                 defaultWeights: body.has("defaultWeights") ? .some(try body.member("defaultWeights", as: [String: Int].self)) : nil,
-                by: try context.caller().user.id, ifMatch: try ETag.ifMatch(request))
+                by: try context.caller().user.id,
+                ifMatch: try ETag.ifMatch(request)
+            )
             return try JSONResponse.make(try await answers([updated])[0], etag: updated.rev)
         }
         group.post("groups/{groupId}/members") { request, context in
             let body = try await JSONBody.read(request, context: context, allowed: ["userId"])
             let updated = try await groups.add(
-                member: try body.requiredString("userId"), to: try context.parameters.require("groupId"), by: try context.caller().user.id)
+                member: try body.requiredString("userId"),
+                to: try context.parameters.require("groupId"),
+                by: try context.caller().user.id
+            )
             return try JSONResponse.make(try await answers([updated])[0], etag: updated.rev)
         }
         group.get("groups/{groupId}/expenses") { _, context in
@@ -66,8 +79,13 @@ struct GroupRoutes {
             let body = try await JSONBody.read(request, context: context, allowed: ["from", "to", "amount", "currency"])
             guard let amount = try body.amount("amount") ?? nil else { throw Problem.badRequest("amount", "Give the amount, e.g. \"12.50\".") }
             let payment = try await payments.recordTransfer(
-                in: try context.parameters.require("groupId"), from: try body.requiredString("from"), to: try body.requiredString("to"),
-                amount: amount, currency: try body.requiredString("currency"), by: try context.caller().user.id)
+                in: try context.parameters.require("groupId"),
+                from: try body.requiredString("from"),
+                to: try body.requiredString("to"),
+                amount: amount,
+                currency: try body.requiredString("currency"),
+                by: try context.caller().user.id
+            )
             return try JSONResponse.make(PaymentAnswer(payment), status: .created)
         }
         group.delete("groups/{groupId}/payments/{paymentId}") { _, context -> Response in
@@ -90,12 +108,20 @@ struct GroupRoutes {
             }
             let groupId = try context.parameters.require("groupId")
             let schedule = try await recurring.create(
-                in: groupId, every: every, start: try body.requiredString("start"), template: template, by: try context.caller().user.id)
+                in: groupId,
+                every: every,
+                start: try body.requiredString("start"),
+                template: template,
+                by: try context.caller().user.id
+            )
             return try JSONResponse.make(schedule, status: .created, headers: [.location: "/api/v1/groups/\(groupId)/recurring/\(schedule.id)"])
         }
         group.delete("groups/{groupId}/recurring/{recurringId}") { _, context in
             let schedule = try await recurring.stop(
-                try context.parameters.require("recurringId"), in: try context.parameters.require("groupId"), by: try context.caller().user.id)
+                try context.parameters.require("recurringId"),
+                in: try context.parameters.require("groupId"),
+                by: try context.caller().user.id
+            )
             return try JSONResponse.make(schedule)
         }
     }

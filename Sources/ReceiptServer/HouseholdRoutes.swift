@@ -27,8 +27,11 @@ struct HouseholdRoutes {
         let household = try await services.directory.create(name: try body.requiredString("name"), by: try context.caller().user)
         try await services.adoptHouseholdlessCarts(logger: context.logger)
         return try JSONResponse.make(
-            HouseholdAnswer(household.value, rev: household.rev), status: .created, etag: household.rev,
-            headers: [.location: "/api/v1/households/\(household.value.id)"])
+            HouseholdAnswer(household.value, rev: household.rev),
+            status: .created,
+            etag: household.rev,
+            headers: [.location: "/api/v1/households/\(household.value.id)"]
+        )
     }
 
     @Sendable func join(_ request: Request, context: APIContext) async throws -> Response {
@@ -45,7 +48,11 @@ struct HouseholdRoutes {
     @Sendable func rename(_ request: Request, context: HouseholdContext) async throws -> Response {
         let body = try await JSONBody.read(request, context: context, allowed: ["name"])
         let household = try await services.directory.rename(
-            context.household, to: try body.requiredString("name"), by: context.caller.user.id, ifMatch: try ETag.ifMatch(request))
+            context.household,
+            to: try body.requiredString("name"),
+            by: context.caller.user.id,
+            ifMatch: try ETag.ifMatch(request)
+        )
         return try JSONResponse.make(HouseholdAnswer(household.value, rev: household.rev), etag: household.rev)
     }
 

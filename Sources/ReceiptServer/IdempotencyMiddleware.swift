@@ -1,7 +1,7 @@
 import DocumentStore
 import Foundation
-import Households
 import HTTPTypes
+import Households
 import Hummingbird
 import ReceiptModel
 
@@ -50,7 +50,11 @@ struct IdempotencyMiddleware: RouterMiddleware {
             let fresh = (ISO8601DateFormatter().date(from: record.createdAt).map { now.timeIntervalSince($0) < 86_400 }) ?? false
             if fresh {
                 guard record.fingerprint == fingerprint else {
-                    throw Problem(.unprocessableContent, "request.idempotency-key-reused", "This Idempotency-Key was used for another request (another address or body). Use a new key for each new request.")
+                    throw Problem(
+                        .unprocessableContent,
+                        "request.idempotency-key-reused",
+                        "This Idempotency-Key was used for another request (another address or body). Use a new key for each new request."
+                    )
                 }
                 return try replay(record)
             }

@@ -43,11 +43,13 @@ struct JSONBody: Sendable {
         do {
             return try JSONValue.object(members).decode(as: T.self)
         } catch let error as DecodingError {
-            let (path, what): ([any CodingKey], String) = switch error {
-            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): (context.codingPath, context.debugDescription)
-            case .keyNotFound(let key, let context): (context.codingPath + [key], "'\(key.stringValue)' is required.")
-            @unknown default: ([], "The body does not have the expected shape.")
-            }
+            let (path, what): ([any CodingKey], String) =
+                switch error {
+                case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+                    (context.codingPath, context.debugDescription)
+                case .keyNotFound(let key, let context): (context.codingPath + [key], "'\(key.stringValue)' is required.")
+                @unknown default: ([], "The body does not have the expected shape.")
+                }
             let field = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
             throw Problem.badRequest(field.isEmpty ? nil : field, "'\(field)' is not valid: \(what) See /api/v1/openapi.json.")
         }

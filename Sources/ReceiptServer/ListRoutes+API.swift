@@ -5,14 +5,20 @@ extension ListRoutes {
     static var operations: [APIOperation] {
         [
             APIOperation(
-                .get, "/api/v1/households/{householdId}/lists", id: "listLists", tags: ["lists"],
+                .get,
+                "/api/v1/households/{householdId}/lists",
+                id: "listLists",
+                tags: ["lists"],
                 summary: "Shopping lists, each entry with what it should cost",
                 parameters: [.householdId],
                 responses: [.json(200, "Lists", .ref("ListCollection"))],
                 errors: .behindSession()
             ),
             APIOperation(
-                .post, "/api/v1/households/{householdId}/lists", id: "createList", tags: ["lists"],
+                .post,
+                "/api/v1/households/{householdId}/lists",
+                id: "createList",
+                tags: ["lists"],
                 summary: "Create a list",
                 parameters: [.householdId, .idempotencyKey],
                 body: .json(.ref("Name")),
@@ -20,14 +26,20 @@ extension ListRoutes {
                 errors: .behindSession()
             ),
             APIOperation(
-                .get, "/api/v1/households/{householdId}/lists/{listId}", id: "getList", tags: ["lists"],
+                .get,
+                "/api/v1/households/{householdId}/lists/{listId}",
+                id: "getList",
+                tags: ["lists"],
                 summary: "A list, with planned against bought",
                 parameters: [.householdId, .listId],
                 responses: [.json(200, "List", .ref("List"), etag: true)],
                 errors: .behindSession()
             ),
             APIOperation(
-                .patch, "/api/v1/households/{householdId}/lists/{listId}", id: "renameList", tags: ["lists"],
+                .patch,
+                "/api/v1/households/{householdId}/lists/{listId}",
+                id: "renameList",
+                tags: ["lists"],
                 summary: "Rename a list",
                 parameters: [.householdId, .listId, .ifMatch],
                 body: .json(.ref("Name")),
@@ -35,14 +47,20 @@ extension ListRoutes {
                 errors: .behindSession(400, 412)
             ),
             APIOperation(
-                .delete, "/api/v1/households/{householdId}/lists/{listId}", id: "deleteList", tags: ["lists"],
+                .delete,
+                "/api/v1/households/{householdId}/lists/{listId}",
+                id: "deleteList",
+                tags: ["lists"],
                 summary: "Delete a list",
                 parameters: [.householdId, .listId, .ifMatch],
                 responses: [.empty(204, "Deleted")],
                 errors: .behindSession(400, 412)
             ),
             APIOperation(
-                .post, "/api/v1/households/{householdId}/lists/{listId}/entries", id: "addEntry", tags: ["lists"],
+                .post,
+                "/api/v1/households/{householdId}/lists/{listId}/entries",
+                id: "addEntry",
+                tags: ["lists"],
                 summary: "Add an entry (matched to the catalog by barcode or name)",
                 parameters: [.householdId, .listId, .ifMatch, .idempotencyKey],
                 body: .json(.ref("NewEntry")),
@@ -50,7 +68,10 @@ extension ListRoutes {
                 errors: .behindSession(412)
             ),
             APIOperation(
-                .patch, "/api/v1/households/{householdId}/lists/{listId}/entries/{entryId}", id: "editEntry", tags: ["lists"],
+                .patch,
+                "/api/v1/households/{householdId}/lists/{listId}/entries/{entryId}",
+                id: "editEntry",
+                tags: ["lists"],
                 summary: "Edit an entry",
                 parameters: [.householdId, .listId, .entryId, .ifMatch],
                 body: .json(.ref("EntryChange")),
@@ -58,28 +79,40 @@ extension ListRoutes {
                 errors: .behindSession(400, 412)
             ),
             APIOperation(
-                .delete, "/api/v1/households/{householdId}/lists/{listId}/entries/{entryId}", id: "deleteEntry", tags: ["lists"],
+                .delete,
+                "/api/v1/households/{householdId}/lists/{listId}/entries/{entryId}",
+                id: "deleteEntry",
+                tags: ["lists"],
                 summary: "Remove an entry",
                 parameters: [.householdId, .listId, .entryId, .ifMatch],
                 responses: [.json(200, "The list after", .ref("List"), etag: true)],
                 errors: .behindSession(400, 412)
             ),
             APIOperation(
-                .put, "/api/v1/households/{householdId}/lists/{listId}/entries/{entryId}/completed", id: "tickEntry", tags: ["lists"],
+                .put,
+                "/api/v1/households/{householdId}/lists/{listId}/entries/{entryId}/completed",
+                id: "tickEntry",
+                tags: ["lists"],
                 summary: "Tick an entry (idempotent)",
                 parameters: [.householdId, .listId, .entryId, .ifMatch],
                 responses: [.json(200, "Ticked", .ref("EntryResult"), etag: true)],
                 errors: .behindSession(400, 412)
             ),
             APIOperation(
-                .delete, "/api/v1/households/{householdId}/lists/{listId}/entries/{entryId}/completed", id: "untickEntry", tags: ["lists"],
+                .delete,
+                "/api/v1/households/{householdId}/lists/{listId}/entries/{entryId}/completed",
+                id: "untickEntry",
+                tags: ["lists"],
                 summary: "Untick an entry",
                 parameters: [.householdId, .listId, .entryId, .ifMatch],
                 responses: [.json(200, "Unticked", .ref("EntryResult"), etag: true)],
                 errors: .behindSession(400, 412)
             ),
             APIOperation(
-                .put, "/api/v1/households/{householdId}/lists/{listId}/entries/{entryId}/photo", id: "setEntryPhoto", tags: ["lists"],
+                .put,
+                "/api/v1/households/{householdId}/lists/{listId}/entries/{entryId}/photo",
+                id: "setEntryPhoto",
+                tags: ["lists"],
                 summary: "Attach a photo to an entry (the image is the body)",
                 parameters: [.householdId, .listId, .entryId],
                 body: .image,
@@ -87,41 +120,59 @@ extension ListRoutes {
                 errors: .behindSession(400, 413, 415, 422)
             ),
             APIOperation(
-                .get, "/api/v1/households/{householdId}/lists/{listId}/entries/{entryId}/photo", id: "getEntryPhoto", tags: ["lists"],
+                .get,
+                "/api/v1/households/{householdId}/lists/{listId}/entries/{entryId}/photo",
+                id: "getEntryPhoto",
+                tags: ["lists"],
                 summary: "The entry's photo (?size=thumbnail for a 320 px JPEG)",
                 parameters: [.householdId, .listId, .entryId, .query("size", "thumbnail for a 320 px wide JPEG", schema: .oneOf(["thumbnail"]))],
                 responses: [.bytes(200, "The image", type: "image/*")],
                 errors: .behindSession()
             ),
             APIOperation(
-                .post, "/api/v1/households/{householdId}/lists/{listId}/share", id: "shareList", tags: ["lists"],
+                .post,
+                "/api/v1/households/{householdId}/lists/{listId}/share",
+                id: "shareList",
+                tags: ["lists"],
                 summary: "Share the list beyond the household: a passcode (shown once; sharing again replaces it)",
                 parameters: [.householdId, .listId, .idempotencyKey],
                 responses: [.json(201, "The list id and passcode", .ref("ListShare"))],
                 errors: .behindSession(403)
             ),
             APIOperation(
-                .delete, "/api/v1/households/{householdId}/lists/{listId}/share", id: "unshareList", tags: ["lists"],
+                .delete,
+                "/api/v1/households/{householdId}/lists/{listId}/share",
+                id: "unshareList",
+                tags: ["lists"],
                 summary: "Stop sharing: the passcode stops working and guests lose access",
                 parameters: [.householdId, .listId],
                 responses: [.empty(204, "Unshared")],
                 errors: .behindSession(403)
             ),
             APIOperation(
-                .delete, "/api/v1/households/{householdId}/lists/{listId}/guests/{userId}", id: "removeListGuest", tags: ["lists"],
+                .delete,
+                "/api/v1/households/{householdId}/lists/{listId}/guests/{userId}",
+                id: "removeListGuest",
+                tags: ["lists"],
                 summary: "A guest leaves, or a household member removes a guest",
                 parameters: [.householdId, .listId, .userId],
                 responses: [.empty(204, "Removed")],
                 errors: .behindSession(403)
             ),
             APIOperation(
-                .get, "/api/v1/shared-lists", id: "sharedLists", tags: ["lists"],
+                .get,
+                "/api/v1/shared-lists",
+                id: "sharedLists",
+                tags: ["lists"],
                 summary: "Lists of other households shared with me",
                 responses: [.json(200, "Lists", .ref("ListCollection"))],
                 errors: [401]
             ),
             APIOperation(
-                .post, "/api/v1/shared-lists/join", id: "joinSharedList", tags: ["lists"],
+                .post,
+                "/api/v1/shared-lists/join",
+                id: "joinSharedList",
+                tags: ["lists"],
                 summary: "Join a shared list with its id and passcode (wrong passcodes are throttled)",
                 parameters: [.idempotencyKey],
                 body: .json(.ref("JoinList")),
@@ -129,21 +180,30 @@ extension ListRoutes {
                 errors: .behindSession(429)
             ),
             APIOperation(
-                .get, "/api/v1/households/{householdId}/lists/{listId}/changes", id: "listChanges", tags: ["lists"],
+                .get,
+                "/api/v1/households/{householdId}/lists/{listId}/changes",
+                id: "listChanges",
+                tags: ["lists"],
                 summary: "The list's change log: who added, changed, ticked or removed what, old and new values",
                 parameters: [.householdId, .listId],
                 responses: [.json(200, "Change log, oldest first", .ref("ChangeLog"))],
                 errors: .behindSession()
             ),
             APIOperation(
-                .get, "/api/v1/households/{householdId}/lists/{listId}/shopping", id: "listShoppers", tags: ["lists"],
+                .get,
+                "/api/v1/households/{householdId}/lists/{listId}/shopping",
+                id: "listShoppers",
+                tags: ["lists"],
                 summary: "Who is shopping with this list now",
                 parameters: [.householdId, .listId],
                 responses: [.json(200, "Shoppers", .ref("Shopping"))],
                 errors: .behindSession()
             ),
             APIOperation(
-                .put, "/api/v1/households/{householdId}/lists/{listId}/shopping", id: "startShopping", tags: ["lists"],
+                .put,
+                "/api/v1/households/{householdId}/lists/{listId}/shopping",
+                id: "startShopping",
+                tags: ["lists"],
                 summary: "I'm shopping with this list (for minutes, default 60; again extends it)",
                 parameters: [.householdId, .listId],
                 body: .json(.ref("StartShopping")),
@@ -151,7 +211,10 @@ extension ListRoutes {
                 errors: .behindSession(400)
             ),
             APIOperation(
-                .delete, "/api/v1/households/{householdId}/lists/{listId}/shopping", id: "stopShopping", tags: ["lists"],
+                .delete,
+                "/api/v1/households/{householdId}/lists/{listId}/shopping",
+                id: "stopShopping",
+                tags: ["lists"],
                 summary: "I'm done shopping",
                 parameters: [.householdId, .listId],
                 responses: [.empty(204, "Stopped")],
@@ -162,18 +225,76 @@ extension ListRoutes {
 
     static var schemas: [String: JSONSchema] {
         [
-            "Product": .object(["barcode": .string().orNull, "name": .string(), "brand": .string().orNull, "source": .string().orNull, "score": .number().orNull, "picture": .string().orNull, "caloriesPer100g": .number().orNull]),
-            "Estimate": .object(["currency": .string().orNull, "unitPrice": .money, "price": .money, "history": .object(["lastPrice": .money, "lastMerchant": .string().orNull, "lastDate": .string().orNull, "lowest": .money, "median": .money, "purchases": .integer()])], required: ["unitPrice", "price", "history"]).described("From the last purchase, in its currency."),
-            "Entry": .object(["id": .string(), "name": .string(), "quantity": .number(), "unit": .string().orNull, "note": .string().orNull, "completed": .boolean, "completedBy": .string().orNull, "addedBy": .string(), "addedOn": .string(), "product": .ref("Product").orNull, "hasPhoto": .boolean, "bought": .object(["cartId": .string(), "itemName": .string(), "price": .money, "currency": .string().orNull, "merchant": .string().orNull, "date": .string().orNull]).orNull.described("The receipt that showed it bought."), "estimate": .ref("Estimate").orNull], required: ["id", "name", "quantity", "completed", "addedBy", "addedOn", "hasPhoto"]),
-            "List": .object(["id": .string(), "rev": .integer(), "household": .string(), "name": .string(), "createdBy": .string(), "createdAt": .string(), "entries": .array(of: .ref("Entry")), "estimatedTotals": .array(of: .object(["currency": .string().orNull, "amount": .money])).described("Open entries' estimated cost, per currency."), "comparison": .object(["bought": .array(of: .string()), "notBought": .array(of: .string()), "boughtNotPlanned": .array(of: .object(["cartId": .string(), "name": .string(), "price": .money, "currency": .string().orNull]))]).orNull.described("Planned against bought (single list only).")], required: ["id", "rev", "household", "name", "createdBy", "createdAt", "entries", "estimatedTotals"]),
+            "Product": .object([
+                "barcode": .string().orNull, "name": .string(), "brand": .string().orNull, "source": .string().orNull, "score": .number().orNull,
+                "picture": .string().orNull, "caloriesPer100g": .number().orNull,
+            ]),
+            "Estimate": .object(
+                [
+                    "currency": .string().orNull, "unitPrice": .money, "price": .money,
+                    "history": .object([
+                        "lastPrice": .money, "lastMerchant": .string().orNull, "lastDate": .string().orNull, "lowest": .money, "median": .money,
+                        "purchases": .integer(),
+                    ]),
+                ],
+                required: ["unitPrice", "price", "history"]
+            ).described("From the last purchase, in its currency."),
+            "Entry": .object(
+                [
+                    "id": .string(), "name": .string(), "quantity": .number(), "unit": .string().orNull, "note": .string().orNull,
+                    "completed": .boolean, "completedBy": .string().orNull, "addedBy": .string(), "addedOn": .string(),
+                    "product": .ref("Product").orNull, "hasPhoto": .boolean,
+                    "bought": .object([
+                        "cartId": .string(), "itemName": .string(), "price": .money, "currency": .string().orNull, "merchant": .string().orNull,
+                        "date": .string().orNull,
+                    ]).orNull.described("The receipt that showed it bought."), "estimate": .ref("Estimate").orNull,
+                ],
+                required: ["id", "name", "quantity", "completed", "addedBy", "addedOn", "hasPhoto"]
+            ),
+            "List": .object(
+                [
+                    "id": .string(), "rev": .integer(), "household": .string(), "name": .string(), "createdBy": .string(), "createdAt": .string(),
+                    "entries": .array(of: .ref("Entry")),
+                    "estimatedTotals": .array(of: .object(["currency": .string().orNull, "amount": .money])).described(
+                        "Open entries' estimated cost, per currency."
+                    ),
+                    "comparison": .object([
+                        "bought": .array(of: .string()), "notBought": .array(of: .string()),
+                        "boughtNotPlanned": .array(
+                            of: .object(["cartId": .string(), "name": .string(), "price": .money, "currency": .string().orNull])
+                        ),
+                    ]).orNull.described("Planned against bought (single list only)."),
+                ],
+                required: ["id", "rev", "household", "name", "createdBy", "createdAt", "entries", "estimatedTotals"]
+            ),
             "ListCollection": .object(["lists": .array(of: .ref("List"))], required: ["lists"]),
-            "NewEntry": .object(["name": .string(minLength: 1, maxLength: 200, pattern: #"\S"#), "quantity": .number(minimum: 0, maximum: 100_000).orNull, "unit": .string(maxLength: 20).orNull, "note": .string(maxLength: 500).orNull, "barcode": .string().orNull.described("A catalog product's barcode (else the name is matched).")], required: ["name"], additional: false),
-            "EntryChange": .object(["name": .string(minLength: 1, maxLength: 200, pattern: #"\S"#), "quantity": .number(minimum: 0, maximum: 100_000).orNull, "unit": .string(maxLength: 20).orNull, "note": .string(maxLength: 500).orNull, "completed": .boolean.orNull], additional: false),
+            "NewEntry": .object(
+                [
+                    "name": .string(minLength: 1, maxLength: 200, pattern: #"\S"#), "quantity": .number(minimum: 0, maximum: 100_000).orNull,
+                    "unit": .string(maxLength: 20).orNull, "note": .string(maxLength: 500).orNull,
+                    "barcode": .string().orNull.described("A catalog product's barcode (else the name is matched)."),
+                ],
+                required: ["name"],
+                additional: false
+            ),
+            "EntryChange": .object(
+                [
+                    "name": .string(minLength: 1, maxLength: 200, pattern: #"\S"#), "quantity": .number(minimum: 0, maximum: 100_000).orNull,
+                    "unit": .string(maxLength: 20).orNull, "note": .string(maxLength: 500).orNull, "completed": .boolean.orNull,
+                ],
+                additional: false
+            ),
             "EntryResult": .object(["list": .object(["id": .string(), "rev": .integer()]), "entry": .ref("Entry")], required: ["list", "entry"]),
-            "ShoppingStatus": .object(["household": .string(), "listId": .string(), "userId": .string(), "displayName": .string(), "since": .string(), "until": .string()], required: ["household", "listId", "userId", "displayName", "since", "until"]),
+            "ShoppingStatus": .object(
+                ["household": .string(), "listId": .string(), "userId": .string(), "displayName": .string(), "since": .string(), "until": .string()],
+                required: ["household", "listId", "userId", "displayName", "since", "until"]
+            ),
             "Shopping": .object(["shopping": .array(of: .ref("ShoppingStatus"))], required: ["shopping"]),
             "StartShopping": .object(["minutes": .integer(minimum: 1, maximum: 720).orNull.described("Default 60.")], additional: false),
-            "ListShare": .object(["listId": .string(), "household": .string(), "passcode": .string().described("Shown once; stored hashed.")], required: ["listId", "household", "passcode"]),
+            "ListShare": .object(
+                ["listId": .string(), "household": .string(), "passcode": .string().described("Shown once; stored hashed.")],
+                required: ["listId", "household", "passcode"]
+            ),
             "JoinList": .object(["listId": .string(), "passcode": .string()], required: ["listId", "passcode"], additional: false),
         ]
     }

@@ -28,8 +28,11 @@ struct ListRoutes {
             let body = try await JSONBody.read(request, context: context, allowed: ["name"])
             let list = try await lists.create(in: householdId, name: try body.requiredString("name"), by: try context.caller().user)
             return try JSONResponse.make(
-                ListAnswer(list, book: PriceBook(carts: [])), status: .created, etag: list.rev,
-                headers: [.location: "/api/v1/households/\(householdId)/lists/\(list.value.id)"])
+                ListAnswer(list, book: PriceBook(carts: [])),
+                status: .created,
+                etag: list.rev,
+                headers: [.location: "/api/v1/households/\(householdId)/lists/\(list.value.id)"]
+            )
         }
         group.get("households/{householdId}/lists/{listId}") { _, context in
             let householdId = try context.parameters.require("householdId")
@@ -44,14 +47,21 @@ struct ListRoutes {
             let body = try await JSONBody.read(request, context: context, allowed: ["name"])
             let householdId = try context.parameters.require("householdId")
             let list = try await lists.rename(
-                try context.parameters.require("listId"), in: householdId, to: try body.requiredString("name"),
-                by: try context.caller().user.id, ifMatch: try ETag.ifMatch(request))
+                try context.parameters.require("listId"),
+                in: householdId,
+                to: try body.requiredString("name"),
+                by: try context.caller().user.id,
+                ifMatch: try ETag.ifMatch(request)
+            )
             return try JSONResponse.make(ListAnswer(list, book: try await priceBook(householdId, for: try context.caller().user.id)), etag: list.rev)
         }
         group.delete("households/{householdId}/lists/{listId}") { request, context in
             try await lists.delete(
-                try context.parameters.require("listId"), in: try context.parameters.require("householdId"),
-                by: try context.caller().user.id, ifMatch: try ETag.ifMatch(request))
+                try context.parameters.require("listId"),
+                in: try context.parameters.require("householdId"),
+                by: try context.caller().user.id,
+                ifMatch: try ETag.ifMatch(request)
+            )
             return JSONResponse.noContent()
         }
         group.post("households/{householdId}/lists/{listId}/entries") { request, context in
@@ -60,29 +70,56 @@ struct ListRoutes {
             let name = try body.requiredString("name")
             let product = try await product(barcode: try body.string("barcode"), name: name)
             let (list, entry) = try await lists.addEntry(
-                to: try context.parameters.require("listId"), in: householdId,
-                EntryInput(name: name, quantity: try body.decimal("quantity"), unit: try body.string("unit"), note: try body.string("note"), product: product),
-                by: try context.caller().user, ifMatch: try ETag.ifMatch(request))
+                to: try context.parameters.require("listId"),
+                in: householdId,
+                EntryInput(
+                    name: name,
+                    quantity: try body.decimal("quantity"),
+                    unit: try body.string("unit"),
+                    note: try body.string("note"),
+                    product: product
+                ),
+                by: try context.caller().user,
+                ifMatch: try ETag.ifMatch(request)
+            )
             return try JSONResponse.make(
-                EntryResult(list: list, entry: entry, book: try await priceBook(householdId, for: try context.caller().user.id)), status: .created, etag: list.rev)
+                EntryResult(list: list, entry: entry, book: try await priceBook(householdId, for: try context.caller().user.id)),
+                status: .created,
+                etag: list.rev
+            )
         }
         group.patch("households/{householdId}/lists/{listId}/entries/{entryId}") { request, context in
             let body = try await JSONBody.read(request, context: context, allowed: ["name", "quantity", "unit", "note", "completed"])
             let householdId = try context.parameters.require("householdId")
             let input = EntryInput(
-                name: try body.string("name"), quantity: try body.decimal("quantity"),
-                unit: body.has("unit") ? .some(try body.string("unit")) : nil, note: body.has("note") ? .some(try body.string("note")) : nil,
-                completed: try body.bool("completed"))
+                name: try body.string("name"),
+                quantity: try body.decimal("quantity"),
+                unit: body.has("unit") ? .some(try body.string("unit")) : nil,
+                note: body.has("note") ? .some(try body.string("note")) : nil,
+                completed: try body.bool("completed")
+            )
             let (list, entry) = try await lists.editEntry(
-                try context.parameters.require("entryId"), of: try context.parameters.require("listId"), in: householdId, input,
-                by: try context.caller().user, ifMatch: try ETag.ifMatch(request))
-            return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(householdId, for: try context.caller().user.id)), etag: list.rev)
+                try context.parameters.require("entryId"),
+                of: try context.parameters.require("listId"),
+                in: householdId,
+                input,
+                by: try context.caller().user,
+                ifMatch: try ETag.ifMatch(request)
+            )
+            return try JSONResponse.make(
+                EntryResult(list: list, entry: entry, book: try await priceBook(householdId, for: try context.caller().user.id)),
+                etag: list.rev
+            )
         }
         group.delete("households/{householdId}/lists/{listId}/entries/{entryId}") { request, context in
             let householdId = try context.parameters.require("householdId")
             let list = try await lists.deleteEntry(
-                try context.parameters.require("entryId"), of: try context.parameters.require("listId"), in: householdId,
-                by: try context.caller().user.id, ifMatch: try ETag.ifMatch(request))
+                try context.parameters.require("entryId"),
+                of: try context.parameters.require("listId"),
+                in: householdId,
+                by: try context.caller().user.id,
+                ifMatch: try ETag.ifMatch(request)
+            )
             return try JSONResponse.make(ListAnswer(list, book: try await priceBook(householdId, for: try context.caller().user.id)), etag: list.rev)
         }
         group.put("households/{householdId}/lists/{listId}/entries/{entryId}/completed") { request, context in
@@ -93,18 +130,27 @@ struct ListRoutes {
         }
         group.post("households/{householdId}/lists/{listId}/share") { _, context in
             let share = try await lists.share(
-                try context.parameters.require("listId"), in: try context.parameters.require("householdId"), by: try context.caller().user.id)
+                try context.parameters.require("listId"),
+                in: try context.parameters.require("householdId"),
+                by: try context.caller().user.id
+            )
             return try JSONResponse.make(share, status: .created)
         }
         group.delete("households/{householdId}/lists/{listId}/share") { _, context in
             try await lists.unshare(
-                try context.parameters.require("listId"), in: try context.parameters.require("householdId"), by: try context.caller().user.id)
+                try context.parameters.require("listId"),
+                in: try context.parameters.require("householdId"),
+                by: try context.caller().user.id
+            )
             return JSONResponse.noContent()
         }
         group.delete("households/{householdId}/lists/{listId}/guests/{userId}") { _, context in
             try await lists.removeGuest(
-                try context.parameters.require("userId"), from: try context.parameters.require("listId"), in: try context.parameters.require("householdId"),
-                by: try context.caller().user.id)
+                try context.parameters.require("userId"),
+                from: try context.parameters.require("listId"),
+                in: try context.parameters.require("householdId"),
+                by: try context.caller().user.id
+            )
             return JSONResponse.noContent()
         }
         group.get("shared-lists") { _, context in
@@ -114,29 +160,46 @@ struct ListRoutes {
         group.post("shared-lists/join") { request, context in
             let body = try await JSONBody.read(request, context: context, allowed: ["listId", "passcode"])
             let joined = try await lists.join(
-                try body.requiredString("listId"), passcode: try body.requiredString("passcode"), user: try context.caller().user, address: context.remoteAddress)
+                try body.requiredString("listId"),
+                passcode: try body.requiredString("passcode"),
+                user: try context.caller().user,
+                address: context.remoteAddress
+            )
             return try JSONResponse.make(ListAnswer(joined, book: PriceBook(carts: [])), etag: joined.rev)
         }
         group.get("households/{householdId}/lists/{listId}/changes") { _, context in
             let log = try await lists.changes(
-                of: try context.parameters.require("listId"), in: try context.parameters.require("householdId"), for: try context.caller().user.id)
+                of: try context.parameters.require("listId"),
+                in: try context.parameters.require("householdId"),
+                for: try context.caller().user.id
+            )
             return try JSONResponse.make(try await ChangeLogAnswer(log, accounts: services.accounts))
         }
         group.get("households/{householdId}/lists/{listId}/shopping") { _, context in
             let shoppers = try await lists.shoppers(
-                of: try context.parameters.require("listId"), in: try context.parameters.require("householdId"), for: try context.caller().user.id)
+                of: try context.parameters.require("listId"),
+                in: try context.parameters.require("householdId"),
+                for: try context.caller().user.id
+            )
             return try JSONResponse.make(ShoppingAnswer(shopping: shoppers))
         }
         group.put("households/{householdId}/lists/{listId}/shopping") { request, context in
             let body = try await JSONBody.read(request, context: context, allowed: ["minutes"])
             let minutes = try body.decimal("minutes").map { NSDecimalNumber(decimal: $0).intValue } ?? 60
             let status = try await lists.startShopping(
-                try context.parameters.require("listId"), in: try context.parameters.require("householdId"), by: try context.caller().user, minutes: minutes)
+                try context.parameters.require("listId"),
+                in: try context.parameters.require("householdId"),
+                by: try context.caller().user,
+                minutes: minutes
+            )
             return try JSONResponse.make(status)
         }
         group.delete("households/{householdId}/lists/{listId}/shopping") { _, context in
             try await lists.stopShopping(
-                try context.parameters.require("listId"), in: try context.parameters.require("householdId"), by: try context.caller().user.id)
+                try context.parameters.require("listId"),
+                in: try context.parameters.require("householdId"),
+                by: try context.caller().user.id
+            )
             return JSONResponse.noContent()
         }
         group.put("households/{householdId}/lists/{listId}/entries/{entryId}/photo") { request, context in
@@ -146,13 +209,24 @@ struct ListRoutes {
             _ = try await lists.list(listId, in: householdId, for: userId)
             let data = try await UploadedImage.read(request, limit: maxPhotoBytes)
             let (list, entry) = try await lists.setPhoto(
-                data, entry: try context.parameters.require("entryId"), of: listId, in: householdId, by: userId)
-            return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(householdId, for: try context.caller().user.id)), etag: list.rev)
+                data,
+                entry: try context.parameters.require("entryId"),
+                of: listId,
+                in: householdId,
+                by: userId
+            )
+            return try JSONResponse.make(
+                EntryResult(list: list, entry: entry, book: try await priceBook(householdId, for: try context.caller().user.id)),
+                etag: list.rev
+            )
         }
         group.get("households/{householdId}/lists/{listId}/entries/{entryId}/photo") { request, context in
             let data = try await lists.photo(
-                entry: try context.parameters.require("entryId"), of: try context.parameters.require("listId"),
-                in: try context.parameters.require("householdId"), for: try context.caller().user.id)
+                entry: try context.parameters.require("entryId"),
+                of: try context.parameters.require("listId"),
+                in: try context.parameters.require("householdId"),
+                for: try context.caller().user.id
+            )
             return try await UploadedImage.respond(data, thumbnail: request.uri.queryParameters.get("size") == "thumbnail", store: services.store)
         }
     }
@@ -160,9 +234,17 @@ struct ListRoutes {
     private func tick(_ request: Request, _ context: APIContext, completed: Bool) async throws -> Response {
         let householdId = try context.parameters.require("householdId")
         let (list, entry) = try await services.lists.editEntry(
-            try context.parameters.require("entryId"), of: try context.parameters.require("listId"), in: householdId,
-            EntryInput(completed: completed), by: try context.caller().user, ifMatch: try ETag.ifMatch(request))
-        return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(householdId, for: try context.caller().user.id)), etag: list.rev)
+            try context.parameters.require("entryId"),
+            of: try context.parameters.require("listId"),
+            in: householdId,
+            EntryInput(completed: completed),
+            by: try context.caller().user,
+            ifMatch: try ETag.ifMatch(request)
+        )
+        return try JSONResponse.make(
+            EntryResult(list: list, entry: entry, book: try await priceBook(householdId, for: try context.caller().user.id)),
+            etag: list.rev
+        )
     }
 
     func priceBook(_ householdId: String, for userId: String? = nil) async throws -> PriceBook {
@@ -203,7 +285,14 @@ struct ChangeLogAnswer: Encodable {
     init(_ log: [ChangeLogEntry], accounts: AccountService) async throws {
         let users = try await accounts.users(log.map(\.userId))
         changes = log.map {
-            Entry(rev: $0.revision, at: $0.at, userId: $0.userId, displayName: users[$0.userId]?.displayName ?? $0.userId, action: $0.action, changes: $0.changes)
+            Entry(
+                rev: $0.revision,
+                at: $0.at,
+                userId: $0.userId,
+                displayName: users[$0.userId]?.displayName ?? $0.userId,
+                action: $0.action,
+                changes: $0.changes
+            )
         }
     }
 }

@@ -59,8 +59,11 @@ struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
             guard !allowed.isEmpty else { throw error }
             let allow = allowed.map(\.rawValue).joined(separator: ", ")
             throw Problem(
-                .methodNotAllowed, "request.method-not-allowed", "\(request.method.rawValue) is not served here; this address answers \(allow).",
-                headers: [.allow: allow])
+                .methodNotAllowed,
+                "request.method-not-allowed",
+                "\(request.method.rawValue) is not served here; this address answers \(allow).",
+                headers: [.allow: allow]
+            )
         }
     }
 }

@@ -1,7 +1,7 @@
 import DocumentStore
 import Foundation
-import Households
 import HTTPTypes
+import Households
 import Hummingbird
 import Logging
 import ReceiptModel
@@ -21,7 +21,11 @@ struct Problem: Error, Sendable {
     var headers: HTTPFields = [:]
 
     init(
-        _ status: HTTPResponse.Status, _ code: String, _ detail: String, field: String? = nil, retryAfterSeconds: Int? = nil,
+        _ status: HTTPResponse.Status,
+        _ code: String,
+        _ detail: String,
+        field: String? = nil,
+        retryAfterSeconds: Int? = nil,
         headers: HTTPFields = [:]
     ) {
         self.status = status
@@ -59,29 +63,35 @@ struct Problem: Error, Sendable {
             self.init(Self.status(error.code), error.code.rawValue, error.message, field: error.field, retryAfterSeconds: error.retryAfterSeconds)
             if error.field == nil { hint = Self.hints[error.code] }
         case let error as StoreError:
-            let status: HTTPResponse.Status = switch error.code {
-            case .conflict: .conflict
-            case .notFound: .notFound
-            case .invalidQuery: .badRequest
-            case .readOnly: .forbidden
-            case .diskFull: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
-            default: .serviceUnavailable
-            }
+            let status: HTTPResponse.Status =
+                switch error.code {
+                case .conflict: .conflict
+                case .notFound: .notFound
+                case .invalidQuery: .badRequest
+                case .readOnly: .forbidden
+                case .diskFull: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
+                default: .serviceUnavailable
+                }
             // Store messages are written for the operator; clients get a short one.
-            self.init(status, error.code.rawValue, status == .serviceUnavailable || status.code == 507
-                ? "The server's database cannot take this request now. Try again in a moment." : error.message)
+            self.init(
+                status,
+                error.code.rawValue,
+                status == .serviceUnavailable || status.code == 507
+                    ? "The server's database cannot take this request now. Try again in a moment." : error.message
+            )
         case let error as OCRError:
             self.init(.unprocessableContent, error.code.rawValue, error.message)
         case let error as any CodedError:
             // Codes of other modules (catalog, pipeline): the request could not be served as asked.
             self.init(.unprocessableContent, error.errorCode, error.message)
         case let error as HTTPError:
-            let code = switch error.status {
-            case .contentTooLarge: "request.too-large"
-            case .notFound: "not-found"
-            case .methodNotAllowed: "request.method-not-allowed"
-            default: "request.invalid"
-            }
+            let code =
+                switch error.status {
+                case .contentTooLarge: "request.too-large"
+                case .notFound: "not-found"
+                case .methodNotAllowed: "request.method-not-allowed"
+                default: "request.invalid"
+                }
             self.init(error.status, code, error.body ?? error.status.reasonPhrase)
         default:
             self.init(.internalServerError, "server.error", "Something went wrong on the server. Try again; if it persists, tell whoever runs it.")

@@ -48,8 +48,14 @@ public struct ReceiptJobWorker: Service {
     let logger: Logger
 
     public init(
-        services: HouseholdServices, ocr: OCREnginePool, matcher: ProductMatcher?, configuration: ServerConfiguration,
-        signal: JobSignal, name: String = "worker-" + Identifiers.make("w"), reader: ReceiptReader? = nil, logger: Logger
+        services: HouseholdServices,
+        ocr: OCREnginePool,
+        matcher: ProductMatcher?,
+        configuration: ServerConfiguration,
+        signal: JobSignal,
+        name: String = "worker-" + Identifiers.make("w"),
+        reader: ReceiptReader? = nil,
+        logger: Logger
     ) {
         self.services = services
         self.reader = reader ?? ReceiptReader.installed(ocr: ocr, rereadWhenUnsure: !configuration.fastReading, logger: logger)
@@ -94,7 +100,12 @@ public struct ReceiptJobWorker: Service {
     public func process(_ claimed: Revisioned<ReceiptJob>, worker: String) async {
         let started = ContinuousClock.now
         let reading = ReceiptJobReading(
-            services: services, reader: reader, matcher: matcher, rereadWhenUnsure: !configuration.fastReading, logger: logger)
+            services: services,
+            reader: reader,
+            matcher: matcher,
+            rereadWhenUnsure: !configuration.fastReading,
+            logger: logger
+        )
         switch await reading.read(claimed) {
         case .done:
             Self.jobs(outcome: "done").increment()

@@ -1,7 +1,7 @@
 import Foundation
+import HTTPTypes
 import HouseholdApp
 import Households
-import HTTPTypes
 import Hummingbird
 import ReceiptModel
 import ReceiptOCR

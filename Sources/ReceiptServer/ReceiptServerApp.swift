@@ -12,8 +12,13 @@ import ServiceLifecycle
 public enum ReceiptServerApp {
     /// The router alone (for tests of the route table against the OpenAPI document).
     public static func router(
-        services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog? = nil, signal: JobSignal = JobSignal(),
-        ready: ReadinessCheck? = nil, metrics: MetricsExposition? = nil, live: LiveHub? = nil
+        services: HouseholdServices,
+        configuration: ServerConfiguration,
+        catalog: ProductCatalog? = nil,
+        signal: JobSignal = JobSignal(),
+        ready: ReadinessCheck? = nil,
+        metrics: MetricsExposition? = nil,
+        live: LiveHub? = nil
     ) -> Router<APIContext> {
         let router = Router(context: APIContext.self)
         router.add(middleware: AccessLogMiddleware())
@@ -64,8 +69,12 @@ public enum ReceiptServerApp {
     ///     registry and passes its text here); `nil` answers an empty exposition.
     ///   - onServerRunning: called with the bound port (tests start on port 0).
     public static func application(
-        services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog?,
-        metrics: MetricsExposition? = nil, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }, logger: Logger
+        services: HouseholdServices,
+        configuration: ServerConfiguration,
+        catalog: ProductCatalog?,
+        metrics: MetricsExposition? = nil,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+        logger: Logger
     ) async throws -> some ApplicationProtocol {
         try await services.prepare(logger: logger)
         let signal = JobSignal()
@@ -75,10 +84,20 @@ public enum ReceiptServerApp {
         }
         let lists = services.lists
         let live = LiveHub(
-            store: services.store, settings: configuration.live, housekeeping: { try await lists.sweepExpiredShopping() }, logger: logger)
+            store: services.store,
+            settings: configuration.live,
+            housekeeping: { try await lists.sweepExpiredShopping() },
+            logger: logger
+        )
         let router = router(
-            services: services, configuration: configuration, catalog: catalog, signal: signal,
-            ready: ReadinessCheck(store: services.store), metrics: metrics, live: live)
+            services: services,
+            configuration: configuration,
+            catalog: catalog,
+            signal: signal,
+            ready: ReadinessCheck(store: services.store),
+            metrics: metrics,
+            live: live
+        )
         return Application(
             router: router,
             // A connection that sends or reads nothing for a minute (a stalled phone, a slow-loris
@@ -86,30 +105,48 @@ public enum ReceiptServerApp {
             // sockets are pinged every 30 s instead.
             server: LiveUpgradeChannel.builder(
                 webSocketRouter: LiveRoutes(services: services, hub: live).router(),
-                configuration: .init(http1: .init(idleTimeout: .seconds(60)), ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(30))))),
+                configuration: .init(
+                    http1: .init(idleTimeout: .seconds(60)),
+                    ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(30)))
+                )
+            ),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipts"),
             services: workers + [live],
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
-            logger: logger)
+            logger: logger
+        )
     }
 }
 
 extension ReceiptServerApp {
     /// Receipt readers without the HTTP server (`receipts worker`).
     public static func worker(
-        services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog?, logger: Logger
+        services: HouseholdServices,
+        configuration: ServerConfiguration,
+        catalog: ProductCatalog?,
+        logger: Logger
     ) async throws -> ReceiptJobWorker {
         try await worker(services: services, configuration: configuration, catalog: catalog, signal: JobSignal(), logger: logger)
     }
 
     static func worker(
-        services: HouseholdServices, configuration: ServerConfiguration, catalog: ProductCatalog?, signal: JobSignal, logger: Logger
+        services: HouseholdServices,
+        configuration: ServerConfiguration,
+        catalog: ProductCatalog?,
+        signal: JobSignal,
+        logger: Logger
     ) async throws -> ReceiptJobWorker {
         let pool = try OCREnginePool(workers: max(1, configuration.workers), logger: logger)
         let matcher = try await catalog?.matcher()
         return ReceiptJobWorker(
-            services: services, ocr: pool, matcher: matcher, configuration: configuration, signal: signal,
-            name: Identifiers.make("w"), logger: logger)
+            services: services,
+            ocr: pool,
+            matcher: matcher,
+            configuration: configuration,
+            signal: signal,
+            name: Identifiers.make("w"),
+            logger: logger
+        )
     }
 }
 
@@ -141,8 +178,10 @@ struct OpsRoutes {
         }
         router.get("metrics") { _, _ in
             Response(
-                status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
-                body: .init(byteBuffer: ByteBuffer(string: metrics?() ?? "")))
+                status: .ok,
+                headers: [.contentType: "text/plain; version=0.0.4"],
+                body: .init(byteBuffer: ByteBuffer(string: metrics?() ?? ""))
+            )
         }
     }
 }

@@ -22,9 +22,15 @@ public struct ServerConfiguration: Sendable {
     public var live: LiveHub.Settings
 
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, workers: Int = 1, maxUploadBytes: Int = 20 << 20,
-        bcryptCost: UInt8 = 12, secureCookies: Bool = false, jobLease: Duration = .seconds(120),
-        jobPollInterval: Duration = .seconds(1), fastReading: Bool = false,
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        workers: Int = 1,
+        maxUploadBytes: Int = 20 << 20,
+        bcryptCost: UInt8 = 12,
+        secureCookies: Bool = false,
+        jobLease: Duration = .seconds(120),
+        jobPollInterval: Duration = .seconds(1),
+        fastReading: Bool = false,
         live: LiveHub.Settings = LiveHub.Settings()
     ) {
         self.host = host

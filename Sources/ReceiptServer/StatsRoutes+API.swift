@@ -5,21 +5,43 @@ extension StatsRoutes {
     static var operations: [APIOperation] {
         [
             APIOperation(
-                .get, "/api/v1/households/{householdId}/stats", id: "stats", tags: ["spending"],
-                summary: "Spending: average monthly (last 3 full months) and weekly (last 3 full weeks), last week, mine, per month and merchant, per currency",
+                .get,
+                "/api/v1/households/{householdId}/stats",
+                id: "stats",
+                tags: ["spending"],
+                summary:
+                    "Spending: average monthly (last 3 full months) and weekly (last 3 full weeks), last week, mine, per month and merchant, per currency",
                 parameters: [.householdId, .query("asOf", "The reference day, YYYY-MM-DD (default today, UTC)", schema: .string(format: "date"))],
                 responses: [.json(200, "Figures per currency", .ref("Stats"))],
                 errors: .behindSession(400)
-            ),
+            )
         ]
     }
 
     static var schemas: [String: JSONSchema] {
         [
-            "Period": .object(["label": .string(), "start": .string(), "end": .string(), "total": .money, "carts": .integer()], required: ["label", "start", "end", "total", "carts"]),
+            "Period": .object(
+                ["label": .string(), "start": .string(), "end": .string(), "total": .money, "carts": .integer()],
+                required: ["label", "start", "end", "total", "carts"]
+            ),
             "MerchantSpending": .object(["merchant": .string(), "total": .money, "carts": .integer()], required: ["merchant", "total", "carts"]),
-            "CurrencySpending": .object(["currency": .string().orNull.described("ISO code; null for carts whose currency is unknown."), "carts": .integer(), "total": .money, "averageMonthly": .money, "months": .array(of: .ref("Period")), "averageWeekly": .money, "weeks": .array(of: .ref("Period")), "lastWeek": .ref("Period"), "perMonth": .array(of: .ref("Period")), "perMerchant": .array(of: .ref("MerchantSpending")), "totalByUser": .string().orNull.described("What the caller's own carts add up to.")], required: ["carts", "total", "averageMonthly", "months", "averageWeekly", "weeks", "lastWeek", "perMonth", "perMerchant"]).described("One currency's figures; amounts in different currencies are never added together."),
-            "Stats": .object(["asOf": .string(), "carts": .integer(), "currencies": .array(of: .ref("CurrencySpending")), "skippedNoTotal": .integer(), "skippedNoDate": .integer(), "skippedDuplicates": .integer()], required: ["asOf", "carts", "currencies", "skippedNoTotal", "skippedNoDate", "skippedDuplicates"]),
+            "CurrencySpending": .object(
+                [
+                    "currency": .string().orNull.described("ISO code; null for carts whose currency is unknown."), "carts": .integer(),
+                    "total": .money, "averageMonthly": .money, "months": .array(of: .ref("Period")), "averageWeekly": .money,
+                    "weeks": .array(of: .ref("Period")), "lastWeek": .ref("Period"), "perMonth": .array(of: .ref("Period")),
+                    "perMerchant": .array(of: .ref("MerchantSpending")),
+                    "totalByUser": .string().orNull.described("What the caller's own carts add up to."),
+                ],
+                required: ["carts", "total", "averageMonthly", "months", "averageWeekly", "weeks", "lastWeek", "perMonth", "perMerchant"]
+            ).described("One currency's figures; amounts in different currencies are never added together."),
+            "Stats": .object(
+                [
+                    "asOf": .string(), "carts": .integer(), "currencies": .array(of: .ref("CurrencySpending")), "skippedNoTotal": .integer(),
+                    "skippedNoDate": .integer(), "skippedDuplicates": .integer(),
+                ],
+                required: ["asOf", "carts", "currencies", "skippedNoTotal", "skippedNoDate", "skippedDuplicates"]
+            ),
         ]
     }
 }

@@ -22,8 +22,12 @@ struct StatsRoutes {
             day = CalendarDay.today()
         }
         let stats = try await SpendingStats.load(
-            from: services.store, asOf: day, currentUser: context.caller.user.id, filters: [.equals("household", context.household)],
-            logger: context.logger)
+            from: services.store,
+            asOf: day,
+            currentUser: context.caller.user.id,
+            filters: [.equals("household", context.household)],
+            logger: context.logger
+        )
         return try JSONResponse.make(stats)
     }
 }

@@ -5,30 +5,108 @@ extension SyncRoutes {
     static var operations: [APIOperation] {
         [
             APIOperation(
-                .post, "/api/v1/households/{householdId}/sync", id: "sync", tags: ["sync"],
+                .post,
+                "/api/v1/households/{householdId}/sync",
+                id: "sync",
+                tags: ["sync"],
                 summary: "Replicate with an offline replica: send list states, new receipt carts and the last cursor; get what changed since",
-                description: "Lists merge per field by hybrid logical clock stamps (the later write wins; a deleted entry or list stays deleted); API edits are stamped by the server's clock, so both merge by the same rules. Idempotent: sending the same states or carts again changes nothing.",
+                description:
+                    "Lists merge per field by hybrid logical clock stamps (the later write wins; a deleted entry or list stays deleted); API edits are stamped by the server's clock, so both merge by the same rules. Idempotent: sending the same states or carts again changes nothing.",
                 parameters: [.householdId],
                 body: .json(.ref("SyncRequest")),
                 responses: [.json(200, "What changed since the cursor, merged", .ref("SyncAnswer"))],
                 errors: .behindSession(400, 413)
-            ),
+            )
         ]
     }
 
     static var schemas: [String: JSONSchema] {
         [
-            "Stamp": .string(pattern: "^([0-9]{18}-[0-9]{6}-[A-Za-z0-9_.:]{1,64}|000000000000000000-000000-)$").described("A hybrid logical clock reading: wall milliseconds, counter, replica id. Strings sort as the readings do."),
-            "Register": .object(["value": .any.described("Any JSON value; null clears the field."), "at": .ref("Stamp")], required: ["value", "at"]),
-            "ReplicatedEntry": .object(["fields": .map(of: .ref("Register")).described("name, quantity, unit, note, completed, completedBy, addedBy, addedByUserId, addedOn, product, photo, bought."), "removed": .ref("Stamp").orNull.described("A tombstone: the entry stays deleted whatever later edits say.")], required: ["fields"]),
-            "ReplicatedList": .object(["fields": .map(of: .ref("Register")).described("The list's own fields (name)."), "entries": .map(of: .ref("ReplicatedEntry")).described("By entry id (e_…).")], required: ["fields", "entries"]),
-            "SyncedList": .object(["id": .string(pattern: "^l_[A-Za-z0-9]{1,64}$"), "household": .string().orNull, "createdBy": .string().orNull, "createdAt": .string().orNull, "order": .array(of: .string()).orNull.described("Entry ids in the order the sender shows them."), "state": .ref("ReplicatedList")], required: ["id", "state"]),
-            "SentList": .object(["id": .string(pattern: "^l_[A-Za-z0-9]{1,64}$"), "household": .string().orNull, "createdBy": .string().orNull, "createdAt": .string().orNull, "order": .array(of: .string()).orNull.described("Entry ids in the order the sender shows them."), "state": .ref("SentListState")], required: ["id", "state"])
-                .described("A list as a replica sends it: with its name, which a list new to the server needs."),
-            "SentListState": .object(["fields": .map(of: .ref("Register")).requiring("name", .object(["value": .string(minLength: 1, maxLength: 100, pattern: #"\S"#), "at": .ref("Stamp")], required: ["value", "at"])).described("The list's own fields (name)."), "entries": .map(of: .ref("ReplicatedEntry")).described("By entry id (e_…).")], required: ["fields", "entries"]),
-            "SyncedCart": .object(["id": .string(), "order": .array(of: .string()).orNull.described("Item ids in the order the sender shows them."), "state": .ref("ReplicatedList")], required: ["id", "state"]),
-            "SyncRequest": .object(["cursor": .string().orNull.described("The cursor of the previous answer; omit the first time."), "lists": .array(of: .ref("SentList")).orNull.described("States of the replica's lists, merged per field (later stamp wins, deletions win)."), "carts": .array(of: .object(["id": .string(), "source": .object(["sha256": .string(pattern: "^[0-9a-fA-F]{64}$")], required: ["sha256"])], required: ["id", "source"]).described("A receipt cart document (cart-document.md) with source.sha256, the receipt image's hash.")).orNull.described("Receipts read on the replica; each is added once (its id in the household comes from the image)."), "known": .array(of: .string()).orNull.described("Ids of the lists the replica holds, to learn which were deleted."), "removedLists": .array(of: .string()).orNull.described("Lists the replica deleted: deleted here too (deletion wins over edits made meanwhile)."), "cartStates": .array(of: .ref("SyncedCart")).orNull.described("The household's carts whose items the replica changed: merged like lists (items are the entries), then totals and completion settled.")], additional: false),
-            "SyncAnswer": .object(["cursor": .string(), "lists": .array(of: .ref("SyncedList")), "removedLists": .array(of: .string()), "carts": .array(of: .object().described("Cart documents changed since the cursor.")), "uploaded": .array(of: .object(["localId": .string(), "id": .string()], required: ["localId", "id"]))], required: ["cursor", "lists", "removedLists", "carts", "uploaded"]),
+            "Stamp": .string(pattern: "^([0-9]{18}-[0-9]{6}-[A-Za-z0-9_.:]{1,64}|000000000000000000-000000-)$").described(
+                "A hybrid logical clock reading: wall milliseconds, counter, replica id. Strings sort as the readings do."
+            ),
+            "Register": .object(
+                ["value": .any.described("Any JSON value; null clears the field."), "at": .ref("Stamp")],
+                required: ["value", "at"]
+            ),
+            "ReplicatedEntry": .object(
+                [
+                    "fields": .map(of: .ref("Register")).described(
+                        "name, quantity, unit, note, completed, completedBy, addedBy, addedByUserId, addedOn, product, photo, bought."
+                    ), "removed": .ref("Stamp").orNull.described("A tombstone: the entry stays deleted whatever later edits say."),
+                ],
+                required: ["fields"]
+            ),
+            "ReplicatedList": .object(
+                [
+                    "fields": .map(of: .ref("Register")).described("The list's own fields (name)."),
+                    "entries": .map(of: .ref("ReplicatedEntry")).described("By entry id (e_…)."),
+                ],
+                required: ["fields", "entries"]
+            ),
+            "SyncedList": .object(
+                [
+                    "id": .string(pattern: "^l_[A-Za-z0-9]{1,64}$"), "household": .string().orNull, "createdBy": .string().orNull,
+                    "createdAt": .string().orNull, "order": .array(of: .string()).orNull.described("Entry ids in the order the sender shows them."),
+                    "state": .ref("ReplicatedList"),
+                ],
+                required: ["id", "state"]
+            ),
+            "SentList": .object(
+                [
+                    "id": .string(pattern: "^l_[A-Za-z0-9]{1,64}$"), "household": .string().orNull, "createdBy": .string().orNull,
+                    "createdAt": .string().orNull, "order": .array(of: .string()).orNull.described("Entry ids in the order the sender shows them."),
+                    "state": .ref("SentListState"),
+                ],
+                required: ["id", "state"]
+            )
+            .described("A list as a replica sends it: with its name, which a list new to the server needs."),
+            "SentListState": .object(
+                [
+                    "fields": .map(of: .ref("Register")).requiring(
+                        "name",
+                        .object(["value": .string(minLength: 1, maxLength: 100, pattern: #"\S"#), "at": .ref("Stamp")], required: ["value", "at"])
+                    ).described("The list's own fields (name)."), "entries": .map(of: .ref("ReplicatedEntry")).described("By entry id (e_…)."),
+                ],
+                required: ["fields", "entries"]
+            ),
+            "SyncedCart": .object(
+                [
+                    "id": .string(), "order": .array(of: .string()).orNull.described("Item ids in the order the sender shows them."),
+                    "state": .ref("ReplicatedList"),
+                ],
+                required: ["id", "state"]
+            ),
+            "SyncRequest": .object(
+                [
+                    "cursor": .string().orNull.described("The cursor of the previous answer; omit the first time."),
+                    "lists": .array(of: .ref("SentList")).orNull.described(
+                        "States of the replica's lists, merged per field (later stamp wins, deletions win)."
+                    ),
+                    "carts": .array(
+                        of: .object(
+                            ["id": .string(), "source": .object(["sha256": .string(pattern: "^[0-9a-fA-F]{64}$")], required: ["sha256"])],
+                            required: ["id", "source"]
+                        ).described("A receipt cart document (cart-document.md) with source.sha256, the receipt image's hash.")
+                    ).orNull.described("Receipts read on the replica; each is added once (its id in the household comes from the image)."),
+                    "known": .array(of: .string()).orNull.described("Ids of the lists the replica holds, to learn which were deleted."),
+                    "removedLists": .array(of: .string()).orNull.described(
+                        "Lists the replica deleted: deleted here too (deletion wins over edits made meanwhile)."
+                    ),
+                    "cartStates": .array(of: .ref("SyncedCart")).orNull.described(
+                        "The household's carts whose items the replica changed: merged like lists (items are the entries), then totals and completion settled."
+                    ),
+                ],
+                additional: false
+            ),
+            "SyncAnswer": .object(
+                [
+                    "cursor": .string(), "lists": .array(of: .ref("SyncedList")), "removedLists": .array(of: .string()),
+                    "carts": .array(of: .object().described("Cart documents changed since the cursor.")),
+                    "uploaded": .array(of: .object(["localId": .string(), "id": .string()], required: ["localId", "id"])),
+                ],
+                required: ["cursor", "lists", "removedLists", "carts", "uploaded"]
+            ),
         ]
     }
 }

@@ -20,7 +20,12 @@ struct SyncRoutes {
     }
 
     @Sendable func sync(_ request: Request, context: HouseholdContext) async throws -> Response {
-        let body = try await JSONBody.read(request, context: context, allowed: ["cursor", "lists", "carts", "known", "removedLists", "cartStates"], limit: Self.bodyLimit)
+        let body = try await JSONBody.read(
+            request,
+            context: context,
+            allowed: ["cursor", "lists", "carts", "known", "removedLists", "cartStates"],
+            limit: Self.bodyLimit
+        )
         let answer = try await services.sync.sync(try body.decode(SyncRequest.self), in: context.household, by: context.caller.user)
         return try JSONResponse.make(answer)
     }

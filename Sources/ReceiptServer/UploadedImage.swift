@@ -1,7 +1,7 @@
 import DocumentStore
 import Foundation
-import Households
 import HTTPTypes
+import Households
 import Hummingbird
 import ReceiptOCR
 
@@ -16,12 +16,18 @@ enum UploadedImage {
             buffer = try await request.collectBody(upTo: limit)
         } catch {
             throw Problem(
-                .contentTooLarge, OCRError.Code.imageTooLarge.rawValue,
-                "The photo is larger than \(limit >> 20) MB. Send a smaller one (phones can share a reduced size).")
+                .contentTooLarge,
+                OCRError.Code.imageTooLarge.rawValue,
+                "The photo is larger than \(limit >> 20) MB. Send a smaller one (phones can share a reduced size)."
+            )
         }
         let data = Data(buffer: buffer)
         guard !data.isEmpty else {
-            throw Problem(.badRequest, OCRError.Code.imageEmpty.rawValue, "The request has no image. Send the photo's bytes as the body (Content-Type: image/jpeg).")
+            throw Problem(
+                .badRequest,
+                OCRError.Code.imageEmpty.rawValue,
+                "The request has no image. Send the photo's bytes as the body (Content-Type: image/jpeg)."
+            )
         }
         try await check(data)
         return data
@@ -55,7 +61,8 @@ enum UploadedImage {
         Response(
             status: .ok,
             headers: [.contentType: contentType, .cacheControl: "private, max-age=86400", .contentLength: String(data.count)],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
     }
 
     /// Image decoding is CPU work: keep it off the threads that serve requests.

@@ -69,7 +69,8 @@ public struct SyncClient: Sendable {
                 message: households.isEmpty
                     ? "Your account has no household on this server. Create or join one first."
                     : "Your account has \(households.count) households; choose one with --household (\(households.joined(separator: ", "))).",
-                isTransient: false)
+                isTransient: false
+            )
         }
         return households[0]
     }
@@ -78,16 +79,26 @@ public struct SyncClient: Sendable {
     public func sync(household: String) async throws -> SyncReport {
         let outgoing = try await replica.outgoing(to: household)
         var report = SyncReport(
-            household: household, sentLists: outgoing.lists?.count ?? 0, sentCarts: outgoing.carts?.count ?? 0, changedLists: 0, changedCarts: 0,
-            removedLists: 0, cursor: nil)
+            household: household,
+            sentLists: outgoing.lists?.count ?? 0,
+            sentCarts: outgoing.carts?.count ?? 0,
+            changedLists: 0,
+            changedCarts: 0,
+            removedLists: 0,
+            cursor: nil
+        )
         for (index, carts) in Self.batches(outgoing.carts ?? []).enumerated() {
             // Later batches start from the cursor the previous answer left.
             var cursor = outgoing.cursor
             if index > 0 { cursor = try await replica.state().cursor }
             let request = SyncRequest(
-                cursor: cursor, lists: index == 0 ? outgoing.lists : nil,
-                carts: carts, known: index == 0 ? outgoing.known : nil, removedLists: index == 0 ? outgoing.removedLists : nil,
-                cartStates: index == 0 ? outgoing.cartStates : nil)
+                cursor: cursor,
+                lists: index == 0 ? outgoing.lists : nil,
+                carts: carts,
+                known: index == 0 ? outgoing.known : nil,
+                removedLists: index == 0 ? outgoing.removedLists : nil,
+                cartStates: index == 0 ? outgoing.cartStates : nil
+            )
             let body = try JSONCoding.encoder.encode(request)
             let reply = try await call { try await http.post(api + "/households/\(household)/sync", json: body, headers: authorization) }
             let answer: SyncAnswer
@@ -107,7 +118,8 @@ public struct SyncClient: Sendable {
             metadata: [
                 "household.id": "\(household)", "lists.sent": "\(report.sentLists)", "carts.sent": "\(report.sentCarts)",
                 "lists.changed": "\(report.changedLists)", "carts.changed": "\(report.changedCarts)",
-            ])
+            ]
+        )
         return report
     }
 
@@ -141,11 +153,17 @@ public struct SyncClient: Sendable {
                 let code = problem?["code"]?.stringValue ?? "http.\(status)"
                 let detail = problem?["detail"]?.stringValue ?? "HTTP \(status)"
                 let hint = status == 401 ? " Log in again and give the new token (--token-file or RECEIPTS_TOKEN)." : ""
-                throw SyncError(errorCode: "sync.rejected", message: "The server refused the sync (\(code)): \(detail)\(hint)", isTransient: error.isTransient)
+                throw SyncError(
+                    errorCode: "sync.rejected",
+                    message: "The server refused the sync (\(code)): \(detail)\(hint)",
+                    isTransient: error.isTransient
+                )
             }
             throw SyncError(
-                errorCode: "sync.unreachable", message: "Cannot reach the server at \(api): \(error.message). Local edits are kept; sync again later.",
-                isTransient: true)
+                errorCode: "sync.unreachable",
+                message: "Cannot reach the server at \(api): \(error.message). Local edits are kept; sync again later.",
+                isTransient: true
+            )
         }
     }
 }

@@ -37,8 +37,12 @@ public final class ChildProcess: Sendable {
     ///   - directory: the child's working directory; `nil` keeps this process's.
     /// - Throws: ``ChildProcessError`` when the child cannot be started.
     public init(
-        executable: URL, arguments: [String], environment: [String: String]? = nil, directory: URL? = nil,
-        standardOutput: Output = .inherit, standardError: Output = .inherit
+        executable: URL,
+        arguments: [String],
+        environment: [String: String]? = nil,
+        directory: URL? = nil,
+        standardOutput: Output = .inherit,
+        standardError: Output = .inherit
     ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

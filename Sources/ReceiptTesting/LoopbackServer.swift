@@ -34,7 +34,8 @@ public final class LoopbackServer: Sendable {
         let child = try ChildProcess(
             executable: URL(fileURLWithPath: python ?? "/usr/bin/env"),
             arguments: (python == nil ? ["python3"] : []) + scriptArguments,
-            standardOutput: .file(announcement))
+            standardOutput: .file(announcement)
+        )
         let deadline = Date().addingTimeInterval(10)
         var line = ""
         while Date() < deadline, !child.hasExited {
@@ -104,7 +105,8 @@ extension LoopbackServer {
 
 /// Runs `body` with a fake Chomp server, always killing it afterwards.
 public func withFakeChompServer<T>(
-    dataFiles: [String], _ body: (LoopbackServer) async throws -> T
+    dataFiles: [String],
+    _ body: (LoopbackServer) async throws -> T
 ) async throws -> T {
     let server = try await LoopbackServer.startFakeChompAsync(dataFiles: dataFiles)
     defer { server.stop() }

@@ -29,7 +29,10 @@ public enum TemporaryStores {
             return directory.appendingPathComponent("store.sqlite").path
         case .postgres:
             guard let base = postgresURL else {
-                throw StoreError(.unavailable, "RECEIPTS_TEST_POSTGRES_URL is not set under CI: run the tests through scripts/with-postgres.sh (make test).")
+                throw StoreError(
+                    .unavailable,
+                    "RECEIPTS_TEST_POSTGRES_URL is not set under CI: run the tests through scripts/with-postgres.sh (make test)."
+                )
             }
             let schema = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
             // A long connect timeout: the whole package's tests share two cores.

@@ -110,7 +110,8 @@ public struct HybridClock: Sendable, Hashable {
     }
 
     private mutating func advance(wall: Int64, counter: Int) -> HybridTimestamp {
-        last = counter < HybridTimestamp.counterLimit
+        last =
+            counter < HybridTimestamp.counterLimit
             ? HybridTimestamp(wallMillis: wall, counter: counter, replica: replica)
             : HybridTimestamp(wallMillis: wall + 1, counter: 0, replica: replica)
         return last

@@ -106,7 +106,8 @@ public struct ReplicatedDocument: Sendable, Hashable, Codable {
     /// The newest stamp anywhere in the state: a replica that edits on top of this state stamps
     /// after it (see ``SharedHybridClock/stamp(after:)``).
     public var newestStamp: HybridTimestamp? {
-        let stamps = fields.values.map(\.at)
+        let stamps =
+            fields.values.map(\.at)
             + entries.values.flatMap { entry in entry.fields.values.map(\.at) + (entry.removed.map { [$0] } ?? []) }
         return stamps.max()
     }

@@ -59,19 +59,35 @@ public struct ExpenseGroups: Sendable {
         self.now = now
     }
 
-    public func create(name: String, members: [String], defaultWeights: [String: Int]? = nil, currency: String? = nil, by userId: String) async throws -> Revisioned<ExpenseGroup> {
+    public func create(
+        name: String,
+        members: [String],
+        defaultWeights: [String: Int]? = nil,
+        currency: String? = nil,
+        by userId: String
+    ) async throws -> Revisioned<ExpenseGroup> {
         var ordered = [userId]
         for member in members where !ordered.contains(member) { ordered.append(member) }
         try await requireAllowed(ordered, by: userId, field: "members")
         let group = ExpenseGroup(
-            id: Identifiers.make("g"), name: try HouseholdDirectory.validName(name), createdBy: userId, createdAt: Instant.string(now()),
-            members: ordered, defaultWeights: try defaultWeights.map { try Self.validWeights($0, members: ordered) },
-            currency: try currency.map(CartEditor.validCurrency))
+            id: Identifiers.make("g"),
+            name: try HouseholdDirectory.validName(name),
+            createdBy: userId,
+            createdAt: Instant.string(now()),
+            members: ordered,
+            defaultWeights: try defaultWeights.map { try Self.validWeights($0, members: ordered) },
+            currency: try currency.map(CartEditor.validCurrency)
+        )
         var writes = [try records.write(group, Collections.expenseGroups, group.id, expectedRev: 0)]
         for member in ordered {
-            writes.append(try records.write(
-                GroupMembership(userId: member, groupId: group.id), Collections.groupMemberships,
-                GroupMembership.id(user: member, group: group.id), expectedRev: 0))
+            writes.append(
+                try records.write(
+                    GroupMembership(userId: member, groupId: group.id),
+                    Collections.groupMemberships,
+                    GroupMembership.id(user: member, group: group.id),
+                    expectedRev: 0
+                )
+            )
         }
         let stored = try await records.store.putBatch(writes)
         return Revisioned(group, rev: stored[0].rev)
@@ -80,12 +96,16 @@ public struct ExpenseGroups: Sendable {
     /// The caller's groups, oldest first.
     public func groups(of userId: String) async throws -> [Revisioned<ExpenseGroup>] {
         let links = try await records.all(
-            GroupMembership.self, DocumentQuery(collection: Collections.groupMemberships, filters: [.equals("userId", userId)]))
+            GroupMembership.self,
+            DocumentQuery(collection: Collections.groupMemberships, filters: [.equals("userId", userId)])
+        )
         var result: [Revisioned<ExpenseGroup>] = []
         for link in links {
             if let group = try await records.get(ExpenseGroup.self, Collections.expenseGroups, link.value.groupId),
                 group.value.members.contains(userId)
-            { result.append(group) }
+            {
+                result.append(group)
+            }
         }
         return result.sorted { ($0.value.createdAt, $0.value.id) < ($1.value.createdAt, $1.value.id) }
     }
@@ -99,7 +119,13 @@ public struct ExpenseGroups: Sendable {
     }
 
     /// Renames, or sets the default weights (any member may; both are shown to everyone).
-    public func update(_ groupId: String, name: String?, defaultWeights: [String: Int]??, by userId: String, ifMatch: Int?) async throws -> Revisioned<ExpenseGroup> {
+    public func update(
+        _ groupId: String,
+        name: String?,
+        defaultWeights: [String: Int]??,
+        by userId: String,
+        ifMatch: Int?
+    ) async throws -> Revisioned<ExpenseGroup> {
         _ = try await group(groupId, for: userId)
         let name = try name.map(HouseholdDirectory.validName)
         return try await records.update(ExpenseGroup.self, Collections.expenseGroups, groupId, ifMatch: ifMatch, notFound: Self.notFound) { group in
@@ -116,8 +142,11 @@ public struct ExpenseGroups: Sendable {
         // (the group does not name the member), never a member the index misses.
         do {
             try await records.put(
-                GroupMembership(userId: member, groupId: groupId), Collections.groupMemberships,
-                GroupMembership.id(user: member, group: groupId), expectedRev: 0)
+                GroupMembership(userId: member, groupId: groupId),
+                Collections.groupMemberships,
+                GroupMembership.id(user: member, group: groupId),
+                expectedRev: 0
+            )
         } catch let error as StoreError where error.code == .conflict {}
         return try await records.update(ExpenseGroup.self, Collections.expenseGroups, groupId, ifMatch: nil, notFound: Self.notFound) { group in
             if !group.members.contains(member) { group.members.append(member) }
@@ -136,7 +165,9 @@ public struct ExpenseGroups: Sendable {
 
     static func validWeights(_ weights: [String: Int], members: [String]) throws -> [String: Int] {
         for (member, weight) in weights {
-            guard members.contains(member) else { throw HouseholdError(.notInGroup, "\(member) is not in the group.", field: "defaultWeights.\(member)") }
+            guard members.contains(member) else {
+                throw HouseholdError(.notInGroup, "\(member) is not in the group.", field: "defaultWeights.\(member)")
+            }
             guard (0...Split.maximumWeight).contains(weight) else {
                 throw HouseholdError.invalid("defaultWeights.\(member)", "A weight is between 0 and \(Split.maximumWeight).")
             }

@@ -26,8 +26,16 @@ public struct ExpenseInput: Codable, Sendable, Hashable {
     public var split: SplitInput?
 
     public init(
-        group: String? = nil, merchant: String? = nil, date: String? = nil, notes: String? = nil, currency: String? = nil,
-        total: Amount? = nil, paidBy: String? = nil, payers: [String: Amount]? = nil, receipt: ReceiptInput? = nil, split: SplitInput? = nil
+        group: String? = nil,
+        merchant: String? = nil,
+        date: String? = nil,
+        notes: String? = nil,
+        currency: String? = nil,
+        total: Amount? = nil,
+        paidBy: String? = nil,
+        payers: [String: Amount]? = nil,
+        receipt: ReceiptInput? = nil,
+        split: SplitInput? = nil
     ) {
         self.group = group
         self.merchant = merchant
@@ -71,8 +79,12 @@ public struct SplitInput: Codable, Sendable, Hashable {
     public var items: [String: [String: Int]]?
 
     public init(
-        mode: SplitMode, members: [String]? = nil, weights: [String: Int]? = nil, percentages: [String: Decimal]? = nil,
-        amounts: [String: Amount]? = nil, items: [String: [String: Int]]? = nil
+        mode: SplitMode,
+        members: [String]? = nil,
+        weights: [String: Int]? = nil,
+        percentages: [String: Decimal]? = nil,
+        amounts: [String: Amount]? = nil,
+        items: [String: [String: Int]]? = nil
     ) {
         self.mode = mode
         self.members = members
@@ -108,9 +120,11 @@ public struct SplitInput: Codable, Sendable, Hashable {
             return .percentages(try required(percentages, "percentages"))
         case .exact:
             let amounts = try required(amounts, "amounts")
-            return .exact(try amounts.reduce(into: [:]) { result, entry in
-                result[entry.key] = try MinorUnits.of(entry.value, currency: currency, field: "split.amounts.\(entry.key)")
-            })
+            return .exact(
+                try amounts.reduce(into: [:]) { result, entry in
+                    result[entry.key] = try MinorUnits.of(entry.value, currency: currency, field: "split.amounts.\(entry.key)")
+                }
+            )
         case .byItem:
             guard let cart else {
                 throw HouseholdError.invalid("split.mode", "A split by item needs the receipt: name it in 'receipt'.")
@@ -118,7 +132,10 @@ public struct SplitInput: Codable, Sendable, Hashable {
             var assignments: [Int: [String: Int]] = [:]
             for (key, members) in try required(items, "items") {
                 guard let index = Int(key), cart.items.indices.contains(index) else {
-                    throw HouseholdError.invalid("split.items.\(key)", "No line \(key) on this receipt; lines are numbered from 0 to \(cart.items.count - 1).")
+                    throw HouseholdError.invalid(
+                        "split.items.\(key)",
+                        "No line \(key) on this receipt; lines are numbered from 0 to \(cart.items.count - 1)."
+                    )
                 }
                 assignments[index] = members
             }

@@ -51,7 +51,13 @@ public struct ExpenseLedger: Sendable {
 
     static let notFound = HouseholdError(.expenseNotFound, "No such expense, or it is not shared with you.")
 
-    public init(store: any DocumentStore, groups: ExpenseGroups, cart: @escaping CartLookup, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+    public init(
+        store: any DocumentStore,
+        groups: ExpenseGroups,
+        cart: @escaping CartLookup,
+        now: @escaping @Sendable () -> Date = Date.init,
+        logger: Logger
+    ) {
         records = Records(store: store)
         self.groups = groups
         self.cart = cart
@@ -62,13 +68,20 @@ public struct ExpenseLedger: Sendable {
     /// Adds an expense. The caller pays the whole total unless `paidBy` or `payers` say otherwise.
     /// - Throws: `group.not-found`, `request.invalid` (a member outside the group, a bad date), the
     ///   expense module's `expense.*` validation errors.
-    public func add(_ input: ExpenseInput, by userId: String, id: String? = nil, recurringId: String? = nil) async throws -> Revisioned<ExpenseRecord> {
+    public func add(_ input: ExpenseInput, by userId: String, id: String? = nil, recurringId: String? = nil) async throws -> Revisioned<ExpenseRecord>
+    {
         let record = try await makeRecord(input, by: userId, id: id ?? Identifiers.make("x"), recurringId: recurringId)
         var writes = [try records.write(record, Collections.expenses, record.id, expectedRev: 0)]
         if record.group == nil {
             for participant in record.participants {
-                writes.append(try records.write(
-                    ["userId": participant, "expenseId": record.id], Collections.expenseLinks, Identifiers.pair(participant, record.id), expectedRev: 0))
+                writes.append(
+                    try records.write(
+                        ["userId": participant, "expenseId": record.id],
+                        Collections.expenseLinks,
+                        Identifiers.pair(participant, record.id),
+                        expectedRev: 0
+                    )
+                )
             }
         }
         let stored = try await records.store.putBatch(writes)
@@ -95,7 +108,8 @@ public struct ExpenseLedger: Sendable {
             payers[input.paidBy ?? userId] = total
         }
         let everyone = group?.members ?? Array(Set([userId] + payers.keys)).sorted()
-        let split = try input.split?.split(currency: currency, everyone: everyone, cart: cart)
+        let split =
+            try input.split?.split(currency: currency, everyone: everyone, cart: cart)
             ?? group?.defaultSplit
             ?? .evenly(members: everyone)
         let expense = Expense(id: id, currency: currency, total: total, payers: payers, split: split)
@@ -109,11 +123,20 @@ public struct ExpenseLedger: Sendable {
             try await groups.requireAllowed(participants.sorted(), by: userId, field: "split")
         }
         return ExpenseRecord(
-            id: id, group: group?.id, participants: participants.sorted(), createdBy: userId, createdAt: Instant.string(now()),
-            merchant: try Self.text(input.merchant ?? cart?.merchant?.name, "merchant", 200), date: try Self.validDate(input.date ?? cart?.date),
+            id: id,
+            group: group?.id,
+            participants: participants.sorted(),
+            createdBy: userId,
+            createdAt: Instant.string(now()),
+            merchant: try Self.text(input.merchant ?? cart?.merchant?.name, "merchant", 200),
+            date: try Self.validDate(input.date ?? cart?.date),
             notes: try Self.text(input.notes, "notes", 2000),
-            receipt: input.receipt.map { ExpenseRecord.ReceiptLink(household: $0.household, cartId: $0.cart, total: cart?.total ?? cart?.totalPrice) },
-            expense: expense, recurringId: recurringId)
+            receipt: input.receipt.map {
+                ExpenseRecord.ReceiptLink(household: $0.household, cartId: $0.cart, total: cart?.total ?? cart?.totalPrice)
+            },
+            expense: expense,
+            recurringId: recurringId
+        )
     }
 
     /// An expense the caller can see (a member of its group, or a participant of a personal one).
@@ -166,7 +189,8 @@ public struct ExpenseLedger: Sendable {
         public var split: SplitInput?
         public var payers: [String: Amount]?
 
-        public init(merchant: String?? = nil, date: String?? = nil, notes: String?? = nil, split: SplitInput? = nil, payers: [String: Amount]? = nil) {
+        public init(merchant: String?? = nil, date: String?? = nil, notes: String?? = nil, split: SplitInput? = nil, payers: [String: Amount]? = nil)
+        {
             self.merchant = merchant
             self.date = date
             self.notes = notes
@@ -190,14 +214,19 @@ public struct ExpenseLedger: Sendable {
         if let date = edit.date { candidate.date = try Self.validDate(date) }
         if let notes = edit.notes { candidate.notes = try Self.text(notes, "notes", 2000) }
         if let payers = edit.payers {
-            guard paid.isEmpty else { throw HouseholdError(.sharePaid, "Shares of this expense are paid already; who paid can no longer change.", field: "payers") }
+            guard paid.isEmpty else {
+                throw HouseholdError(.sharePaid, "Shares of this expense are paid already; who paid can no longer change.", field: "payers")
+            }
             candidate.expense.payers = try payers.reduce(into: [:]) { result, entry in
                 result[entry.key] = try MinorUnits.of(entry.value, currency: candidate.expense.currency, field: "payers.\(entry.key)")
             }
         }
         if let split = edit.split {
             candidate.expense.split = try split.split(
-                currency: candidate.expense.currency, everyone: group?.members ?? current.value.participants, cart: cart)
+                currency: candidate.expense.currency,
+                everyone: group?.members ?? current.value.participants,
+                cart: cart
+            )
         }
         _ = try candidate.expense.shares()
         let participants = Set(candidate.expense.payers.keys).union(candidate.expense.split.members).union([candidate.createdBy])
@@ -213,13 +242,18 @@ public struct ExpenseLedger: Sendable {
             throw HouseholdError(.sharePaid, "\(member)'s share is marked paid; a split that changes it is refused.", field: "split")
         }
         let final = candidate
-        let updated = try await records.update(ExpenseRecord.self, Collections.expenses, id, ifMatch: ifMatch ?? current.rev, notFound: Self.notFound) { record in
+        let updated = try await records.update(ExpenseRecord.self, Collections.expenses, id, ifMatch: ifMatch ?? current.rev, notFound: Self.notFound)
+        { record in
             record = final
         }.0
         if updated.value.group == nil {
             for participant in updated.value.participants where !current.value.participants.contains(participant) {
                 _ = try? await records.put(
-                    ["userId": participant, "expenseId": id], Collections.expenseLinks, Identifiers.pair(participant, id), expectedRev: 0)
+                    ["userId": participant, "expenseId": id],
+                    Collections.expenseLinks,
+                    Identifiers.pair(participant, id),
+                    expectedRev: 0
+                )
             }
         }
         return updated
@@ -233,7 +267,8 @@ public struct ExpenseLedger: Sendable {
             throw HouseholdError(.hasPayments, "Shares of this expense are paid; an expense with payments cannot be deleted.")
         }
         let instant = Instant.string(now())
-        _ = try await records.update(ExpenseRecord.self, Collections.expenses, id, ifMatch: ifMatch ?? current.rev, notFound: Self.notFound) { record in
+        _ = try await records.update(ExpenseRecord.self, Collections.expenses, id, ifMatch: ifMatch ?? current.rev, notFound: Self.notFound) {
+            record in
             record.deletedAt = instant
             record.deletedBy = userId
         }

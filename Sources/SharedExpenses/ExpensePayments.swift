@@ -133,8 +133,16 @@ public struct ExpensePayments: Sendable {
         let instant = Instant.string(ledger.now())
         let payments = owed.map { debt in
             PaymentRecord(
-                id: "p_" + Identifiers.sha256Hex([id, debt.from, debt.to].joined(separator: "|")).prefix(24), group: record.group, expenseId: id,
-                from: debt.from, to: debt.to, amount: debt.amount, currency: debt.currency, recordedBy: userId, recordedAt: instant)
+                id: "p_" + Identifiers.sha256Hex([id, debt.from, debt.to].joined(separator: "|")).prefix(24),
+                group: record.group,
+                expenseId: id,
+                from: debt.from,
+                to: debt.to,
+                amount: debt.amount,
+                currency: debt.currency,
+                recordedBy: userId,
+                recordedAt: instant
+            )
         }
         do {
             // The ids derive from expense and members: a share is marked paid once, even by a retried request.
@@ -147,7 +155,14 @@ public struct ExpensePayments: Sendable {
 
     /// Records money handed over between two group members (a settle-up suggestion, or any
     /// amount). Either of the two may record it.
-    public func recordTransfer(in groupId: String, from: String, to: String, amount: Amount, currency: String, by userId: String) async throws -> PaymentRecord {
+    public func recordTransfer(
+        in groupId: String,
+        from: String,
+        to: String,
+        amount: Amount,
+        currency: String,
+        by userId: String
+    ) async throws -> PaymentRecord {
         let group = try await ledger.groups.group(groupId, for: userId).value
         guard userId == from || userId == to else {
             throw HouseholdError(.forbidden, "Record payments you made or received; the other member records their own.")
@@ -160,8 +175,16 @@ public struct ExpensePayments: Sendable {
         let minor = try MinorUnits.of(amount, currency: currency, field: "amount")
         guard minor > 0 else { throw HouseholdError.invalid("amount", "A payment is a positive amount.") }
         let payment = PaymentRecord(
-            id: Identifiers.make("p"), group: groupId, expenseId: nil, from: from, to: to, amount: minor, currency: currency,
-            recordedBy: userId, recordedAt: Instant.string(ledger.now()))
+            id: Identifiers.make("p"),
+            group: groupId,
+            expenseId: nil,
+            from: from,
+            to: to,
+            amount: minor,
+            currency: currency,
+            recordedBy: userId,
+            recordedAt: Instant.string(ledger.now())
+        )
         try await records.put(payment, Collections.payments, payment.id, expectedRev: 0)
         return payment
     }
@@ -186,7 +209,10 @@ public struct ExpensePayments: Sendable {
         let expenses = try await ledger.expenses(of: userId)
         var payments: [String: PaymentRecord] = [:]
         for field in ["from", "to"] {
-            let found = try await records.all(PaymentRecord.self, DocumentQuery(collection: Collections.payments, filters: [.equals(FieldPath(field), userId)]))
+            let found = try await records.all(
+                PaymentRecord.self,
+                DocumentQuery(collection: Collections.payments, filters: [.equals(FieldPath(field), userId)])
+            )
             for payment in found { payments[payment.value.id] = payment.value }
         }
         let balances = try Balances(expenses: expenses.map(\.value.expense), payments: payments.values.map(\.payment))

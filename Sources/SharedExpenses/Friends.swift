@@ -51,11 +51,17 @@ public struct FriendDirectory: Sendable {
         do {
             try await records.store.putBatch([
                 try records.write(
-                    Friendship(userId: user.id, friendId: friendId, since: since), Collections.friendships,
-                    Friendship.id(user: user.id, friend: friendId), expectedRev: 0),
+                    Friendship(userId: user.id, friendId: friendId, since: since),
+                    Collections.friendships,
+                    Friendship.id(user: user.id, friend: friendId),
+                    expectedRev: 0
+                ),
                 try records.write(
-                    Friendship(userId: friendId, friendId: user.id, since: since), Collections.friendships,
-                    Friendship.id(user: friendId, friend: user.id), expectedRev: 0),
+                    Friendship(userId: friendId, friendId: user.id, since: since),
+                    Collections.friendships,
+                    Friendship.id(user: friendId, friend: user.id),
+                    expectedRev: 0
+                ),
             ])
         } catch let error as StoreError where error.code == .conflict {
             // Already friends (from either side): answer the friendship as it stands.
@@ -66,7 +72,9 @@ public struct FriendDirectory: Sendable {
     /// The caller's friends, by display name.
     public func friends(of userId: String) async throws -> [Friend] {
         let links = try await records.all(
-            Friendship.self, DocumentQuery(collection: Collections.friendships, filters: [.equals("userId", userId)]))
+            Friendship.self,
+            DocumentQuery(collection: Collections.friendships, filters: [.equals("userId", userId)])
+        )
         var result: [Friend] = []
         for link in links {
             if let user = try await records.get(UserAccount.self, Collections.users, link.value.friendId) {
@@ -91,7 +99,8 @@ public struct FriendDirectory: Sendable {
     public func setPicture(_ image: Data, of userId: String) async throws {
         let sha = Identifiers.sha256Hex(image)
         try await records.store.putBlob(id: sha, data: image)
-        _ = try await records.update(UserAccount.self, Collections.users, userId, ifMatch: nil, notFound: HouseholdError.unauthenticatedUser) { user in
+        _ = try await records.update(UserAccount.self, Collections.users, userId, ifMatch: nil, notFound: HouseholdError.unauthenticatedUser) {
+            user in
             user.picture = sha
         }
     }

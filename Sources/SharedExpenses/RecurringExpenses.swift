@@ -33,7 +33,13 @@ public struct RecurringExpenses: Sendable {
     /// over several reads instead of one slow one).
     static let catchUpLimit = 100
 
-    public func create(in groupId: String, every: RecurringExpense.Every, start: String, template: ExpenseInput, by userId: String) async throws -> RecurringExpense {
+    public func create(
+        in groupId: String,
+        every: RecurringExpense.Every,
+        start: String,
+        template: ExpenseInput,
+        by userId: String
+    ) async throws -> RecurringExpense {
         var template = template
         template.group = groupId
         template.split = template.split?.keepingWhatItsModeReads()
@@ -42,8 +48,14 @@ public struct RecurringExpenses: Sendable {
         template.date = start
         _ = try await ledger.makeRecord(template, by: userId, id: "check", recurringId: nil)
         let schedule = RecurringExpense(
-            id: Identifiers.make("r"), group: groupId, createdBy: userId, createdAt: Instant.string(ledger.now()), every: every, start: start,
-            template: template)
+            id: Identifiers.make("r"),
+            group: groupId,
+            createdBy: userId,
+            createdAt: Instant.string(ledger.now()),
+            every: every,
+            start: start,
+            template: template
+        )
         try await ledger.records.put(schedule, Collections.recurringExpenses, schedule.id, expectedRev: 0)
         try await materialize(group: groupId)
         return schedule
@@ -52,7 +64,8 @@ public struct RecurringExpenses: Sendable {
     public func schedules(in groupId: String, for userId: String) async throws -> [RecurringExpense] {
         _ = try await ledger.groups.group(groupId, for: userId)
         return try await ledger.records.all(
-            RecurringExpense.self, DocumentQuery(collection: Collections.recurringExpenses, filters: [.equals("group", groupId)])
+            RecurringExpense.self,
+            DocumentQuery(collection: Collections.recurringExpenses, filters: [.equals("group", groupId)])
         ).map(\.value).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
@@ -60,12 +73,14 @@ public struct RecurringExpenses: Sendable {
     public func stop(_ id: String, in groupId: String, by userId: String) async throws -> RecurringExpense {
         _ = try await ledger.groups.group(groupId, for: userId)
         let notFound = HouseholdError(.recurringNotFound, "No such recurring expense in this group.")
-        guard let current = try await ledger.records.get(RecurringExpense.self, Collections.recurringExpenses, id), current.value.group == groupId else {
+        guard let current = try await ledger.records.get(RecurringExpense.self, Collections.recurringExpenses, id), current.value.group == groupId
+        else {
             throw notFound
         }
         guard current.value.createdBy == userId else { throw HouseholdError(.notUploader, "Only who set up this recurring expense can stop it.") }
         let instant = Instant.string(ledger.now())
-        return try await ledger.records.update(RecurringExpense.self, Collections.recurringExpenses, id, ifMatch: nil, notFound: notFound) { schedule in
+        return try await ledger.records.update(RecurringExpense.self, Collections.recurringExpenses, id, ifMatch: nil, notFound: notFound) {
+            schedule in
             if schedule.stoppedAt == nil { schedule.stoppedAt = instant }
         }.0.value
     }
@@ -78,7 +93,9 @@ public struct RecurringExpenses: Sendable {
     func materialize(group groupId: String, existing: Set<String>? = nil) async throws -> [Revisioned<ExpenseRecord>] {
         var addedRecords: [Revisioned<ExpenseRecord>] = []
         let schedules = try await ledger.records.all(
-            RecurringExpense.self, DocumentQuery(collection: Collections.recurringExpenses, filters: [.equals("group", groupId)]))
+            RecurringExpense.self,
+            DocumentQuery(collection: Collections.recurringExpenses, filters: [.equals("group", groupId)])
+        )
         let today = ExpenseCalendar.string(ledger.now())
         for schedule in schedules.map(\.value) {
             let end = min(today, schedule.stoppedAt.map { String($0.prefix(10)) } ?? today)

@@ -4,7 +4,9 @@ import Households
 /// Sign up, log in, and the households screen (create one, join one with a code, invite).
 public enum AccountPages {
     public static func logIn(email: String = "", error: String? = nil, next: String? = nil) -> HTML {
-        Layout.page(PageFrame(title: "Log in", error: error), """
+        Layout.page(
+            PageFrame(title: "Log in", error: error),
+            """
             <h1>Log in</h1>
             <form method="post" action="/login" class="stack card">
             \(if: next != nil, "<input type=\"hidden\" name=\"next\" value=\"\(next ?? "")\">")
@@ -15,11 +17,14 @@ public enum AccountPages {
             <button type="submit">Log in</button>
             </form>
             <p>New here? <a href="/signup">Create an account</a>.</p>
-            """)
+            """
+        )
     }
 
     public static func signUp(email: String = "", displayName: String = "", error: String? = nil) -> HTML {
-        Layout.page(PageFrame(title: "Sign up", error: error), """
+        Layout.page(
+            PageFrame(title: "Sign up", error: error),
+            """
             <h1>Create an account</h1>
             <form method="post" action="/signup" class="stack card">
             <label for="displayName">Your name</label>
@@ -31,7 +36,8 @@ public enum AccountPages {
             <button type="submit">Sign up</button>
             </form>
             <p>Have an account? <a href="/login">Log in</a>.</p>
-            """)
+            """
+        )
     }
 
     /// The caller's households, with forms to create and join one; `invite` is a fresh code to show.
@@ -45,19 +51,23 @@ public enum AccountPages {
             </li>
             """
         }
-        let code: HTML = invite.map { invite in
-            """
-            <section class="card invite" aria-labelledby="invite-title">
-            <h2 id="invite-title">Invitation code</h2>
-            <p>Give this code to the person joining. It works once, until \(Formatting.instant(invite.expiresAt)).</p>
-            <p class="code" data-testid="invite-code">\(invite.code)</p>
-            </section>
-            """
-        } ?? .empty
-        let list: HTML = households.isEmpty
+        let code: HTML =
+            invite.map { invite in
+                """
+                <section class="card invite" aria-labelledby="invite-title">
+                <h2 id="invite-title">Invitation code</h2>
+                <p>Give this code to the person joining. It works once, until \(Formatting.instant(invite.expiresAt)).</p>
+                <p class="code" data-testid="invite-code">\(invite.code)</p>
+                </section>
+                """
+            } ?? .empty
+        let list: HTML =
+            households.isEmpty
             ? "<p>You are not in a household yet: create one, or join one with a code a member gave you.</p>"
             : "<ul class=\"list\">\(rows)</ul>"
-        return Layout.page(frame, """
+        return Layout.page(
+            frame,
+            """
             <h1>Households</h1>
             \(code)
             \(list)
@@ -77,6 +87,7 @@ public enum AccountPages {
                 <button type="submit">Join</button>
                 """))
             </section>
-            """)
+            """
+        )
     }
 }

@@ -8,7 +8,8 @@ public enum CartPages {
     public static func list(_ frame: PageFrame, household: Household, carts: [CartSummary], online: [String]) -> HTML {
         let base = "/h/\(household.id)"
         let rows = carts.html { cart in
-            let thumbnail: HTML = cart.fromReceipt
+            let thumbnail: HTML =
+                cart.fromReceipt
                 ? "<img class=\"thumb\" src=\"/api/v1/households/\(household.id)/carts/\(cart.id)/thumbnail\" alt=\"\" width=\"48\" height=\"48\" loading=\"lazy\">"
                 : "<span class=\"thumb placeholder\" aria-hidden=\"true\">\(Icons.cart)</span>"
             let review: HTML = cart.needsReview ? " <span class=\"badge warn\">check</span>" : .empty
@@ -26,7 +27,9 @@ public enum CartPages {
         }
         let empty: HTML = "<li class=\"empty\">No carts yet. Add one below, or upload a receipt.</li>"
         let names = online.html { "<li>\($0)</li>" }
-        return Layout.page(frame, """
+        return Layout.page(
+            frame,
+            """
             <div class="title-row"><h1>Carts</h1>
             <div id="online" data-live><details class="online"><summary data-testid="online-count"><span class="dot" aria-hidden="true"></span>\(online.count) online</summary>
             <ul aria-label="Members online now">\(online.isEmpty ? "<li>Nobody has the app open.</li>" : names)</ul></details></div></div>
@@ -41,7 +44,8 @@ public enum CartPages {
                 <button type="submit">Add cart</button>
                 """))
             </section>
-            """)
+            """
+        )
     }
 
     public static func detail(_ frame: PageFrame, household: Household, cart: CartDocument) -> HTML {
@@ -61,17 +65,22 @@ public enum CartPages {
                 </li>
                 """
         }
-        let photo: HTML = fromReceipt ? """
+        let photo: HTML =
+            fromReceipt
+            ? """
             <figure class="receipt-photo">
             <a href="/api/v1/households/\(household.id)/carts/\(cart.id)/image"><img src="/api/v1/households/\(household.id)/carts/\(cart.id)/thumbnail" alt="Receipt photo of \(cart.name)" width="160"></a>
             <figcaption><a href="\(base)/review">Review the reading</a></figcaption>
             </figure>
             """ : .empty
-        let status: HTML = cart.completed
+        let status: HTML =
+            cart.completed
             ? "<p class=\"badge ok big\" data-testid=\"cart-completed\">Completed\(cart.purchasedByUser.map { " · bought by \($0)" } ?? "")</p>"
             : .empty
         let emptyItems: HTML = "<li class=\"empty\">No items yet.</li>"
-        return Layout.page(frame, """
+        return Layout.page(
+            frame,
+            """
             <p class="crumbs"><a href="/h/\(household.id)">← Carts</a></p>
             <h1>\(cart.name)</h1>
             <div id="cart-head" data-live>
@@ -94,7 +103,8 @@ public enum CartPages {
                 """))
             </section>
             \(frame.renameOrDelete(base, "cart", name: cart.name))
-            """)
+            """
+        )
     }
 
     /// An item's name, quantity and price to change, or the item to remove. Plain forms that

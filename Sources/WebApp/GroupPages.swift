@@ -47,7 +47,8 @@ public enum GroupPages {
         }
         let groupRows = groups.html { group in
             let members = group.members.map { names[$0] ?? $0 }.joined(separator: ", ")
-            return "<li><a class=\"row\" href=\"/groups/\(group.id)\"><span class=\"grow name\">\(group.name)</span><span class=\"meta\">\(members)</span></a></li>"
+            return
+                "<li><a class=\"row\" href=\"/groups/\(group.id)\"><span class=\"grow name\">\(group.name)</span><span class=\"meta\">\(members)</span></a></li>"
         }
         let choices = friends.html { row in
             """
@@ -56,7 +57,9 @@ public enum GroupPages {
         }
         let noFriends: HTML = "<li class=\"empty\">No friends yet: add one by the email they signed up with.</li>"
         let noGroups: HTML = "<li class=\"empty\">No groups yet.</li>"
-        return Layout.page(frame, """
+        return Layout.page(
+            frame,
+            """
             <h1>Groups and friends</h1>
             <section aria-labelledby="groups-title">
             <h2 id="groups-title">Groups</h2>
@@ -82,45 +85,74 @@ public enum GroupPages {
                 <button type="submit">Create group</button>
                 """))
             </section>
-            """)
+            """
+        )
     }
 
     public static func group(
-        _ frame: PageFrame, group: ExpenseGroup, names: [String: String], balances: GroupBalances, expenses: [ExpenseRow],
-        receipts: [ReceiptChoice], me: String
+        _ frame: PageFrame,
+        group: ExpenseGroup,
+        names: [String: String],
+        balances: GroupBalances,
+        expenses: [ExpenseRow],
+        receipts: [ReceiptChoice],
+        me: String
     ) -> HTML {
         func name(_ id: String) -> String { id == me ? "You" : names[id] ?? id }
         let positions = balances.members.html { position in
             let owes = position.amount.value > 0
             let settled = position.amount.value == 0
-            let text = settled ? "settled" : owes ? "owes \(position.amount) \(position.currency)" : "gets back \(Amount(-position.amount.value, scale: position.amount.scale)) \(position.currency)"
-            return "<li class=\"row\"><span class=\"grow\">\(name(position.member))</span><span class=\"\(settled ? "meta" : owes ? "owe" : "get")\" data-testid=\"balance-\(position.member)\">\(text)</span></li>"
+            let text =
+                settled
+                ? "settled"
+                : owes
+                    ? "owes \(position.amount) \(position.currency)"
+                    : "gets back \(Amount(-position.amount.value, scale: position.amount.scale)) \(position.currency)"
+            return
+                "<li class=\"row\"><span class=\"grow\">\(name(position.member))</span><span class=\"\(settled ? "meta" : owes ? "owe" : "get")\" data-testid=\"balance-\(position.member)\">\(text)</span></li>"
         }
         let suggestions = balances.suggestions.html { transfer in
             let mine = transfer.from == me || transfer.to == me
-            let form: HTML = mine ? frame.form("/groups/\(group.id)/payments", class: "inline", enhance: false, """
-                <input type="hidden" name="from" value="\(transfer.from)"><input type="hidden" name="to" value="\(transfer.to)">
-                <input type="hidden" name="amount" value="\(transfer.amount)"><input type="hidden" name="currency" value="\(transfer.currency)">
-                <button type="submit" class="secondary">Mark paid</button>
-                """) : .empty
-            return "<li class=\"row\"><span class=\"grow\">\(name(transfer.from)) → \(name(transfer.to)): <strong>\(transfer.amount) \(transfer.currency)</strong></span>\(form)</li>"
+            let form: HTML =
+                mine
+                ? frame.form(
+                    "/groups/\(group.id)/payments",
+                    class: "inline",
+                    enhance: false,
+                    """
+                    <input type="hidden" name="from" value="\(transfer.from)"><input type="hidden" name="to" value="\(transfer.to)">
+                    <input type="hidden" name="amount" value="\(transfer.amount)"><input type="hidden" name="currency" value="\(transfer.currency)">
+                    <button type="submit" class="secondary">Mark paid</button>
+                    """
+                ) : .empty
+            return
+                "<li class=\"row\"><span class=\"grow\">\(name(transfer.from)) → \(name(transfer.to)): <strong>\(transfer.amount) \(transfer.currency)</strong></span>\(form)</li>"
         }
         let expenseRows = expenses.html { row in
             let record = row.record
-            let status: HTML = switch row.status {
-            case .uploadedByMe: "<span class=\"badge\">uploaded by me</span>"
-            case .paid: "<span class=\"badge ok\">paid</span>"
-            case .toPay: "<span class=\"badge warn\">to pay</span>"
-            }
+            let status: HTML =
+                switch row.status {
+                case .uploadedByMe: "<span class=\"badge\">uploaded by me</span>"
+                case .paid: "<span class=\"badge ok\">paid</span>"
+                case .toPay: "<span class=\"badge warn\">to pay</span>"
+                }
             let shares = row.shares.sorted { $0.key < $1.key }.html { member, amount in
                 let paid = row.paid.contains(member)
                 let paidIn = MinorUnits.amount(record.expense.payers[member] ?? 0, currency: record.expense.currency)
                 let owesSomething = paidIn.value < amount.value
-                let mark: HTML = paid ? " <span class=\"badge ok\">paid</span>"
-                    : (row.status == .uploadedByMe && owesSomething) ? frame.form("/expenses/\(record.id)/payments", class: "inline", enhance: false, """
-                        <input type="hidden" name="member" value="\(member)"><input type="hidden" name="group" value="\(group.id)">
-                        <button type="submit" class="link">mark paid</button>
-                        """) : .empty
+                let mark: HTML =
+                    paid
+                    ? " <span class=\"badge ok\">paid</span>"
+                    : (row.status == .uploadedByMe && owesSomething)
+                        ? frame.form(
+                            "/expenses/\(record.id)/payments",
+                            class: "inline",
+                            enhance: false,
+                            """
+                            <input type="hidden" name="member" value="\(member)"><input type="hidden" name="group" value="\(group.id)">
+                            <button type="submit" class="link">mark paid</button>
+                            """
+                        ) : .empty
                 return "<li>\(name(member)): \(amount)\(mark)</li>"
             }
             let total = MinorUnits.amount(record.expense.total, currency: record.expense.currency)
@@ -136,7 +168,9 @@ public enum GroupPages {
         let receiptOptions = receipts.html { "<option value=\"\($0.value)\">\($0.label)</option>" }
         let noExpenses: HTML = "<li class=\"empty\">No expenses yet.</li>"
         let noSuggestions: HTML = "<li class=\"empty\">Nothing to settle.</li>"
-        return Layout.page(frame, """
+        return Layout.page(
+            frame,
+            """
             <p class="crumbs"><a href="/groups">← Groups</a></p>
             <h1>\(group.name)</h1>
             <div id="group-live" data-live>
@@ -177,11 +211,19 @@ public enum GroupPages {
                 <button type="submit">Add expense</button>
                 """))
             </section>
-            """)
+            """
+        )
     }
 
     /// Each receipt line to one or more members, then the expense is added.
-    public static func split(_ frame: PageFrame, group: ExpenseGroup, names: [String: String], receipt: ReceiptChoice, cart: CartDocument, me: String) -> HTML {
+    public static func split(
+        _ frame: PageFrame,
+        group: ExpenseGroup,
+        names: [String: String],
+        receipt: ReceiptChoice,
+        cart: CartDocument,
+        me: String
+    ) -> HTML {
         func name(_ id: String) -> String { id == me ? "You" : names[id] ?? id }
         let lines = cart.items.enumerated().html { index, item in
             let boxes = group.members.html { member in
@@ -192,7 +234,9 @@ public enum GroupPages {
                 """
         }
         let payers = group.members.html { "<option value=\"\($0)\"\(if: $0 == me, " selected")>\(name($0))</option>" }
-        return Layout.page(frame, """
+        return Layout.page(
+            frame,
+            """
             <p class="crumbs"><a href="/groups/\(group.id)">← \(group.name)</a></p>
             <h1>Split \(cart.merchant?.name ?? cart.name) by item</h1>
             <p class="meta">Total \(Formatting.money(cart.total ?? cart.totalPrice, cart.currency)). Tax, tip and discounts are spread over the lines in proportion.</p>
@@ -204,7 +248,8 @@ public enum GroupPages {
                 <select id="split-payer" name="paidBy">\(payers)</select>
                 <button type="submit">Add expense</button>
                 """))
-            """)
+            """
+        )
     }
 
     /// The expenses shared with a friend, counted by where they stand for the caller.

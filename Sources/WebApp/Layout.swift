@@ -19,8 +19,14 @@ public struct PageFrame: Sendable {
     public var refreshSeconds: Int?
 
     public init(
-        title: String, user: PublicUser? = nil, household: Household? = nil, csrf: String? = nil, section: Section? = nil,
-        notice: String? = nil, error: String? = nil, refreshSeconds: Int? = nil
+        title: String,
+        user: PublicUser? = nil,
+        household: Household? = nil,
+        csrf: String? = nil,
+        section: Section? = nil,
+        notice: String? = nil,
+        error: String? = nil,
+        refreshSeconds: Int? = nil
     ) {
         self.title = title
         self.user = user
@@ -47,13 +53,17 @@ extension PageFrame {
     /// A line that is ticked by tapping it (a cart's item, a list's entry): one button in a form
     /// that flips its state, grayed out with a tick when done.
     func tickForm(_ action: String, completed: Bool, _ label: HTML) -> HTML {
-        form(action, class: "tick", """
+        form(
+            action,
+            class: "tick",
+            """
             <input type="hidden" name="completed" value="\(completed ? "0" : "1")">
             <button type="submit" class="item-button" aria-pressed="\(completed ? "true" : "false")">
             <span class="check" aria-hidden="true">\(completed ? "✓" : "")</span>
             \(label)
             </button>
-            """)
+            """
+        )
     }
 
     /// A folded panel to rename or delete a cart or a list (`what`), posting to `base`/rename and
@@ -113,7 +123,10 @@ public enum Layout {
         var links: [(String, String, PageFrame.Section)] = []
         if let household = frame.household {
             let base = "/h/\(household.id)"
-            links = [(base, "Carts", .carts), (base + "/lists", "Lists", .lists), (base + "/spend", "Spend", .spend), (base + "/upload", "Upload", .upload)]
+            links = [
+                (base, "Carts", .carts), (base + "/lists", "Lists", .lists), (base + "/spend", "Spend", .spend),
+                (base + "/upload", "Upload", .upload),
+            ]
         }
         links.append(("/groups", "Groups", .groups))
         let nav = links.html { link in
@@ -138,18 +151,22 @@ public enum Layout {
 
     /// A page for an error: what happened and a way on.
     public static func errorPage(_ frame: PageFrame, status: Int, message: String, back: String?) -> HTML {
-        let heading = switch status {
-        case 404: "Not found"
-        case 403: "Not allowed"
-        case 409, 412: "Changed meanwhile"
-        case 400, 422: "Please check what you entered"
-        default: "Something went wrong"
-        }
-        return page(frame, """
+        let heading =
+            switch status {
+            case 404: "Not found"
+            case 403: "Not allowed"
+            case 409, 412: "Changed meanwhile"
+            case 400, 422: "Please check what you entered"
+            default: "Something went wrong"
+            }
+        return page(
+            frame,
+            """
             <h1>\(heading)</h1>
             <p class="error" role="alert">\(message)</p>
             <p><a href="\(back ?? "/")">Go back</a></p>
-            """)
+            """
+        )
     }
 }
 

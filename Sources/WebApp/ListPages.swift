@@ -16,8 +16,14 @@ public struct ProductChoice: Sendable, Hashable {
     public var lastDate: String?
 
     public init(
-        name: String, brand: String? = nil, barcode: String? = nil, picture: String? = nil, caloriesPer100g: Decimal? = nil,
-        lastPrice: String? = nil, lastMerchant: String? = nil, lastDate: String? = nil
+        name: String,
+        brand: String? = nil,
+        barcode: String? = nil,
+        picture: String? = nil,
+        caloriesPer100g: Decimal? = nil,
+        lastPrice: String? = nil,
+        lastMerchant: String? = nil,
+        lastDate: String? = nil
     ) {
         self.name = name
         self.brand = brand
@@ -37,7 +43,9 @@ public enum ListPages {
         let base = "/h/\(household.id)/lists"
         let rows = lists.html { row($0, href: "\(base)/\($0.id)") }
         let empty: HTML = "<li class=\"empty\">No lists yet.</li>"
-        return Layout.page(frame, """
+        return Layout.page(
+            frame,
+            """
             <h1>Shopping lists</h1>
             <ul class="list" id="lists" data-live>\(lists.isEmpty ? empty : rows)</ul>
             \(SharedListPages.joinedSection(shared))
@@ -49,7 +57,8 @@ public enum ListPages {
                 <button type="submit">Create list</button>
                 """))
             </section>
-            """)
+            """
+        )
     }
 
     /// A list in a list of lists: its name and how much of it is still open.
@@ -63,14 +72,22 @@ public enum ListPages {
 
     /// - Parameter sharing: the list's sharing beyond the household, for the section that manages it.
     public static func detail(
-        _ frame: PageFrame, household: Household, list: HouseholdList, estimates: [String: PriceEstimate], query: String?,
-        results: [ProductChoice], shoppers: [ShoppingStatus], sharing: ListSharing = ListSharing()
+        _ frame: PageFrame,
+        household: Household,
+        list: HouseholdList,
+        estimates: [String: PriceEstimate],
+        query: String?,
+        results: [ProductChoice],
+        shoppers: [ShoppingStatus],
+        sharing: ListSharing = ListSharing()
     ) -> HTML {
         let base = "/h/\(household.id)/lists/\(list.id)"
         let me = frame.user?.id
         let amShopping = shoppers.contains { $0.userId == me }
         let others = shoppers.filter { $0.userId != me }.map(\.displayName)
-        let whoText = others.isEmpty ? (amShopping ? "You are shopping." : "Nobody is shopping with this list.")
+        let whoText =
+            others.isEmpty
+            ? (amShopping ? "You are shopping." : "Nobody is shopping with this list.")
             : "\(others.joined(separator: ", ")) \(others.count == 1 ? "is" : "are") shopping\(amShopping ? ", and so are you" : "")."
         let shopping: HTML = """
             <div class="shopping row" id="shopping" data-live>
@@ -82,12 +99,14 @@ public enum ListPages {
             </div>
             """
         let found = results.html { choice in
-            let picture: HTML = choice.picture.map { "<img class=\"thumb\" src=\"\($0)\" alt=\"\" width=\"48\" height=\"48\" loading=\"lazy\">" }
+            let picture: HTML =
+                choice.picture.map { "<img class=\"thumb\" src=\"\($0)\" alt=\"\" width=\"48\" height=\"48\" loading=\"lazy\">" }
                 ?? "<span class=\"thumb placeholder\" aria-hidden=\"true\">\(Icons.bag)</span>"
             let calories: HTML = choice.caloriesPer100g.map { "<span>\("\($0)") kcal/100 g</span>" } ?? .empty
-            let last: HTML = choice.lastPrice.map { price in
-                "<span>last paid \(price)\(choice.lastMerchant.map { " at \($0)" } ?? "")\(choice.lastDate.map { " on \($0)" } ?? "")</span>"
-            } ?? "<span>never bought yet</span>"
+            let last: HTML =
+                choice.lastPrice.map { price in
+                    "<span>last paid \(price)\(choice.lastMerchant.map { " at \($0)" } ?? "")\(choice.lastDate.map { " on \($0)" } ?? "")</span>"
+                } ?? "<span>never bought yet</span>"
             return """
                 <li class="product">
                 \(picture)
@@ -101,10 +120,15 @@ public enum ListPages {
                 </li>
                 """
         }
-        let search: HTML = query.map { query in
-            results.isEmpty ? "<p class=\"meta\">No product matches “\(query)”. Add it by name below.</p>" : "<ul class=\"list products\" aria-label=\"Products found\">\(found)</ul>"
-        } ?? .empty
-        return Layout.page(frame, """
+        let search: HTML =
+            query.map { query in
+                results.isEmpty
+                    ? "<p class=\"meta\">No product matches “\(query)”. Add it by name below.</p>"
+                    : "<ul class=\"list products\" aria-label=\"Products found\">\(found)</ul>"
+            } ?? .empty
+        return Layout.page(
+            frame,
+            """
             <p class="crumbs"><a href="/h/\(household.id)/lists">← Lists</a></p>
             <h1 id="list-title">\(list.name)</h1>
             \(shopping)
@@ -120,7 +144,8 @@ public enum ListPages {
             </section>
             \(SharedListPages.sharingSection(frame, base: base, list: list, sharing: sharing))
             \(frame.renameOrDelete(base, "list", name: list.name))
-            """)
+            """
+        )
     }
 
     /// The list's entries, each ticked by tapping it, with − and + for its quantity. The forms post
@@ -129,15 +154,20 @@ public enum ListPages {
     ///   purchases, so not for guests.
     static func entries(_ frame: PageFrame, base: String, list: HouseholdList, estimates: [String: PriceEstimate], purchases: Bool) -> HTML {
         let rows = list.entries.html { entry in
-            let product: HTML = entry.product.map { product in
-                let calories: HTML = product.caloriesPer100g.map { " · \("\($0)") kcal/100 g" } ?? .empty
-                return "<span class=\"meta\">\(product.brand ?? product.name)\(calories)</span>"
-            } ?? .empty
-            let estimate: HTML = estimates[entry.id].map { "<span class=\"price\" title=\"From the last time you bought it\">≈ \(Formatting.money($0.price, $0.currency))</span>" } ?? .empty
-            let bought: HTML = entry.bought.map { bought in
-                guard purchases else { return "<span class=\"meta\">bought</span>" }
-                return "<span class=\"meta\">bought\(bought.merchant.map { " at \($0)" } ?? "")\(bought.price.map { " for \($0)" } ?? "")</span>"
-            } ?? .empty
+            let product: HTML =
+                entry.product.map { product in
+                    let calories: HTML = product.caloriesPer100g.map { " · \("\($0)") kcal/100 g" } ?? .empty
+                    return "<span class=\"meta\">\(product.brand ?? product.name)\(calories)</span>"
+                } ?? .empty
+            let estimate: HTML =
+                estimates[entry.id].map {
+                    "<span class=\"price\" title=\"From the last time you bought it\">≈ \(Formatting.money($0.price, $0.currency))</span>"
+                } ?? .empty
+            let bought: HTML =
+                entry.bought.map { bought in
+                    guard purchases else { return "<span class=\"meta\">bought</span>" }
+                    return "<span class=\"meta\">bought\(bought.merchant.map { " at \($0)" } ?? "")\(bought.price.map { " for \($0)" } ?? "")</span>"
+                } ?? .empty
             return """
                 <li class="item entry\(if: entry.completed, " done")" data-entry="\(entry.id)">
                 \(frame.tickForm("\(base)/entries/\(entry.id)/tick", completed: entry.completed, """
@@ -162,12 +192,16 @@ public enum ListPages {
 
     /// Adds an entry by its name and quantity.
     static func addByName(_ frame: PageFrame, base: String) -> HTML {
-        frame.form("\(base)/entries", class: "grid-form", """
+        frame.form(
+            "\(base)/entries",
+            class: "grid-form",
+            """
             <label for="entry-name">Item</label>
             <input id="entry-name" name="name" required maxlength="200" placeholder="Bread">
             <label for="entry-quantity">Quantity</label>
             <input id="entry-quantity" name="quantity" inputmode="decimal" value="1">
             <button type="submit">Add</button>
-            """)
+            """
+        )
     }
 }

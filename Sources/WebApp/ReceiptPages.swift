@@ -5,7 +5,9 @@ import ReceiptModel
 /// Uploading a receipt photo, following its reading, and reviewing what was read.
 public enum ReceiptPages {
     public static func upload(_ frame: PageFrame, household: Household) -> HTML {
-        Layout.page(frame, """
+        Layout.page(
+            frame,
+            """
             <h1>Upload a receipt</h1>
             <form method="post" action="/h/\(household.id)/upload" enctype="multipart/form-data" class="stack card" data-upload>
             \(frame.csrfField)
@@ -15,7 +17,8 @@ public enum ReceiptPages {
             <button type="submit">Upload and read</button>
             <progress hidden max="100" value="0" aria-label="Upload progress"></progress>
             </form>
-            """)
+            """
+        )
     }
 
     /// A receipt job: queued, being read, done (with a link to review) or failed.
@@ -28,17 +31,21 @@ public enum ReceiptPages {
                 <p class="notice" role="status" data-job-status="done">Read. <a href="/h/\(household.id)/carts/\(cart)/review">Review the reading</a> or <a href="/h/\(household.id)/carts/\(cart)">open the cart</a>.</p>
                 """
         case .failed:
-            state = "<p class=\"error\" role=\"alert\" data-job-status=\"failed\">This photo could not be read: \(job.error?.message ?? "unknown error"). Try a sharper, straighter photo.</p>"
+            state =
+                "<p class=\"error\" role=\"alert\" data-job-status=\"failed\">This photo could not be read: \(job.error?.message ?? "unknown error"). Try a sharper, straighter photo.</p>"
         default:
             state = """
                 <p role="status" data-job-status="\(job.status.rawValue)"><span class="spinner" aria-hidden="true"></span> \(job.status == .queued ? "Waiting for a reader…" : "Reading the receipt…") (attempt \(job.attempts))</p>
                 <progress aria-label="Reading the receipt"></progress>
                 """
         }
-        return Layout.page(frame, """
+        return Layout.page(
+            frame,
+            """
             <h1>Reading your receipt</h1>
             <div id="job" data-live data-job="\(job.id)">\(state)</div>
-            """)
+            """
+        )
     }
 
     /// The review page: the photo beside every field read, doubtful fields marked, all editable.
@@ -65,13 +72,20 @@ public enum ReceiptPages {
             </div>
             """
         }
-        let warningList: HTML = cart.warnings.isEmpty ? .empty : """
+        let warningList: HTML =
+            cart.warnings.isEmpty
+            ? .empty
+            : """
             <div class="warnings" role="note"><p><strong>The reader was unsure:</strong></p><ul>\(warnings)</ul></div>
             """
-        let photo: HTML = cart.source.sha256 != nil ? """
+        let photo: HTML =
+            cart.source.sha256 != nil
+            ? """
             <figure class="review-photo"><a href="/api/v1/households/\(household.id)/carts/\(cart.id)/image"><img src="/api/v1/households/\(household.id)/carts/\(cart.id)/image" alt="The receipt photo"></a></figure>
             """ : "<p class=\"meta\">This cart was made by hand: there is no photo.</p>"
-        return Layout.page(frame, """
+        return Layout.page(
+            frame,
+            """
             <p class="crumbs"><a href="\(base)">← \(cart.name)</a></p>
             <h1>Review the reading</h1>
             <div class="review">
@@ -89,7 +103,8 @@ public enum ReceiptPages {
                 <button type="submit">Save the corrections</button>
                 """))
             </div>
-            """)
+            """
+        )
     }
 
     /// Which fields the reader doubted: low confidence, a failed check or a warning naming them;
@@ -113,11 +128,13 @@ public enum ReceiptPages {
             date = doubted("date", cart.confidence.date, missing: cart.date == nil)
             total = doubted("total", cart.confidence.total, missing: cart.checks.subtotalPlusTaxMatchesTotal == false)
             items = doubted("item", cart.confidence.items, missing: cart.checks.itemsMatchSubtotal == false)
-            lines = Set(cart.items.indices.filter { index in
-                let item = cart.items[index]
-                guard !verified.contains("items[\(index)].name"), !verified.contains("items[\(index)].price") else { return false }
-                return (item.confidence ?? 1) < 0.6 || text.contains(item.name.lowercased())
-            })
+            lines = Set(
+                cart.items.indices.filter { index in
+                    let item = cart.items[index]
+                    guard !verified.contains("items[\(index)].name"), !verified.contains("items[\(index)].price") else { return false }
+                    return (item.confidence ?? 1) < 0.6 || text.contains(item.name.lowercased())
+                }
+            )
         }
 
         func item(_ index: Int) -> Bool { lines.contains(index) }

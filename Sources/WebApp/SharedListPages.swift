@@ -22,18 +22,19 @@ public enum SharedListPages {
     /// The section of a member's list page that shares the list, shows a new passcode once, and
     /// lists the guests with a button to remove each.
     static func sharingSection(_ frame: PageFrame, base: String, list: HouseholdList, sharing: ListSharing) -> HTML {
-        let fresh: HTML = sharing.fresh.map { share in
-            """
-            <div class="share-code" role="status">
-            <p>Give both to whoever should join. The passcode is shown only now; you can make a new one any time.</p>
-            <dl class="facts-list">
-            <dt>List id</dt><dd class="code" data-testid="share-list-id">\(share.listId)</dd>
-            <dt>Passcode</dt><dd class="code" data-testid="share-passcode">\(share.passcode)</dd>
-            </dl>
-            <p class="meta">They open Lists, then “Join a shared list”, or <a href="/shared-lists?list=\(share.listId)">this page</a> with the id filled in.</p>
-            </div>
-            """
-        } ?? .empty
+        let fresh: HTML =
+            sharing.fresh.map { share in
+                """
+                <div class="share-code" role="status">
+                <p>Give both to whoever should join. The passcode is shown only now; you can make a new one any time.</p>
+                <dl class="facts-list">
+                <dt>List id</dt><dd class="code" data-testid="share-list-id">\(share.listId)</dd>
+                <dt>Passcode</dt><dd class="code" data-testid="share-passcode">\(share.passcode)</dd>
+                </dl>
+                <p class="meta">They open Lists, then “Join a shared list”, or <a href="/shared-lists?list=\(share.listId)">this page</a> with the id filled in.</p>
+                </div>
+                """
+            } ?? .empty
         let guests = sharing.guests.html { guest in
             """
             <li class="row"><span class="grow name">\(guest.displayName)</span>
@@ -42,20 +43,21 @@ public enum SharedListPages {
                 """))</li>
             """
         }
-        let state: HTML = list.sharing == nil
+        let state: HTML =
+            list.sharing == nil
             ? """
-                <p class="meta">Someone outside the household can read and change this list once you give them its id and a passcode. They never see what the household paid.</p>
-                \(frame.form("\(base)/share", class: "stack", enhance: false, "<button type=\"submit\">Share this list</button>"))
-                """
+            <p class="meta">Someone outside the household can read and change this list once you give them its id and a passcode. They never see what the household paid.</p>
+            \(frame.form("\(base)/share", class: "stack", enhance: false, "<button type=\"submit\">Share this list</button>"))
+            """
             : """
-                <p data-testid="share-state">Shared: whoever has the list id and the passcode can join.</p>
-                <h3 id="guests-title">Guests</h3>
-                <ul class="list" aria-labelledby="guests-title" data-testid="guests">\(sharing.guests.isEmpty ? "<li class=\"empty\">Nobody has joined yet.</li>" : guests)</ul>
-                <div class="button-row">
-                \(frame.form("\(base)/share", class: "inline", enhance: false, "<button type=\"submit\" class=\"secondary\">New passcode</button>"))
-                \(frame.form("\(base)/unshare", class: "inline", enhance: false, "<button type=\"submit\" class=\"danger\">Stop sharing</button>"))
-                </div>
-                """
+            <p data-testid="share-state">Shared: whoever has the list id and the passcode can join.</p>
+            <h3 id="guests-title">Guests</h3>
+            <ul class="list" aria-labelledby="guests-title" data-testid="guests">\(sharing.guests.isEmpty ? "<li class=\"empty\">Nobody has joined yet.</li>" : guests)</ul>
+            <div class="button-row">
+            \(frame.form("\(base)/share", class: "inline", enhance: false, "<button type=\"submit\" class=\"secondary\">New passcode</button>"))
+            \(frame.form("\(base)/unshare", class: "inline", enhance: false, "<button type=\"submit\" class=\"danger\">Stop sharing</button>"))
+            </div>
+            """
         return """
             <section class="card" aria-labelledby="share-title">
             <h2 id="share-title">Share beyond the household</h2>
@@ -83,7 +85,9 @@ public enum SharedListPages {
     public static func join(_ frame: PageFrame, listId: String?, joined: [HouseholdList]) -> HTML {
         let rows = joined.html { ListPages.row($0, href: "/shared-lists/\($0.id)") }
         let empty: HTML = "<li class=\"empty\">You have not joined any list yet.</li>"
-        return Layout.page(frame, """
+        return Layout.page(
+            frame,
+            """
             <h1>Join a shared list</h1>
             <section class="card" aria-labelledby="join-title">
             <h2 id="join-title">List id and passcode</h2>
@@ -100,7 +104,8 @@ public enum SharedListPages {
             <h2 id="joined-title">Lists you joined</h2>
             <ul class="list" id="joined-lists">\(joined.isEmpty ? empty : rows)</ul>
             </section>
-            """)
+            """
+        )
     }
 
     /// A list of another household, for a guest: its entries to read, add, tick and change, and a
@@ -108,7 +113,9 @@ public enum SharedListPages {
     public static func guest(_ frame: PageFrame, list: HouseholdList) -> HTML {
         let base = "/shared-lists/\(list.id)"
         let back = frame.household.map { "/h/\($0.id)/lists" } ?? "/shared-lists"
-        return Layout.page(frame, """
+        return Layout.page(
+            frame,
+            """
             <p class="crumbs"><a href="\(back)">← Lists</a></p>
             <h1 id="list-title">\(list.name)</h1>
             <p class="meta">Shared with you by another household.</p>
@@ -122,6 +129,7 @@ public enum SharedListPages {
             <p class="meta">It goes from your lists; you can join again with a passcode.</p>
             \(frame.form("\(base)/leave", class: "stack", enhance: false, "<button type=\"submit\" class=\"danger\">Leave this list</button>"))
             </section>
-            """)
+            """
+        )
     }
 }

@@ -18,9 +18,10 @@ public enum SpendPage {
             let cells = figures.html { figure in
                 "<div class=\"figure\"><dt>\(figure.0)</dt><dd data-testid=\"spend-\(figure.2)-\(code)\">\(Formatting.money(figure.1, spending.currency))</dd></div>"
             }
-            let mine: HTML = spending.totalByUser.map {
-                "<p class=\"meta\">Added by you: \(Formatting.money($0, spending.currency)) · \(spending.carts) \(spending.carts == 1 ? "cart" : "carts")</p>"
-            } ?? .empty
+            let mine: HTML =
+                spending.totalByUser.map {
+                    "<p class=\"meta\">Added by you: \(Formatting.money($0, spending.currency)) · \(spending.carts) \(spending.carts == 1 ? "cart" : "carts")</p>"
+                } ?? .empty
             let months = spending.perMonth.suffix(12).map { (label: $0.label, value: $0.total.value) }
             let merchants = spending.perMerchant.prefix(8).map { (label: $0.merchant, value: $0.total.value) }
             return """
@@ -36,10 +37,13 @@ public enum SpendPage {
                 """
         }
         let empty: HTML = "<p>Nothing spent yet: completed carts and receipts show up here.</p>"
-        return Layout.page(frame, """
+        return Layout.page(
+            frame,
+            """
             <h1>Spend</h1>
             <div id="spend" data-live>\(stats.currencies.isEmpty ? empty : sections)</div>
-            """)
+            """
+        )
     }
 }
 
@@ -49,7 +53,10 @@ public enum Charts {
     /// Vertical columns (one per month), values written above them.
     public static func columns(_ data: [(label: String, value: Decimal)], title: String) -> HTML {
         guard !data.isEmpty else { return "<p class=\"meta\">No dated carts yet.</p>" }
-        let width = 340.0, height = 180.0, top = 18.0, bottom = 26.0
+        let width = 340.0
+        let height = 180.0
+        let top = 18.0
+        let bottom = 26.0
         let maximum = max(data.map { NSDecimalNumber(decimal: $0.value).doubleValue }.max() ?? 0, 0.01)
         let slot = width / Double(data.count)
         let barWidth = min(slot * 0.7, 48)
@@ -78,7 +85,10 @@ public enum Charts {
     /// Horizontal bars (one per merchant), largest first, label left and value right.
     public static func bars(_ data: [(label: String, value: Decimal)], title: String) -> HTML {
         guard !data.isEmpty else { return .empty }
-        let width = 340.0, row = 28.0, labelWidth = 120.0, valueWidth = 64.0
+        let width = 340.0
+        let row = 28.0
+        let labelWidth = 120.0
+        let valueWidth = 64.0
         let height = row * Double(data.count)
         let maximum = max(data.map { NSDecimalNumber(decimal: $0.value).doubleValue }.max() ?? 0, 0.01)
         let rows = data.enumerated().html { index, point in

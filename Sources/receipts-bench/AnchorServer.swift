@@ -16,7 +16,8 @@ struct AnchorServer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "anchor-server",
         abstract: "A bare Hummingbird route (hello, or one SQLite row through GRDB) for `server` to compare with.",
-        shouldDisplay: false)
+        shouldDisplay: false
+    )
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
         case hello
@@ -47,7 +48,10 @@ struct AnchorServer: AsyncParsableCommand {
                 }
                 guard let json else { throw HTTPError(.notFound) }
                 return Response(
-                    status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: json)))
+                    status: .ok,
+                    headers: [.contentType: "application/json"],
+                    body: .init(byteBuffer: ByteBuffer(string: json))
+                )
             }
         }
         let app = Application(
@@ -55,7 +59,8 @@ struct AnchorServer: AsyncParsableCommand {
             configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "anchor"),
             onServerRunning: { channel in
                 FileHandle.standardOutput.write(Data("PORT \(channel.localAddress?.port ?? 0)\n".utf8))
-            })
+            }
+        )
         try await app.runService()
     }
 
@@ -71,7 +76,9 @@ struct AnchorServer: AsyncParsableCommand {
             try db.execute(sql: "CREATE TABLE IF NOT EXISTS documents (id INTEGER PRIMARY KEY, document TEXT NOT NULL)")
             for id in 0..<rows {
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO documents (id, document) VALUES (?, ?)", arguments: [id, Self.cartLikeDocument(id)])
+                    sql: "INSERT OR REPLACE INTO documents (id, document) VALUES (?, ?)",
+                    arguments: [id, Self.cartLikeDocument(id)]
+                )
             }
         }
         return pool

@@ -2,9 +2,9 @@ import ArgumentParser
 import Catalog
 import DocumentStore
 import Foundation
-import ReceiptTesting
 import Logging
 import ReceiptModel
+import ReceiptTesting
 
 /// `receipts-bench catalog`: the product index on a generated catalog (default 100,000 products):
 /// build time, warm search latency (median, p99), receipt-line matching throughput and peak RSS,
@@ -12,7 +12,8 @@ import ReceiptModel
 struct CatalogBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
-        abstract: "Catalog index build, search latency, matching throughput, memory (in-memory index vs SQLite FTS5).")
+        abstract: "Catalog index build, search latency, matching throughput, memory (in-memory index vs SQLite FTS5)."
+    )
 
     @Option(help: "Generated products.")
     var products: Int = 100_000
@@ -102,17 +103,37 @@ struct CatalogBench: AsyncParsableCommand {
         }
         print("catalog of \(products) generated products")
         print(String(format: "  in-memory index build      %.3f s", buildSeconds))
-        print(String(format: "  search (warm)              median %.3f ms, p99 %.3f ms (%d queries, %.1f %% with results)",
-            percentile(latencies, 0.5), percentile(latencies, 0.99), queryTexts.count, 100 * Double(hits) / Double(max(1, queryTexts.count))))
+        print(
+            String(
+                format: "  search (warm)              median %.3f ms, p99 %.3f ms (%d queries, %.1f %% with results)",
+                percentile(latencies, 0.5),
+                percentile(latencies, 0.99),
+                queryTexts.count,
+                100 * Double(hits) / Double(max(1, queryTexts.count))
+            )
+        )
         print(String(format: "    slowest: %.3f ms for \"%@\"", slowest.0, slowest.1))
-        print(String(format: "  receipt-line matching      %.0f lines/s (%d lines; %.1f %% matched, %.1f %% of those right)",
-            Double(receiptLines.count) / matchSeconds, receiptLines.count, 100 * Double(matched) / Double(max(1, receiptLines.count)),
-            100 * Double(correct) / Double(max(1, matched))))
+        print(
+            String(
+                format: "  receipt-line matching      %.0f lines/s (%d lines; %.1f %% matched, %.1f %% of those right)",
+                Double(receiptLines.count) / matchSeconds,
+                receiptLines.count,
+                100 * Double(matched) / Double(max(1, receiptLines.count)),
+                100 * Double(correct) / Double(max(1, matched))
+            )
+        )
         print(String(format: "    of which line cleaning    %.0f lines/s (%d words)", Double(receiptLines.count) / normaliseSeconds, words))
         print(String(format: "  peak RSS                   %.0f MB", peak))
         if let fts {
-            print(String(format: "  SQLite FTS5 trigram (store) load %d products %.2f s; searchText median %.3f ms, p99 %.3f ms",
-                ftsProducts, fts.load, fts.median, fts.p99))
+            print(
+                String(
+                    format: "  SQLite FTS5 trigram (store) load %d products %.2f s; searchText median %.3f ms, p99 %.3f ms",
+                    ftsProducts,
+                    fts.load,
+                    fts.median,
+                    fts.p99
+                )
+            )
         }
     }
 
@@ -192,7 +213,9 @@ enum CatalogGenerator {
         "8 oz", "12 oz", "16 oz", "24 oz", "32 oz", "1 lb", "2 lb", "5 lb", "1 gallon", "half gallon",
         "2 liter", "12 pack", "6 pack", "24 pack", "12 count", "18 count", "500 g", "1 kg",
     ]
-    static let syllables = ["ka", "lo", "mi", "ra", "ten", "vo", "sun", "ber", "dal", "fin", "gro", "har", "ly", "nor", "pel", "qui", "sto", "val", "wen", "zer"]
+    static let syllables = [
+        "ka", "lo", "mi", "ra", "ten", "vo", "sun", "ber", "dal", "fin", "gro", "har", "ly", "nor", "pel", "qui", "sto", "val", "wen", "zer",
+    ]
     static let categoryFor: [String: String] = [
         "milk": "Dairy", "yogurt": "Dairy", "cheese": "Dairy", "butter": "Dairy", "chicken": "Meat", "beef": "Meat",
     ]
@@ -200,7 +223,9 @@ enum CatalogGenerator {
     static func products(count: Int, using generator: inout SeededGenerator) -> [Product] {
         let brands = (0..<400).map { _ -> String in
             let first = (0..<Int.random(in: 2...3, using: &generator)).map { _ in syllables.randomElement(using: &generator)! }.joined()
-            let second = Bool.random(using: &generator) ? " " + ["Farms", "Foods", "Kitchen", "Market", "Co.", "Naturals", "Brands"].randomElement(using: &generator)! : ""
+            let second =
+                Bool.random(using: &generator)
+                ? " " + ["Farms", "Foods", "Kitchen", "Market", "Co.", "Naturals", "Brands"].randomElement(using: &generator)! : ""
             return first.prefix(1).uppercased() + first.dropFirst() + second
         }
         var result: [Product] = []
@@ -215,9 +240,17 @@ enum CatalogGenerator {
             let name = (words + [noun]).joined(separator: " ").capitalized + ", " + size
             let brand = brands.randomElement(using: &generator)!
             let barcode = String(format: "2%012d", number)
-            result.append(Product(
-                barcode: barcode, name: name, brand: brand, categories: [categoryFor[noun] ?? "Grocery", noun.capitalized],
-                keywords: [noun] + words, caloriesPer100g: Double(Int.random(in: 0...600, using: &generator)), source: "generated"))
+            result.append(
+                Product(
+                    barcode: barcode,
+                    name: name,
+                    brand: brand,
+                    categories: [categoryFor[noun] ?? "Grocery", noun.capitalized],
+                    keywords: [noun] + words,
+                    caloriesPer100g: Double(Int.random(in: 0...600, using: &generator)),
+                    source: "generated"
+                )
+            )
         }
         return result
     }

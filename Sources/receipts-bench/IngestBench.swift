@@ -13,7 +13,9 @@ import ReceiptTesting
 struct IngestBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
-        abstract: "Ingest images/s, default and --fast, for --jobs 1 and 2; ratios to the tesseract CLI; the neural reader's share and cost; peak RSS at N images.")
+        abstract:
+            "Ingest images/s, default and --fast, for --jobs 1 and 2; ratios to the tesseract CLI; the neural reader's share and cost; peak RSS at N images."
+    )
 
     @Option(help: "Source images (default Fixtures/receipts).")
     var images: String = "Fixtures/receipts"
@@ -64,14 +66,31 @@ struct IngestBench: AsyncParsableCommand {
             let result = try runInChild(folder: small, jobs: jobs, fast: fast, work: work)
             results["\(mode)-\(jobs)"] = result
             let outside = 1 - result.ocrSeconds / (result.seconds * Double(jobs))
-            print(String(format: "ingest%@ --jobs %d: %d images in %.1f s = %.2f images/s, %.0f ms/image, time outside OCR %.1f %%, peak RSS %.0f MB",
-                         fast ? " --fast" : "", jobs, result.images, result.seconds, Double(result.images) / result.seconds,
-                         result.msPerImage, 100 * outside, result.peakRSSMB))
+            print(
+                String(
+                    format: "ingest%@ --jobs %d: %d images in %.1f s = %.2f images/s, %.0f ms/image, time outside OCR %.1f %%, peak RSS %.0f MB",
+                    fast ? " --fast" : "",
+                    jobs,
+                    result.images,
+                    result.seconds,
+                    Double(result.images) / result.seconds,
+                    result.msPerImage,
+                    100 * outside,
+                    result.peakRSSMB
+                )
+            )
             if !fast {
                 let perReading = result.neuralReadings > 0 ? result.neuralSeconds / Double(result.neuralReadings) : 0
-                print(String(format: "  neural reader: %d of %d images (%.0f %%), %.0f ms per image it read, %.0f %% of the OCR time",
-                             result.neuralReadings, result.images, 100 * Double(result.neuralReadings) / Double(result.images),
-                             1000 * perReading, result.ocrSeconds > 0 ? 100 * result.neuralSeconds / result.ocrSeconds : 0))
+                print(
+                    String(
+                        format: "  neural reader: %d of %d images (%.0f %%), %.0f ms per image it read, %.0f %% of the OCR time",
+                        result.neuralReadings,
+                        result.images,
+                        100 * Double(result.neuralReadings) / Double(result.images),
+                        1000 * perReading,
+                        result.ocrSeconds > 0 ? 100 * result.neuralSeconds / result.ocrSeconds : 0
+                    )
+                )
             }
         }
         for mode in ["default", "fast"] {
@@ -96,8 +115,15 @@ struct IngestBench: AsyncParsableCommand {
         if memoryCount > 0 {
             let big = try Self.makeCopies(of: sources, count: memoryCount, in: work.appendingPathComponent("big"))
             let result = try runInChild(folder: big, jobs: 2, fast: false, work: work)
-            print(String(format: "memory run: %d images, --jobs 2, %.1f s (%.2f images/s), peak RSS %.0f MB",
-                         result.images, result.seconds, Double(result.images) / result.seconds, result.peakRSSMB))
+            print(
+                String(
+                    format: "memory run: %d images, --jobs 2, %.1f s (%.2f images/s), peak RSS %.0f MB",
+                    result.images,
+                    result.seconds,
+                    Double(result.images) / result.seconds,
+                    result.peakRSSMB
+                )
+            )
         }
     }
 
@@ -122,7 +148,8 @@ struct IngestBench: AsyncParsableCommand {
         let status = try ChildProcess(
             executable: URL(fileURLWithPath: "/proc/self/exe"),
             arguments: ["ingest", "--child", directory.path, "--jobs", "\(jobs)"] + (fast ? ["--fast"] : []),
-            environment: environment, standardOutput: .file(output)
+            environment: environment,
+            standardOutput: .file(output)
         ).terminationStatus
         guard status == 0 else { throw ValidationError("child run failed (\(status))") }
         return try JSONDecoder().decode(RunResult.self, from: Data(contentsOf: output))
@@ -140,14 +167,25 @@ struct IngestBench: AsyncParsableCommand {
         let matcher = try? await ProductCatalog(store: store, client: nil, logger: logger).matcher()
         let pool = try OCREnginePool(workers: jobs, logger: logger)
         let pipeline = IngestPipeline(
-            ocr: pool, matcher: matcher, store: store, options: IngestOptions(user: "bench", jobs: jobs, rereadWhenUnsure: !fast), logger: logger)
+            ocr: pool,
+            matcher: matcher,
+            store: store,
+            options: IngestOptions(user: "bench", jobs: jobs, rereadWhenUnsure: !fast),
+            logger: logger
+        )
         let files = try ImageFinder().find([folder])
         let summary = await pipeline.run(files) { _ in }
         try await store.close()
         let result = RunResult(
-            images: files.count, stored: summary.stored, failed: summary.failed, seconds: summary.seconds,
-            ocrSeconds: summary.ocrSeconds, neuralReadings: summary.neuralReadings, neuralSeconds: summary.neuralSeconds,
-            peakRSSMB: OCRBench.peakRSSMegabytes())
+            images: files.count,
+            stored: summary.stored,
+            failed: summary.failed,
+            seconds: summary.seconds,
+            ocrSeconds: summary.ocrSeconds,
+            neuralReadings: summary.neuralReadings,
+            neuralSeconds: summary.neuralSeconds,
+            peakRSSMB: OCRBench.peakRSSMegabytes()
+        )
         FileHandle.standardOutput.write(try JSONEncoder().encode(result))
     }
 }

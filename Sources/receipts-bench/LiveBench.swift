@@ -22,7 +22,8 @@ import Glibc
 struct LiveBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "live",
-        abstract: "Live-update fan-out: p50/p99 latency from an API write to every connected client, and server memory per client.")
+        abstract: "Live-update fan-out: p50/p99 latency from an API write to every connected client, and server memory per client."
+    )
 
     @Option(help: "The receipts binary to serve (default: the one beside this receipts-bench).")
     var receipts: String?
@@ -84,35 +85,45 @@ struct LiveBench: AsyncParsableCommand {
             // A fresh server and store per count, so one count's connections and their teardown
             // never overlap the next count's measurement. Across instances, a second server on the
             // same PostgreSQL takes the changes; the clients' server learns of them by NOTIFY.
-            let store = acrossInstances
+            let store =
+                acrossInstances
                 ? StoreBench.postgresLocation(postgres) ?? "" : work.appendingPathComponent("live-\(count).sqlite").path
             let server = try await ServerBench.startServer(binary: binary, store: store, log: work.appendingPathComponent("serve-\(count)"))
             defer { server.child.kill() }
-            let writer = acrossInstances
+            let writer =
+                acrossInstances
                 ? try await ServerBench.startServer(binary: binary, store: store, log: work.appendingPathComponent("writer-\(count)")) : server
             defer { if acrossInstances { writer.child.kill() } }
             let origin = "http://127.0.0.1:\(writer.port)"
             let seed = try await Seed.make(origin: origin, carts: 1, items: 1)
-            let tick = URL(string: "\(origin)/api/v1/households/\(seed.household)/carts/\(seed.carts[0].id)/items/\(seed.carts[0].items[0])/completed")!
+            let tick = URL(
+                string: "\(origin)/api/v1/households/\(seed.household)/carts/\(seed.carts[0].id)/items/\(seed.carts[0].items[0])/completed"
+            )!
             ticked = false
             let before = Self.residentKB(pid: server.child.pid)
             let arrivals = Arrivals()
             var tasks: [Task<Void, any Error>] = []
             for _ in 0..<count {
-                tasks.append(Task {
-                    try await WebSocketClient.connect(
-                        url: "ws://127.0.0.1:\(server.port)/api/v1/live", configuration: .init(additionalHeaders: [.authorization: "Bearer \(seed.token)"]),
-                        logger: logger
-                    ) { inbound, _, _ in
-                        for try await message in inbound.messages(maxSize: 1 << 20) {
-                            guard case .text(let text) = message else { continue }
-                            arrivals.lastMessage.withLock { $0 = .now }
-                            if text.contains("\"type\":\"hello\"") { arrivals.connected.withLock { $0 += 1 }; continue }
-                            // One key per cart revision: each change makes exactly one.
-                            if text.contains("\"collection\":\"carts\""), let rev = Self.number("rev", in: text) { arrivals.note("rev\(rev)") }
+                tasks.append(
+                    Task {
+                        try await WebSocketClient.connect(
+                            url: "ws://127.0.0.1:\(server.port)/api/v1/live",
+                            configuration: .init(additionalHeaders: [.authorization: "Bearer \(seed.token)"]),
+                            logger: logger
+                        ) { inbound, _, _ in
+                            for try await message in inbound.messages(maxSize: 1 << 20) {
+                                guard case .text(let text) = message else { continue }
+                                arrivals.lastMessage.withLock { $0 = .now }
+                                if text.contains("\"type\":\"hello\"") {
+                                    arrivals.connected.withLock { $0 += 1 }
+                                    continue
+                                }
+                                // One key per cart revision: each change makes exactly one.
+                                if text.contains("\"collection\":\"carts\""), let rev = Self.number("rev", in: text) { arrivals.note("rev\(rev)") }
+                            }
                         }
                     }
-                })
+                )
             }
             let deadline = ContinuousClock.now + .seconds(60)
             while arrivals.connected.withLock({ $0 }) < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
@@ -136,14 +147,31 @@ struct LiveBench: AsyncParsableCommand {
             for task in tasks { task.cancel() }
             latencies.sort()
             let figures = Figures(
-                setup: setup, clients: count, deliveries: latencies.count, missed: missed, p50Milliseconds: Self.percentile(latencies, 0.5),
-                p99Milliseconds: Self.percentile(latencies, 0.99), maxMilliseconds: latencies.last ?? 0,
-                serverRSSPerClientKB: Double(during - before) / Double(max(1, count)))
+                setup: setup,
+                clients: count,
+                deliveries: latencies.count,
+                missed: missed,
+                p50Milliseconds: Self.percentile(latencies, 0.5),
+                p99Milliseconds: Self.percentile(latencies, 0.99),
+                maxMilliseconds: latencies.last ?? 0,
+                serverRSSPerClientKB: Double(during - before) / Double(max(1, count))
+            )
             if json {
                 print(String(decoding: try JSONEncoder().encode(figures), as: UTF8.self))
             } else {
-                print(setup.padding(toLength: 17, withPad: " ", startingAt: 0) + String(format: " %7d %11d %7d %8.2f %8.2f %8.2f %14.1f KB", count, figures.deliveries, missed, figures.p50Milliseconds,
-                             figures.p99Milliseconds, figures.maxMilliseconds, figures.serverRSSPerClientKB))
+                print(
+                    setup.padding(toLength: 17, withPad: " ", startingAt: 0)
+                        + String(
+                            format: " %7d %11d %7d %8.2f %8.2f %8.2f %14.1f KB",
+                            count,
+                            figures.deliveries,
+                            missed,
+                            figures.p50Milliseconds,
+                            figures.p99Milliseconds,
+                            figures.maxMilliseconds,
+                            figures.serverRSSPerClientKB
+                        )
+                )
             }
             try await Task.sleep(for: .seconds(1))
         }

@@ -11,11 +11,14 @@ import ReceiptTesting
 struct OCRBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ocr",
-        abstract: "OCR speed vs the tesseract CLI, pool throughput, peak RSS (and --totals accuracy).")
+        abstract: "OCR speed vs the tesseract CLI, pool throughput, peak RSS (and --totals accuracy)."
+    )
 
     @Option(
-        name: .customLong("images"), parsing: .upToNextOption,
-        help: "Image folders (default: Fixtures/receipts and ../shared/corpus/*/images when present).")
+        name: .customLong("images"),
+        parsing: .upToNextOption,
+        help: "Image folders (default: Fixtures/receipts and ../shared/corpus/*/images when present)."
+    )
     var folders: [String] = []
 
     @Flag(help: "Print JSON Lines (one object per image set).")
@@ -28,8 +31,10 @@ struct OCRBench: AsyncParsableCommand {
     var totals = false
 
     @Option(
-        name: .customLong("stages"), parsing: .upToNextOption,
-        help: "Stage combinations for --totals (e.g. none default grayscale,crop).")
+        name: .customLong("stages"),
+        parsing: .upToNextOption,
+        help: "Stage combinations for --totals (e.g. none default grayscale,crop)."
+    )
     var stageLists: [String] = ["none", "default"]
 
     @Option(help: "Page segmentation mode.")
@@ -103,7 +108,9 @@ struct OCRBench: AsyncParsableCommand {
             emit("set                     n  ours+pre  ours-raw  tess-cli  ours/cli  img/s 1w  img/s 2w  2w/1w  peakRSS")
         }
         for set in sets {
-            var pre: [Double] = [], plain: [Double] = [], external: [Double] = []
+            var pre: [Double] = []
+            var plain: [Double] = []
+            var external: [Double] = []
             var failed = 0
             for url in set.images {
                 // Same image, same run: ours with preprocessing, ours without, then the CLI.
@@ -117,11 +124,18 @@ struct OCRBench: AsyncParsableCommand {
             let two = try await throughput(set.images, workers: 2, configuration: configuration, logger: logger)
             let cliMedian = external.isEmpty ? nil : Self.median(external)
             let result = SpeedResult(
-                set: set.name, images: set.images.count, failed: failed,
-                medianSecondsPreprocessed: Self.median(pre), medianSecondsPlain: Self.median(plain),
-                medianSecondsTesseractCLI: cliMedian, ratioOursToCLI: cliMedian.map { Self.median(pre) / $0 },
-                throughput1Worker: one, throughput2Workers: two, throughputRatio: two / one,
-                peakRSSMegabytes: Self.peakRSSMegabytes())
+                set: set.name,
+                images: set.images.count,
+                failed: failed,
+                medianSecondsPreprocessed: Self.median(pre),
+                medianSecondsPlain: Self.median(plain),
+                medianSecondsTesseractCLI: cliMedian,
+                ratioOursToCLI: cliMedian.map { Self.median(pre) / $0 },
+                throughput1Worker: one,
+                throughput2Workers: two,
+                throughputRatio: two / one,
+                peakRSSMegabytes: Self.peakRSSMegabytes()
+            )
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
@@ -130,9 +144,18 @@ struct OCRBench: AsyncParsableCommand {
                 emit(
                     String(
                         format: "%-20@ %4d  %7.3fs  %7.3fs  %7.3fs  %8.2f  %8.2f  %8.2f  %5.2f  %5.0f MB",
-                        set.name as NSString, result.images, result.medianSecondsPreprocessed, result.medianSecondsPlain,
-                        cliMedian ?? .nan, result.ratioOursToCLI ?? .nan, one, two, result.throughputRatio,
-                        result.peakRSSMegabytes))
+                        set.name as NSString,
+                        result.images,
+                        result.medianSecondsPreprocessed,
+                        result.medianSecondsPlain,
+                        cliMedian ?? .nan,
+                        result.ratioOursToCLI ?? .nan,
+                        one,
+                        two,
+                        result.throughputRatio,
+                        result.peakRSSMegabytes
+                    )
+                )
             }
         }
     }
@@ -169,8 +192,11 @@ struct OCRBench: AsyncParsableCommand {
         var environment = ProcessInfo.processInfo.environment
         environment["OMP_THREAD_LIMIT"] = "1"
         let status = try ChildProcess(
-            executable: URL(fileURLWithPath: executable), arguments: [url.path, "stdout", "--psm", "\(psm)"],
-            environment: environment, standardOutput: .discard, standardError: .discard
+            executable: URL(fileURLWithPath: executable),
+            arguments: [url.path, "stdout", "--psm", "\(psm)"],
+            environment: environment,
+            standardOutput: .discard,
+            standardError: .discard
         ).terminationStatus
         guard status == 0 else { throw CocoaError(.fileReadCorruptFile) }
         return status
@@ -199,7 +225,8 @@ struct OCRBench: AsyncParsableCommand {
             let configuration = OCRConfiguration(pageSegmentationMode: mode, preprocessing: stages)
             let pool = try OCREnginePool(workers: 2, configuration: configuration, logger: logger)
             var summary: [String] = []
-            var allHits = 0, allCount = 0
+            var allHits = 0
+            var allCount = 0
             let start = DispatchTime.now()
             for set in sets {
                 let labels = set.images.map { Self.labelledTotal(for: $0) }
@@ -217,19 +244,27 @@ struct OCRBench: AsyncParsableCommand {
                             "text height \($0.estimatedTextHeight ?? 0), scale \($0.scale), \($0.applied)"
                         }
                         FileHandle.standardError.write(
-                            Data("\(found ? "hit " : "MISS") \(set.name)/\(url.lastPathComponent) \(report ?? "")\n".utf8))
+                            Data("\(found ? "hit " : "MISS") \(set.name)/\(url.lastPathComponent) \(report ?? "")\n".utf8)
+                        )
                     }
                 }
                 allHits += hits
                 allCount += labelled.count
                 summary.append(
-                    String(format: "%@ %d/%d=%.0f%%", set.name as NSString, hits, labelled.count, 100 * Double(hits) / Double(labelled.count)))
+                    String(format: "%@ %d/%d=%.0f%%", set.name as NSString, hits, labelled.count, 100 * Double(hits) / Double(labelled.count))
+                )
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             emit(
                 String(
-                    format: "%-45@ psm%d  %@  all %.1f%%  %.0fs", stages.description as NSString, mode.rawValue,
-                    summary.joined(separator: "  ") as NSString, 100 * Double(allHits) / Double(max(1, allCount)), seconds))
+                    format: "%-45@ psm%d  %@  all %.1f%%  %.0fs",
+                    stages.description as NSString,
+                    mode.rawValue,
+                    summary.joined(separator: "  ") as NSString,
+                    100 * Double(allHits) / Double(max(1, allCount)),
+                    seconds
+                )
+            )
         }
     }
 

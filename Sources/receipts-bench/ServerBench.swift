@@ -17,7 +17,9 @@ import Glibc
 struct ServerBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "server",
-        abstract: "receipts serve under wrk against a bare Hummingbird route: /healthz, one cart, cart-list reads and item ticks per second, p50/p99 latency, errors, peak RSS, and the ratios to the anchors.")
+        abstract:
+            "receipts serve under wrk against a bare Hummingbird route: /healthz, one cart, cart-list reads and item ticks per second, p50/p99 latency, errors, peak RSS, and the ratios to the anchors."
+    )
 
     @Option(help: "PostgreSQL URL (default: $RECEIPTS_TEST_POSTGRES_URL; none skips PostgreSQL).")
     var postgres: String?
@@ -69,7 +71,9 @@ struct ServerBench: AsyncParsableCommand {
 
     func validate() throws {
         guard duration >= 1, warmup >= 0, connections >= 1, threads >= 1, carts >= 1, items >= threads else {
-            throw ValidationError("--duration, --connections, --threads, --carts and --items must be positive, with at least as many items as threads.")
+            throw ValidationError(
+                "--duration, --connections, --threads, --carts and --items must be positive, with at least as many items as threads."
+            )
         }
     }
 
@@ -124,11 +128,23 @@ struct ServerBench: AsyncParsableCommand {
         if json {
             print(String(decoding: (try? Self.encoder.encode(figures)) ?? Data(), as: UTF8.self))
         } else {
-            let label = figures.engine.padding(toLength: 10, withPad: " ", startingAt: 0)
+            let label =
+                figures.engine.padding(toLength: 10, withPad: " ", startingAt: 0)
                 + figures.scenario.padding(toLength: 28, withPad: " ", startingAt: 0)
-            print(label + String(format: " %7.0f %8.2f %8.2f %8.1f %7d %9d %12.0f MB %11.0f", figures.requestsPerSecond,
-                         figures.p50Milliseconds, figures.p99Milliseconds, figures.maxMilliseconds, figures.errorResponses,
-                         figures.socketErrors, figures.serverPeakRSSMB, figures.serverCPUMicrosecondsPerRequest))
+            print(
+                label
+                    + String(
+                        format: " %7.0f %8.2f %8.2f %8.1f %7d %9d %12.0f MB %11.0f",
+                        figures.requestsPerSecond,
+                        figures.p50Milliseconds,
+                        figures.p99Milliseconds,
+                        figures.maxMilliseconds,
+                        figures.errorResponses,
+                        figures.socketErrors,
+                        figures.serverPeakRSSMB,
+                        figures.serverCPUMicrosecondsPerRequest
+                    )
+            )
         }
     }
 
@@ -169,13 +185,24 @@ struct ServerBench: AsyncParsableCommand {
         ] {
             let log = work.appendingPathComponent("anchor-\(kind)")
             let server = try await Self.startServer(
-                binary: me, arguments: ["anchor-server", "--kind", kind, "--database", work.appendingPathComponent("anchor.sqlite").path],
-                log: log)
+                binary: me,
+                arguments: ["anchor-server", "--kind", kind, "--database", work.appendingPathComponent("anchor.sqlite").path],
+                log: log
+            )
             defer { server.child.kill() }
             let script = Self.reportFunction
-            results.append(try await load(
-                engine: "anchor", scenario: scenario, script: script, path: path, origin: "http://127.0.0.1:\(server.port)",
-                server: server.child, wrk: wrk, work: work))
+            results.append(
+                try await load(
+                    engine: "anchor",
+                    scenario: scenario,
+                    script: script,
+                    path: path,
+                    origin: "http://127.0.0.1:\(server.port)",
+                    server: server.child,
+                    wrk: wrk,
+                    work: work
+                )
+            )
         }
         return results
     }
@@ -232,8 +259,18 @@ struct ServerBench: AsyncParsableCommand {
             ("GET carts (\(carts) per page)", reads, "\(base)/carts?limit=\(carts)"),
             ("PUT/DELETE item completed", writes, "\(base)/carts"),
         ] {
-            results.append(try await load(
-                engine: engine, scenario: scenario, script: script, path: path, origin: origin, server: server.child, wrk: wrk, work: work))
+            results.append(
+                try await load(
+                    engine: engine,
+                    scenario: scenario,
+                    script: script,
+                    path: path,
+                    origin: origin,
+                    server: server.child,
+                    wrk: wrk,
+                    work: work
+                )
+            )
         }
         // A graceful stop, as in production; the store must close cleanly under load's aftermath.
         kill(server.child.pid, SIGTERM)
@@ -243,7 +280,14 @@ struct ServerBench: AsyncParsableCommand {
 
     /// One scenario: `warmup` seconds of unmeasured load, then `duration` seconds measured.
     private func load(
-        engine: String, scenario: String, script: String, path: String, origin: String, server: ChildProcess, wrk: String, work: URL
+        engine: String,
+        scenario: String,
+        script: String,
+        path: String,
+        origin: String,
+        server: ChildProcess,
+        wrk: String,
+        work: URL
     ) async throws -> Figures {
         let name = "\(engine)-\(scenario.filter { $0.isLetter || $0.isNumber })"
         let scriptURL = work.appendingPathComponent("\(name).lua")
@@ -252,7 +296,9 @@ struct ServerBench: AsyncParsableCommand {
         func run(seconds: Int, into file: URL) async throws -> Int32 {
             try await ChildProcess(
                 executable: URL(fileURLWithPath: wrk),
-                arguments: ["-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--timeout", "10s", "--latency", "-s", scriptURL.path, origin + path],
+                arguments: [
+                    "-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--timeout", "10s", "--latency", "-s", scriptURL.path, origin + path,
+                ],
                 standardOutput: .file(file)
             ).finished()
         }
@@ -268,10 +314,19 @@ struct ServerBench: AsyncParsableCommand {
         let seconds = numbers[1] / 1e6
         let cpu = try Self.cpuSeconds(pid: server.pid) - cpuBefore
         return Figures(
-            engine: engine, scenario: scenario, requests: Int(numbers[0]), seconds: seconds, requestsPerSecond: numbers[0] / seconds,
-            p50Milliseconds: numbers[4] / 1000, p99Milliseconds: numbers[5] / 1000, maxMilliseconds: numbers[6] / 1000,
-            errorResponses: Int(numbers[2]), socketErrors: Int(numbers[3]), serverPeakRSSMB: OCRBench.peakRSSMegabytes(pid: "\(server.pid)"),
-            serverCPUMicrosecondsPerRequest: numbers[0] > 0 ? cpu * 1e6 / numbers[0] : 0)
+            engine: engine,
+            scenario: scenario,
+            requests: Int(numbers[0]),
+            seconds: seconds,
+            requestsPerSecond: numbers[0] / seconds,
+            p50Milliseconds: numbers[4] / 1000,
+            p99Milliseconds: numbers[5] / 1000,
+            maxMilliseconds: numbers[6] / 1000,
+            errorResponses: Int(numbers[2]),
+            socketErrors: Int(numbers[3]),
+            serverPeakRSSMB: OCRBench.peakRSSMegabytes(pid: "\(server.pid)"),
+            serverCPUMicrosecondsPerRequest: numbers[0] > 0 ? cpu * 1e6 / numbers[0] : 0
+        )
     }
 
     /// The CPU's model and its widest vector extension, printed beside every figure: the machines
@@ -279,7 +334,9 @@ struct ServerBench: AsyncParsableCommand {
     static func cpuDescription() -> String {
         let text = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let lines = text.split(separator: "\n")
-        let model = lines.first { $0.hasPrefix("model name") }.map { $0.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "" } ?? "unknown"
+        let model =
+            lines.first { $0.hasPrefix("model name") }.map { $0.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "" }
+            ?? "unknown"
         let flags = Set(lines.first { $0.hasPrefix("flags") }?.split(separator: " ").map(String.init) ?? [])
         let vector = flags.contains("avx512f") ? "AVX-512" : flags.contains("avx2") ? "AVX2, no AVX-512" : "no AVX2"
         return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(vector)"
@@ -316,7 +373,9 @@ struct ServerBench: AsyncParsableCommand {
     static func startServer(binary: URL, store: String, log: URL) async throws -> (child: ChildProcess, port: Int) {
         try await startServer(
             binary: binary,
-            arguments: ["serve", "--store", store, "--host", "127.0.0.1", "--port", "0", "--workers", "0", "--bcrypt-cost", "4"], log: log)
+            arguments: ["serve", "--store", store, "--host", "127.0.0.1", "--port", "0", "--workers", "0", "--bcrypt-cost", "4"],
+            log: log
+        )
     }
 
     /// `binary arguments…`, once it has printed `PORT n`.
@@ -328,7 +387,10 @@ struct ServerBench: AsyncParsableCommand {
         let child = try ChildProcess(
             executable: binary,
             arguments: arguments,
-            environment: environment, standardOutput: .file(output), standardError: .file(log.appendingPathExtension("err")))
+            environment: environment,
+            standardOutput: .file(output),
+            standardError: .file(log.appendingPathExtension("err"))
+        )
         guard let port = await LoopbackServer.announcedPort(in: output, by: child, within: .seconds(60)) else {
             child.kill()
             let errors = (try? String(contentsOf: log.appendingPathExtension("err"), encoding: .utf8)) ?? ""
@@ -352,20 +414,25 @@ struct Seed {
 
     static func make(origin: String, carts: Int, items: Int) async throws -> Seed {
         let api = origin + "/api/v1"
-        _ = try await curl([.init(url: "\(api)/accounts", body: #"{"email":"bench@example.org","displayName":"Bench","password":"a long password"}"#)])
+        _ = try await curl([.init(url: "\(api)/accounts", body: #"{"email":"bench@example.org","displayName":"Bench","password":"a long password"}"#)]
+        )
         let login = try await curl([.init(url: "\(api)/sessions", body: #"{"email":"bench@example.org","password":"a long password"}"#)])
         let token = try field("token", of: login[0])
         let home = try await curl([.init(url: "\(api)/households", token: token, body: #"{"name":"Bench home"}"#)])
         let household = try field("id", of: home[0])
-        let cartIDs = try await curl((0..<carts).map { index in
-            .init(url: "\(api)/households/\(household)/carts", token: token, body: #"{"name":"Cart \#(index)","currency":"USD"}"#)
-        }).map { try field("id", of: $0) }
+        let cartIDs = try await curl(
+            (0..<carts).map { index in
+                .init(url: "\(api)/households/\(household)/carts", token: token, body: #"{"name":"Cart \#(index)","currency":"USD"}"#)
+            }
+        ).map { try field("id", of: $0) }
         var seeded = cartIDs.map { Cart(id: $0, items: []) }
         let itemRequests = cartIDs.flatMap { cart in
             (0..<items).map { index in
                 Request(
-                    url: "\(api)/households/\(household)/carts/\(cart)/items", token: token,
-                    body: #"{"name":"Item \#(index)","quantity":1,"price":"\#(index + 1).49"}"#)
+                    url: "\(api)/households/\(household)/carts/\(cart)/items",
+                    token: token,
+                    body: #"{"name":"Item \#(index)","quantity":1,"price":"\#(index + 1).49"}"#
+                )
             }
         }
         let added = try await curl(itemRequests)

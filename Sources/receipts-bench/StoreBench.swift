@@ -1,9 +1,9 @@
 import ArgumentParser
 import DocumentStore
 import Foundation
-import ReceiptTesting
 import Logging
 import ReceiptModel
+import ReceiptTesting
 
 /// `receipts-bench store`: batched cart inserts, a date-range query, a merchant query and a full
 /// change-feed read, on SQLite (temporary file) and PostgreSQL (when `--postgres` or
@@ -11,7 +11,8 @@ import ReceiptModel
 struct StoreBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
-        abstract: "Document store: cart inserts/s in batches, query latencies, change-feed read speed.")
+        abstract: "Document store: cart inserts/s in batches, query latencies, change-feed read speed."
+    )
 
     @Option(help: "PostgreSQL URL (default: $RECEIPTS_TEST_POSTGRES_URL; none skips PostgreSQL).")
     var postgres: String?
@@ -72,13 +73,19 @@ struct StoreBench: AsyncParsableCommand {
         var index = 0
         while index < carts.count {
             let end = min(index + batchSize, carts.count)
-            try await store.putBatch((index..<end).map { DocumentWrite(collection: "carts", id: String(format: "cart-%08d", $0), document: carts[$0]) })
+            try await store.putBatch(
+                (index..<end).map { DocumentWrite(collection: "carts", id: String(format: "cart-%08d", $0), document: carts[$0]) }
+            )
             index = end
         }
         figures.insertSeconds = (clock.now - insertStart).seconds
         figures.inserted = carts.count
 
-        let dateRange = DocumentQuery(collection: "carts", filters: Filter.textRange("date", from: "2016-03-01", to: "2016-03-31"), sort: SortKey("date"))
+        let dateRange = DocumentQuery(
+            collection: "carts",
+            filters: Filter.textRange("date", from: "2016-03-01", to: "2016-03-31"),
+            sort: SortKey("date")
+        )
         let merchant = DocumentQuery(collection: "carts", filters: [.equals("merchant.name", "GREEN FIELD")])
         let amount = DocumentQuery(collection: "carts", filters: Filter.numericRange("total", from: 100, to: 120))
         for (query, keyPath) in [(dateRange, \Figures.dateRange), (merchant, \Figures.merchant), (amount, \Figures.amountRange)] {
@@ -120,11 +127,15 @@ struct StoreBench: AsyncParsableCommand {
             let cents = 50 + Int(generator.next() % 2_000)
             subtotal += cents
             let price = JSONValue.string(String(format: "%d.%02d", cents / 100, cents % 100))
-            items.append(.object([
-                "name": .string(products[(index + item) % products.count]), "text": .string("1 \(products[(index + item) % products.count]) \(price.stringValue ?? "")"),
-                "quantity": .number(1), "unit": .null, "unitPrice": price, "price": price, "discount": .null, "completed": .bool(true),
-                "addedByUser": .string("saubhik"), "addedOn": .string("2026-11-21T10:15:00Z"), "product": .null, "confidence": .number(Decimal(string: "0.93") ?? 0),
-            ]))
+            items.append(
+                .object([
+                    "name": .string(products[(index + item) % products.count]),
+                    "text": .string("1 \(products[(index + item) % products.count]) \(price.stringValue ?? "")"),
+                    "quantity": .number(1), "unit": .null, "unitPrice": price, "price": price, "discount": .null, "completed": .bool(true),
+                    "addedByUser": .string("saubhik"), "addedOn": .string("2026-11-21T10:15:00Z"), "product": .null,
+                    "confidence": .number(Decimal(string: "0.93") ?? 0),
+                ])
+            )
         }
         let tax = subtotal * 9 / 100
         let money = { (cents: Int) in JSONValue.string(String(format: "%d.%02d", cents / 100, cents % 100)) }
@@ -137,7 +148,9 @@ struct StoreBench: AsyncParsableCommand {
             "date": .string(date), "time": .string("12:53:10"), "currency": .string("USD"), "items": .array(items),
             "subtotal": money(subtotal), "tax": money(tax), "tip": .null, "total": money(subtotal + tax), "totalPrice": money(subtotal + tax),
             "needsReview": .bool(false), "warnings": .array([]),
-            "source": .object(["file": .string("receipts/\(index).jpg"), "sha256": .string(String(format: "%064x", index)), "bytes": .number(118_204)]),
+            "source": .object([
+                "file": .string("receipts/\(index).jpg"), "sha256": .string(String(format: "%064x", index)), "bytes": .number(118_204),
+            ]),
             "ocrText": .string(items.compactMap { $0["text"]?.stringValue }.joined(separator: "\n")),
         ])
     }
@@ -183,8 +196,19 @@ private struct Figures {
     }
 
     func jsonLine(engine: String) -> String {
-        String(format: #"{"engine":"%@","inserted":%d,"insert_docs_per_s":%.0f,"date_range":%@,"merchant":%@,"amount_range":%@,"get":%@,"feed_changes":%d,"feed_changes_per_s":%.0f}"#,
-               engine, inserted, insertRate, dateRange.json, merchant.json, amountRange.json, get.json, feedChanges, feedRate)
+        String(
+            format:
+                #"{"engine":"%@","inserted":%d,"insert_docs_per_s":%.0f,"date_range":%@,"merchant":%@,"amount_range":%@,"get":%@,"feed_changes":%d,"feed_changes_per_s":%.0f}"#,
+            engine,
+            inserted,
+            insertRate,
+            dateRange.json,
+            merchant.json,
+            amountRange.json,
+            get.json,
+            feedChanges,
+            feedRate
+        )
     }
 }
 

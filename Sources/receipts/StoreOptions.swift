@@ -10,7 +10,9 @@ struct StoreOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "Document store: a SQLite file (default ./receipts.sqlite, or $RECEIPTS_STORE), sqlite:PATH[?mode=ro], or postgres://user@host:port/db.",
-            valueName: "path|url"))
+            valueName: "path|url"
+        )
+    )
     var store: String?
 
     /// The resolved location: `--store`, else `RECEIPTS_STORE`, else `./receipts.sqlite`.
@@ -26,7 +28,11 @@ struct StoreOptions: ParsableArguments {
             return try await location.open(logger: logger)
         } catch let error as StoreError where [.invalidLocation, .corrupt, .readOnly].contains(error.code) {
             // The library says what is wrong with the location; the CLI says where it came from.
-            throw StoreError(error.code, error.message + " (The store is --store, else $RECEIPTS_STORE, else ./receipts.sqlite.)", underlying: error.underlying)
+            throw StoreError(
+                error.code,
+                error.message + " (The store is --store, else $RECEIPTS_STORE, else ./receipts.sqlite.)",
+                underlying: error.underlying
+            )
         }
     }
 }

@@ -16,18 +16,29 @@ private func exampleData() throws -> Data {
     return try Data(contentsOf: Fixtures.url("catalog/products.json"))
 }
 
-private func chomp(_ server: LoopbackServer, mode: String = "ok", key: String? = "test-key", timeout: Duration = .seconds(5))
+private func chomp(
+    _ server: LoopbackServer,
+    mode: String = "ok",
+    key: String? = "test-key",
+    timeout: Duration = .seconds(5)
+)
     -> ChompClient
 {
     let http = HTTPClient(
         configuration: HTTPClientConfiguration(
-            totalTimeout: timeout, maxBodyBytes: 1 << 20,
-            retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10)), requestsPerMinute: 0),
-        logger: logger)
+            totalTimeout: timeout,
+            maxBodyBytes: 1 << 20,
+            retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10)),
+            requestsPerMinute: 0
+        ),
+        logger: logger
+    )
     let session = UUID().uuidString.prefix(8)
     return ChompClient(
         configuration: ChompConfiguration(apiKey: key, baseURL: "\(server.origin)/\(session)/\(mode)/api/v2", pageLimit: 10),
-        http: http, logger: logger)
+        http: http,
+        logger: logger
+    )
 }
 
 @Suite struct ChompDecodingTests {
@@ -101,7 +112,12 @@ private func chomp(_ server: LoopbackServer, mode: String = "ok", key: String? =
             let items = try await chomp(server).name("milk")
             // More than one page of milk products exists in the fixture catalog.
             #expect(items.count > 10)
-            #expect(items.allSatisfy { ($0.name ?? "").lowercased().contains("milk") || $0.keywords.contains { $0.contains("milk") } || $0.categories.contains { $0.lowercased().contains("milk") } })
+            #expect(
+                items.allSatisfy {
+                    ($0.name ?? "").lowercased().contains("milk") || $0.keywords.contains { $0.contains("milk") }
+                        || $0.categories.contains { $0.lowercased().contains("milk") }
+                }
+            )
             #expect(Set(items.compactMap(\.barcode)).count == items.count)
         }
     }
@@ -185,7 +201,9 @@ private func chomp(_ server: LoopbackServer, mode: String = "ok", key: String? =
         let error = try await #require(throws: CatalogError.self) { _ = try await client.name("milk") }
         #expect(error.code == .noKey)
         #expect(ChompConfiguration.fromEnvironment([:]).baseURL == "https://chompthis.com/api/v2")
-        let configured = ChompConfiguration.fromEnvironment(["CHOMP_API_KEY": "k", "CHOMP_BASE_URL": "http://127.0.0.1:1/api/v2/", "CHOMP_USER_ID": "u"])
+        let configured = ChompConfiguration.fromEnvironment([
+            "CHOMP_API_KEY": "k", "CHOMP_BASE_URL": "http://127.0.0.1:1/api/v2/", "CHOMP_USER_ID": "u",
+        ])
         #expect(configured.baseURL == "http://127.0.0.1:1/api/v2")
         #expect(configured.userID == "u")
     }
@@ -206,7 +224,11 @@ private func chomp(_ server: LoopbackServer, mode: String = "ok", key: String? =
     @Test func loadsTheDefaultCatalogOnFirstUseAndSearchesOffline() async throws {
         try await withStore { store in
             let catalog = ProductCatalog(
-                store: store, client: nil, defaultCatalog: Fixtures.url("catalog/products.json"), logger: logger)
+                store: store,
+                client: nil,
+                defaultCatalog: Fixtures.url("catalog/products.json"),
+                logger: logger
+            )
             let outcome = try await catalog.search("peanut butter creamy", limit: 3, remote: true)
             #expect(outcome.remote == .notConfigured)
             #expect(outcome.results.first?.product.name.contains("Creamy Peanut Butter") == true)
@@ -228,7 +250,11 @@ private func chomp(_ server: LoopbackServer, mode: String = "ok", key: String? =
         let store = try await StoreLocation.parse(base + (base.contains("?") ? "&" : "?") + "schema=\(schema)").open(logger: logger)
         do {
             let catalog = ProductCatalog(
-                store: store, client: nil, defaultCatalog: Fixtures.url("catalog/products.json"), logger: logger)
+                store: store,
+                client: nil,
+                defaultCatalog: Fixtures.url("catalog/products.json"),
+                logger: logger
+            )
             let match = try await catalog.matcher().match(line: "ORG BNNA 0.79")
             #expect(match?.product.name.lowercased().contains("banana") == true)
             #expect(try await store.count(collection: "products") >= 300)
@@ -241,15 +267,21 @@ private func chomp(_ server: LoopbackServer, mode: String = "ok", key: String? =
 
     @Test func fetchesFromTheAPIWhenLocalResultsAreWeakAndCachesThem() async throws {
         let extra = FileManager.default.temporaryDirectory.appendingPathComponent("extra-\(UUID().uuidString).json")
-        try Data("""
+        try Data(
+            """
             {"items": [{"barcode": "0099999999994", "name": "Quinoa Crunch Granola Bites", "brand": "Zeta Foods",
                         "nutrients": [{"name": "Energy", "per_100g": 450, "measurement_unit": "kcal"}]}]}
-            """.utf8).write(to: extra)
+            """.utf8
+        ).write(to: extra)
         defer { try? FileManager.default.removeItem(at: extra) }
         try await withFakeChompServer(dataFiles: [extra.path]) { server in
             try await withStore { store in
                 let catalog = ProductCatalog(
-                    store: store, client: chomp(server), defaultCatalog: Fixtures.url("catalog/products.json"), logger: logger)
+                    store: store,
+                    client: chomp(server),
+                    defaultCatalog: Fixtures.url("catalog/products.json"),
+                    logger: logger
+                )
                 let first = try await catalog.search("quinoa crunch", limit: 5)
                 #expect(first.remote == .fetched(1))
                 #expect(first.results.first?.product.barcode == "0099999999994")

@@ -76,7 +76,9 @@ struct LabelledLine: Decodable {
         }
         let precision = Double(correct) / Double(max(1, correct + wrong))
         let recall = Double(correct) / Double(max(1, answerable))
-        print("matching: precision \(String(format: "%.3f", precision)) recall \(String(format: "%.3f", recall)) (\(correct) right, \(wrong) wrong, \(answerable) answerable, \(lines.count) lines)")
+        print(
+            "matching: precision \(String(format: "%.3f", precision)) recall \(String(format: "%.3f", recall)) (\(correct) right, \(wrong) wrong, \(answerable) answerable, \(lines.count) lines)"
+        )
         if ProcessInfo.processInfo.environment["MATCH_REPORT"] != nil {
             print(report.joined(separator: "\n"))
             for threshold in stride(from: 0.5, through: 0.85, by: 0.02) {
@@ -88,8 +90,14 @@ struct LabelledLine: Decodable {
                     guard let match = sweep.match(line: labelled.line) else { continue }
                     if match.product.barcode == labelled.expected { right += 1 } else { bad += 1 }
                 }
-                print(String(format: "threshold %.2f precision %.3f recall %.3f", threshold,
-                    Double(right) / Double(max(1, right + bad)), Double(right) / Double(max(1, answerable))))
+                print(
+                    String(
+                        format: "threshold %.2f precision %.3f recall %.3f",
+                        threshold,
+                        Double(right) / Double(max(1, right + bad)),
+                        Double(right) / Double(max(1, answerable))
+                    )
+                )
             }
         }
         #expect(precision >= 0.95)

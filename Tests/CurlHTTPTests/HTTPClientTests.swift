@@ -1,20 +1,29 @@
-@testable import CurlHTTP
 import Foundation
 import Logging
 import ReceiptTesting
 import Testing
 
+@testable import CurlHTTP
+
 private let logger = Logger(label: "test.http")
 
 private func client(
-    timeout: Duration = .seconds(5), retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10)),
-    maxBody: Int = 1 << 20, concurrency: Int = 4
+    timeout: Duration = .seconds(5),
+    retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10)),
+    maxBody: Int = 1 << 20,
+    concurrency: Int = 4
 ) -> HTTPClient {
     HTTPClient(
         configuration: HTTPClientConfiguration(
-            connectTimeout: .seconds(2), totalTimeout: timeout, maxBodyBytes: maxBody, maxConcurrency: concurrency,
-            retry: retry, requestsPerMinute: 0),
-        logger: logger)
+            connectTimeout: .seconds(2),
+            totalTimeout: timeout,
+            maxBodyBytes: maxBody,
+            maxConcurrency: concurrency,
+            retry: retry,
+            requestsPerMinute: 0
+        ),
+        logger: logger
+    )
 }
 
 private let example = "/work/shared/docs/chomp-example.json"
@@ -23,7 +32,9 @@ private let example = "/work/shared/docs/chomp-example.json"
     @Test func getEncodesQuerySendsUserAgentAndDecompresses() async throws {
         try await withFakeChompServer(dataFiles: []) { server in
             let response = try await client().get(
-                server.origin + "/s-echo/echo/anything", query: [("name", "whole milk & eggs/2%"), ("page", "1")])
+                server.origin + "/s-echo/echo/anything",
+                query: [("name", "whole milk & eggs/2%"), ("page", "1")]
+            )
             #expect(response.status == 200)
             #expect(response.attempts == 1)
             let echo = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
@@ -52,7 +63,8 @@ private let example = "/work/shared/docs/chomp-example.json"
         try await withFakeChompServer(dataFiles: [example]) { server in
             let response = try await client().get(
                 server.origin + "/s500/500x2/api/v2/food/branded/name.php",
-                query: [("api_key", "k"), ("name", "oats")])
+                query: [("api_key", "k"), ("name", "oats")]
+            )
             #expect(response.attempts == 3)
         }
     }
@@ -62,7 +74,8 @@ private let example = "/work/shared/docs/chomp-example.json"
             let started = ContinuousClock.now
             let response = try await client().get(
                 server.origin + "/s429/429x1/api/v2/food/branded/name.php",
-                query: [("api_key", "k"), ("name", "oats")])
+                query: [("api_key", "k"), ("name", "oats")]
+            )
             #expect(response.attempts == 2)
             #expect(ContinuousClock.now - started >= .milliseconds(900), "Retry-After: 1 was honoured")
         }
@@ -85,7 +98,9 @@ private let example = "/work/shared/docs/chomp-example.json"
             let secret = "sekrit-KEY-123"
             let error = try await #require(throws: HTTPError.self) {
                 _ = try await client().get(
-                    server.origin + "/s401/401/api/v2/food/branded/name.php", query: [("api_key", secret), ("name", "x")])
+                    server.origin + "/s401/401/api/v2/food/branded/name.php",
+                    query: [("api_key", secret), ("name", "x")]
+                )
             }
             #expect(error.status == 401)
             #expect(error.attempts == 1)
@@ -100,7 +115,9 @@ private let example = "/work/shared/docs/chomp-example.json"
             let started = ContinuousClock.now
             let error = try await #require(throws: HTTPError.self) {
                 _ = try await client(timeout: .milliseconds(300), retry: .none).get(
-                    server.origin + "/st/slow30000/api/v2/x", query: [("token", "abc123")])
+                    server.origin + "/st/slow30000/api/v2/x",
+                    query: [("token", "abc123")]
+                )
             }
             #expect(error.code == .timeout)
             #expect(error.curlCode == 28)
@@ -174,7 +191,8 @@ private let example = "/work/shared/docs/chomp-example.json"
     @Test func redactsSecretQueryValues() {
         #expect(
             URLRedaction.redact("https://h/p?api_key=abc&name=milk&TOKEN=t#frag")
-                == "https://h/p?api_key=REDACTED&name=milk&TOKEN=REDACTED#frag")
+                == "https://h/p?api_key=REDACTED&name=milk&TOKEN=REDACTED#frag"
+        )
         #expect(URLRedaction.redact("https://h/p") == "https://h/p")
         #expect(URLRedaction.redact("https://h/p?key=1&keys=2") == "https://h/p?key=REDACTED&keys=2")
     }

@@ -5,7 +5,10 @@ import ReceiptTesting
 import Testing
 
 @Suite struct ChangeSignalTests {
-    @Test("PostgreSQL announces every committed write to every store object on the same database (LISTEN/NOTIFY)", .enabled(if: RequiredTool.postgres))
+    @Test(
+        "PostgreSQL announces every committed write to every store object on the same database (LISTEN/NOTIFY)",
+        .enabled(if: RequiredTool.postgres)
+    )
     func writesThroughAnotherConnectionAreSignalled() async throws {
         try await TestStores.with(.postgres) { listening, location in
             let writer = try await StoreLocation.parse(location).open(logger: TemporaryStores.logger)

@@ -15,13 +15,19 @@ import Testing
             defer { Task { try? await other.close() } }
             let stores: [any DocumentStore] = [store, other]
             try await store.put(collection: "carts", id: "hot", document: TestStores.cart(0), expectedRev: 0)
-            let rounds = 5, writers = 12
+            let rounds = 5
+            let writers = 12
             for round in 1...rounds {
                 let results = await withTaskGroup(of: Result<StoredDocument, any Error>.self) { group in
                     for writer in 0..<writers {
                         group.addTask {
                             await Result {
-                                try await stores[writer % 2].put(collection: "carts", id: "hot", document: TestStores.cart(writer), expectedRev: round)
+                                try await stores[writer % 2].put(
+                                    collection: "carts",
+                                    id: "hot",
+                                    document: TestStores.cart(writer),
+                                    expectedRev: round
+                                )
                             }
                         }
                     }
@@ -35,7 +41,9 @@ import Testing
                 }
                 #expect(conflicts.count == writers - 1)
                 // The conflict says which document, what was expected and what was found.
-                #expect(conflicts.allSatisfy { $0.message.contains("carts/hot") && $0.message.contains("expected revision \(round), found \(round + 1)") })
+                #expect(
+                    conflicts.allSatisfy { $0.message.contains("carts/hot") && $0.message.contains("expected revision \(round), found \(round + 1)") }
+                )
             }
             let final = try #require(try await store.get(collection: "carts", id: "hot"))
             #expect(final.rev == rounds + 1)
@@ -73,13 +81,17 @@ import Testing
         }
     }
 
-    @Test("many writers of different documents: unique, increasing sequence numbers; a live change feed sees each write once", arguments: TestStores.engines)
+    @Test(
+        "many writers of different documents: unique, increasing sequence numbers; a live change feed sees each write once",
+        arguments: TestStores.engines
+    )
     func feedSeesEveryWrite(engine: StoreEngine) async throws {
         try await TestStores.with(engine) { store, location in
             let other = try await TestStores.open(location)
             defer { Task { try? await other.close() } }
             let stores: [any DocumentStore] = [store, other]
-            let writers = 16, writesEach = 15
+            let writers = 16
+            let writesEach = 15
             let total = writers * (writesEach + 2)
             async let feed: [StoreChange] = {
                 // Follows the feed from where it was while the writes go on: a sequence number
@@ -101,9 +113,13 @@ import Testing
                         let target = stores[writer % 2]
                         var mine: [StoredDocument] = []
                         for index in 0..<writesEach {
-                            mine.append(try await target.put(collection: "carts", id: "w\(writer)-\(index)", document: TestStores.cart(index), expectedRev: 0))
+                            mine.append(
+                                try await target.put(collection: "carts", id: "w\(writer)-\(index)", document: TestStores.cart(index), expectedRev: 0)
+                            )
                         }
-                        let batch = try await target.putBatch((0..<2).map { DocumentWrite(collection: "products", id: "b\(writer)-\($0)", document: TestStores.cart($0)) })
+                        let batch = try await target.putBatch(
+                            (0..<2).map { DocumentWrite(collection: "products", id: "b\(writer)-\($0)", document: TestStores.cart($0)) }
+                        )
                         // A batch's sequence numbers are consecutive.
                         #expect(batch.map(\.seq) == [batch[0].seq, batch[0].seq + 1])
                         return mine + batch
@@ -134,9 +150,18 @@ import Testing
             try await store.put(collection: "carts", id: "after", document: TestStores.cart(2, merchant: "Trader Vic's Tiki"))
             let put = try await other.searchText(collection: "carts", fields: ["merchant.name"], query: "vics tiki", limit: 5)
             #expect(put.map(\.document.id) == ["after"])
-            #expect(try await store.replicate([
-                StoreChange(seq: 1, collection: "carts", id: "copied", rev: 4, deleted: false, document: TestStores.cart(3, merchant: "Blue Bottle Roasters")),
-            ]) == 1)
+            #expect(
+                try await store.replicate([
+                    StoreChange(
+                        seq: 1,
+                        collection: "carts",
+                        id: "copied",
+                        rev: 4,
+                        deleted: false,
+                        document: TestStores.cart(3, merchant: "Blue Bottle Roasters")
+                    )
+                ]) == 1
+            )
             let replicated = try await other.searchText(collection: "carts", fields: ["merchant.name"], query: "bottle roasters", limit: 5)
             #expect(replicated.map(\.document.id) == ["copied"])
         }
@@ -157,7 +182,10 @@ import Testing
             defer { Task { try? await reopened.close() } }
             #expect(try await reopened.put(collection: "carts", id: "old", document: TestStores.cart(1), expectedRev: 1).rev == 2)
             #expect(try await reopened.delete(collection: "carts", id: "old"))
-            #expect(try await reopened.replicate([StoreChange(seq: 1, collection: "carts", id: "r", rev: 2, deleted: false, document: TestStores.cart(2))]) == 1)
+            #expect(
+                try await reopened.replicate([StoreChange(seq: 1, collection: "carts", id: "r", rev: 2, deleted: false, document: TestStores.cart(2))]
+                ) == 1
+            )
         }
     }
 }

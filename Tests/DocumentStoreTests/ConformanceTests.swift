@@ -90,9 +90,12 @@ import Testing
             #expect(changes.first?.id == "d")
             #expect(changes.first?.rev == 2)
             // The tombstone keeps only what says who may see the document (for live updates).
-            #expect(changes.first?.document == .object([
-                "id": .string("d"), "rev": .number(2), "_deleted": .bool(true), "household": .string("h_1"),
-            ]))
+            #expect(
+                changes.first?.document
+                    == .object([
+                        "id": .string("d"), "rev": .number(2), "_deleted": .bool(true), "household": .string("h_1"),
+                    ])
+            )
             #expect(try await store.count(collection: "carts") == 0)
             // Re-creating continues the revision history.
             let again = try await store.put(collection: "carts", id: "d", document: TestStores.cart(5), expectedRev: 0)
@@ -234,9 +237,15 @@ import Testing
     func textSearch(engine: StoreEngine) async throws {
         try await TestStores.with(engine) { store, _ in
             let names = ["Coca-Cola Classic 2 L", "Pepsi Cola", "Whole Milk 1 gal", "Organic Bananas", "Cola Zero Sugar", "Greek Yogurt Plain"]
-            try await store.putBatch(names.enumerated().map { index, name in
-                DocumentWrite(collection: "products", id: "p\(index)", document: .object(["name": .string(name), "brand": .string(index == 0 ? "Coca-Cola" : "Other")]))
-            })
+            try await store.putBatch(
+                names.enumerated().map { index, name in
+                    DocumentWrite(
+                        collection: "products",
+                        id: "p\(index)",
+                        document: .object(["name": .string(name), "brand": .string(index == 0 ? "Coca-Cola" : "Other")])
+                    )
+                }
+            )
             let results = try await store.searchText(collection: "products", fields: ["name"], query: "COCA COLA 2L", limit: 3)
             #expect(results.first?.document.id == "p0")
             #expect(results.first?.field == "name")
@@ -274,8 +283,12 @@ import Testing
             defer { Task { try? await other.close() } }
             let a = try #require(try await store.get(collection: "carts", id: "shared"))
             let b = try #require(try await other.get(collection: "carts", id: "shared"))
-            async let first: Result<StoredDocument, any Error> = Result { try await store.put(collection: "carts", id: "shared", document: TestStores.cart(10), expectedRev: a.rev) }
-            async let second: Result<StoredDocument, any Error> = Result { try await other.put(collection: "carts", id: "shared", document: TestStores.cart(20), expectedRev: b.rev) }
+            async let first: Result<StoredDocument, any Error> = Result {
+                try await store.put(collection: "carts", id: "shared", document: TestStores.cart(10), expectedRev: a.rev)
+            }
+            async let second: Result<StoredDocument, any Error> = Result {
+                try await other.put(collection: "carts", id: "shared", document: TestStores.cart(20), expectedRev: b.rev)
+            }
             let results = await [first, second]
             let wins = results.filter { if case .success = $0 { true } else { false } }
             let conflicts = results.filter { if case .failure(let error) = $0 { StoreError.matches(error, .conflict) } else { false } }
@@ -304,7 +317,12 @@ import Testing
                                 let current = try #require(try await target.get(collection: "counters", id: "n"))
                                 let value = current.document["value"]?.intValue ?? 0
                                 do {
-                                    try await target.put(collection: "counters", id: "n", document: .object(["value": .number(Decimal(value + 1))]), expectedRev: current.rev)
+                                    try await target.put(
+                                        collection: "counters",
+                                        id: "n",
+                                        document: .object(["value": .number(Decimal(value + 1))]),
+                                        expectedRev: current.rev
+                                    )
                                     break
                                 } catch let error as StoreError where error.code == .conflict {
                                     continue

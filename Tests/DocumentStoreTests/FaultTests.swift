@@ -51,7 +51,9 @@ import Glibc
         }
         try await TestStores.with(.postgres) { store, location in
             try await store.put(collection: "carts", id: "first", document: TestStores.cart(0))
-            try #require(try await TestStores.psql("ALTER TABLE {schema}.documents ADD CONSTRAINT refused CHECK (id <> 'refused')", location: location) == 0)
+            try #require(
+                try await TestStores.psql("ALTER TABLE {schema}.documents ADD CONSTRAINT refused CHECK (id <> 'refused')", location: location) == 0
+            )
             let writes = [
                 DocumentWrite(collection: "carts", id: "kept-out", document: TestStores.cart(1)),
                 DocumentWrite(collection: "carts", id: "refused", document: TestStores.cart(2)),
@@ -87,7 +89,9 @@ import Glibc
         var chunk = ""
         for index in 0..<total {
             let id = String(format: "k%06d", index)
-            chunk += ChangeLines.encode(StoreChange(seq: Int64(index + 1), collection: "carts", id: id, rev: 1, deleted: false, document: original(id))) + "\n"
+            chunk +=
+                ChangeLines.encode(StoreChange(seq: Int64(index + 1), collection: "carts", id: id, rev: 1, deleted: false, document: original(id)))
+                + "\n"
             if index % 1_000 == 999 {
                 writer.write(Data(chunk.utf8))
                 chunk = ""
@@ -103,7 +107,8 @@ import Glibc
         // (seen on a fast 2-core machine); the kill must land mid-run.
         let process = try CLI.start(
             URL(fileURLWithPath: "/usr/bin/nice"),
-            ["-n", "19", binary.path, "import", file.path, "--store", location, "--batch-size", "\(batchSize)"])
+            ["-n", "19", binary.path, "import", file.path, "--store", location, "--batch-size", "\(batchSize)"]
+        )
         // Generous: on a loaded machine the binary may take long to start writing.
         let deadline = ContinuousClock.now + .seconds(240)
         var killedAt: Int64 = 0
@@ -158,13 +163,19 @@ import Glibc
         let targetLocation = try TestStores.newLocation(target, directory: targetDirectory)
 
         let sourceStore = try await TestStores.open(sourceLocation)
-        try await sourceStore.putBatch((0..<120).map { DocumentWrite(collection: $0 % 3 == 0 ? "products" : "carts", id: "e\($0)", document: TestStores.cart($0)) })
+        try await sourceStore.putBatch(
+            (0..<120).map { DocumentWrite(collection: $0 % 3 == 0 ? "products" : "carts", id: "e\($0)", document: TestStores.cart($0)) }
+        )
         try await sourceStore.put(collection: "carts", id: "e1", document: TestStores.cart(500))
         try await sourceStore.delete(collection: "carts", id: "e2")
-        try await sourceStore.put(collection: "carts", id: "odd", document: .object([
-            "text": .string("Ünïcödé \"quoted\" \\ back\nslash\t✓ 🍌"), "big": .number(Decimal(string: "12345678901234567890.123456789")!),
-            "small": .number(Decimal(string: "-0.000001")!), "empty": .object([:]), "list": .array([]),
-        ]))
+        try await sourceStore.put(
+            collection: "carts",
+            id: "odd",
+            document: .object([
+                "text": .string("Ünïcödé \"quoted\" \\ back\nslash\t✓ 🍌"), "big": .number(Decimal(string: "12345678901234567890.123456789")!),
+                "small": .number(Decimal(string: "-0.000001")!), "empty": .object([:]), "list": .array([]),
+            ])
+        )
         let expected = try await sourceStore.changes(since: 0, limit: 10_000)
         try await sourceStore.close()
 
@@ -214,7 +225,11 @@ enum CLI {
         var environment = ProcessInfo.processInfo.environment
         environment["OMP_THREAD_LIMIT"] = "1"
         return try ChildProcess(
-            executable: binary, arguments: arguments, environment: environment,
-            standardOutput: stdout.map { .file($0) } ?? .discard, standardError: .discard)
+            executable: binary,
+            arguments: arguments,
+            environment: environment,
+            standardOutput: stdout.map { .file($0) } ?? .discard,
+            standardError: .discard
+        )
     }
 }

@@ -24,7 +24,9 @@ import Testing
     }
 
     @Test func resolvesOptionThenEnvironmentThenDefault() throws {
-        #expect(try StoreLocation.resolve(option: "a.sqlite", environment: ["RECEIPTS_STORE": "b.sqlite"]) == .sqlite(path: "a.sqlite", readOnly: false))
+        #expect(
+            try StoreLocation.resolve(option: "a.sqlite", environment: ["RECEIPTS_STORE": "b.sqlite"]) == .sqlite(path: "a.sqlite", readOnly: false)
+        )
         #expect(try StoreLocation.resolve(option: nil, environment: ["RECEIPTS_STORE": "b.sqlite"]) == .sqlite(path: "b.sqlite", readOnly: false))
         #expect(try StoreLocation.resolve(option: nil, environment: [:]) == .sqlite(path: "receipts.sqlite", readOnly: false))
     }
@@ -119,7 +121,9 @@ import Testing
         try await store.put(collection: "x", id: "1", document: .object(["a": .number(1)]))
         try await store.close()
         let sqlite = try await ChildProcess.output(
-            of: URL(fileURLWithPath: "/usr/bin/sqlite3"), [path, "UPDATE documents SET body = '{\"a\": tru' WHERE id = '1'"])
+            of: URL(fileURLWithPath: "/usr/bin/sqlite3"),
+            [path, "UPDATE documents SET body = '{\"a\": tru' WHERE id = '1'"]
+        )
         try #require(sqlite.status == 0)
         let reopened = try await SQLiteDocumentStore(path: path, logger: TestStores.logger)
         await #expect { try await reopened.get(collection: "x", id: "1") } throws: { ($0 as? StoreError)?.code == .corrupt }

@@ -30,9 +30,12 @@ enum TestStores {
     static func psql(_ sql: String, location: String) async throws -> Int32 {
         let base = try #require(postgresURL)
         let schema = try #require(location.split(separator: "schema=").last?.split(separator: "&").first)
-        let result = try await ChildProcess.output(of: URL(fileURLWithPath: "/usr/bin/env"), [
-            "psql", "-v", "ON_ERROR_STOP=1", base, "-c", sql.replacingOccurrences(of: "{schema}", with: String(schema)),
-        ])
+        let result = try await ChildProcess.output(
+            of: URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "psql", "-v", "ON_ERROR_STOP=1", base, "-c", sql.replacingOccurrences(of: "{schema}", with: String(schema)),
+            ]
+        )
         return result.status
     }
 

@@ -23,12 +23,14 @@ import Testing
 
     @Test func settleUpSuggestsOneTransferPerDebtorHere() throws {
         let transfers = SettleUp.transfers(for: try Balances(expenses: Self.expenses))
-        #expect(transfers == [
-            Payment(from: "ana", to: "bo", amount: 1000, currency: "EUR"),
-            Payment(from: "cy", to: "bo", amount: 1000, currency: "EUR"),
-            Payment(from: "bo", to: "ana", amount: 5670, currency: "USD"),
-            Payment(from: "cy", to: "ana", amount: 2711, currency: "USD"),
-        ])
+        #expect(
+            transfers == [
+                Payment(from: "ana", to: "bo", amount: 1000, currency: "EUR"),
+                Payment(from: "cy", to: "bo", amount: 1000, currency: "EUR"),
+                Payment(from: "bo", to: "ana", amount: 5670, currency: "USD"),
+                Payment(from: "cy", to: "ana", amount: 2711, currency: "USD"),
+            ]
+        )
         let afterOne = try Balances(expenses: Self.expenses, payments: [transfers[0]])
         #expect(SettleUp.transfers(for: afterOne) == Array(transfers.dropFirst()))
     }
@@ -47,31 +49,45 @@ import Testing
         // 100.00 paid 50/50 by Ana and Bo, four equal shares of 25.00: Cy and Dee owe 25.00 each,
         // half of it to each payer.
         let expense = Expense(
-            id: "groceries", currency: "EUR", total: 10000, payers: ["ana": 5000, "bo": 5000],
-            split: .evenly(members: ["ana", "bo", "cy", "dee"]))
+            id: "groceries",
+            currency: "EUR",
+            total: 10000,
+            payers: ["ana": 5000, "bo": 5000],
+            split: .evenly(members: ["ana", "bo", "cy", "dee"])
+        )
         let balances = try Balances(expenses: [expense])
         #expect(balances.group(currency: "EUR") == ["ana": -2500, "bo": -2500, "cy": 2500, "dee": 2500])
-        #expect(balances.pairs.map { "\($0.debtor)>\($0.creditor):\($0.amount)" } == [
-            "cy>ana:1250", "cy>bo:1250", "dee>ana:1250", "dee>bo:1250",
-        ])
+        #expect(
+            balances.pairs.map { "\($0.debtor)>\($0.creditor):\($0.amount)" } == [
+                "cy>ana:1250", "cy>bo:1250", "dee>ana:1250", "dee>bo:1250",
+            ]
+        )
         let paid = try Balances(expenses: [expense], payments: [Payment(from: "cy", to: "ana", amount: 1250, currency: "EUR")])
         #expect(paid.owed(by: "cy", to: "ana") == [:])
         #expect(paid.group(currency: "EUR")["cy"] == 1250)
     }
 
-    @Test(arguments: [
-        (Split.percentages(["ana": 50, "bo": 49]), "expense.split-invalid", "split.percentages"),
-        (Split.percentages(["ana": 101, "bo": -1]), "expense.split-invalid", nil),
-        (Split.exact(["ana": 600, "bo": 300]), "expense.split-invalid", "split.exact"),
-        (Split.exact(["ana": 1100, "bo": -100]), "expense.split-invalid", nil),
-        (Split.shares(weights: ["ana": 0, "bo": 0]), "expense.split-invalid", "split.weights"),
-        (Split.shares(weights: ["ana": -1, "bo": 2]), "expense.split-invalid", "split.weights.ana"),
-        (Split.evenly(members: ["ana", "ana"]), "expense.split-invalid", "split.members"),
-        (Split.evenly(members: []), "expense.split-invalid", "split.members"),
-        (Split.byItem(ItemizedReceipt(lines: [.init(name: "Tea", price: 300, members: [:])])), "expense.item-unassigned", "split.lines[0].members"),
-        (Split.byItem(ItemizedReceipt(lines: [.init(name: "Tea", price: 300, discount: -400, sharedBy: ["ana"])])), "expense.split-invalid", "split.lines[0].discount"),
-        (Split.byItem(ItemizedReceipt(lines: [.init(name: "Free", price: 0, sharedBy: ["ana"])])), "expense.split-invalid", "split.lines"),
-    ] as [(Split, String, String?)])
+    @Test(
+        arguments: [
+            (Split.percentages(["ana": 50, "bo": 49]), "expense.split-invalid", "split.percentages"),
+            (Split.percentages(["ana": 101, "bo": -1]), "expense.split-invalid", nil),
+            (Split.exact(["ana": 600, "bo": 300]), "expense.split-invalid", "split.exact"),
+            (Split.exact(["ana": 1100, "bo": -100]), "expense.split-invalid", nil),
+            (Split.shares(weights: ["ana": 0, "bo": 0]), "expense.split-invalid", "split.weights"),
+            (Split.shares(weights: ["ana": -1, "bo": 2]), "expense.split-invalid", "split.weights.ana"),
+            (Split.evenly(members: ["ana", "ana"]), "expense.split-invalid", "split.members"),
+            (Split.evenly(members: []), "expense.split-invalid", "split.members"),
+            (
+                Split.byItem(ItemizedReceipt(lines: [.init(name: "Tea", price: 300, members: [:])])), "expense.item-unassigned",
+                "split.lines[0].members"
+            ),
+            (
+                Split.byItem(ItemizedReceipt(lines: [.init(name: "Tea", price: 300, discount: -400, sharedBy: ["ana"])])), "expense.split-invalid",
+                "split.lines[0].discount"
+            ),
+            (Split.byItem(ItemizedReceipt(lines: [.init(name: "Free", price: 0, sharedBy: ["ana"])])), "expense.split-invalid", "split.lines"),
+        ] as [(Split, String, String?)]
+    )
     func invalidSplitsAreRefusedWithTheField(split: Split, code: String, field: String?) {
         let error = #expect(throws: ExpenseError.self) { try split.shares(of: 1000) }
         #expect(error?.errorCode == code)

@@ -52,8 +52,11 @@ struct RandomExpenses {
             let eaters = Array(members.shuffled(using: &rng).prefix(int(1...members.count)))
             if int(0...1) == 0 { return ItemizedReceipt.Line(name: "line \(index)", price: price, discount: discount, sharedBy: eaters) }
             return ItemizedReceipt.Line(
-                name: "line \(index)", price: price, discount: discount,
-                members: Dictionary(uniqueKeysWithValues: eaters.map { ($0, int(1...4)) }))
+                name: "line \(index)",
+                price: price,
+                discount: discount,
+                members: Dictionary(uniqueKeysWithValues: eaters.map { ($0, int(1...4)) })
+            )
         }
         let extras: [ItemizedReceipt.Extra] = [
             .init(.tax, int(0...3_000)), .init(.tip, int(0...4_000)), .init(.serviceCharge, int(0...2_000)),
@@ -77,8 +80,12 @@ struct RandomExpenses {
         let payers = members()
         let paid = partition(total, into: payers.count)
         return Expense(
-            id: "e\(id)", currency: Self.currencies[int(0...2)], total: total,
-            payers: Dictionary(uniqueKeysWithValues: zip(payers, paid)), split: split)
+            id: "e\(id)",
+            currency: Self.currencies[int(0...2)],
+            total: total,
+            payers: Dictionary(uniqueKeysWithValues: zip(payers, paid)),
+            split: split
+        )
     }
 
     mutating func group() -> (expenses: [Expense], payments: [Payment]) {

@@ -15,7 +15,8 @@ import Testing
             .init(name: "Wine", price: 3000, sharedBy: ["ana", "bo", "cy"]),
             .init(name: "Dessert", price: 800, sharedBy: ["ana", "bo"]),
         ],
-        extras: [.init(.tax, 825), .init(.tip, 1500)])
+        extras: [.init(.tax, 825), .init(.tip, 1500)]
+    )
 
     @Test func dinnerByItemSpreadsTaxAndTipInProportion() throws {
         #expect(Self.dinner.receiptTotal == 12325)
@@ -35,7 +36,8 @@ import Testing
                 .init(name: "Pizza", price: 2000, discount: -500, members: ["ana": 2, "bo": 1]),
                 .init(name: "Beer", price: 500, sharedBy: ["bo"]),
             ],
-            extras: [.init(.discount, -400), .init(.serviceCharge, 200)])
+            extras: [.init(.discount, -400), .init(.serviceCharge, 200)]
+        )
         // Nets: Ana 10.00, Bo 5.00 + 5.00 = 10.00; total 20.00 − 4.00 + 2.00 = 18.00, halved.
         #expect(receipt.receiptTotal == 1800)
         #expect(try Split.byItem(receipt).shares(of: 1800) == ["ana": 900, "bo": 900])
@@ -52,7 +54,9 @@ import Testing
         // 499.5, 299.7, 199.8 → the two leftover cents go to .8 (cy) and .7 (bo).
         let percentages = Split.percentages(["ana": 50, "bo": 30, "cy": 20])
         #expect(try percentages.shares(of: 999) == ["ana": 499, "bo": 300, "cy": 200])
-        let thirds = Split.percentages(["ana": Decimal(string: "33.333333")!, "bo": Decimal(string: "33.333333")!, "cy": Decimal(string: "33.333334")!])
+        let thirds = Split.percentages([
+            "ana": Decimal(string: "33.333333")!, "bo": Decimal(string: "33.333333")!, "cy": Decimal(string: "33.333334")!,
+        ])
         #expect(try thirds.shares(of: 10000) == ["ana": 3333, "bo": 3333, "cy": 3334])
     }
 
@@ -62,14 +66,22 @@ import Testing
 
     @Test func aCartBecomesLinesAndExtrasThatAddUpToItsTotal() throws {
         let cart = CartDocument(
-            id: "c1", name: "Diner", addedByUser: "ana", addedOn: "2026-11-20T19:00:00Z", currency: "USD",
+            id: "c1",
+            name: "Diner",
+            addedByUser: "ana",
+            addedOn: "2026-11-20T19:00:00Z",
+            currency: "USD",
             items: [
                 CartItem(name: "Burger", price: Amount("12.50")),
                 CartItem(name: "Fries", price: Amount("4.00"), discount: Amount("-0.50")),
                 CartItem(name: "COUPON", price: Amount("-2.00")),
                 CartItem(name: "Napkins"),
             ],
-            tax: Amount("1.20"), tip: Amount("3.00"), total: Amount("19.00"), source: DocumentSource(file: "diner.jpg"))
+            tax: Amount("1.20"),
+            tip: Amount("3.00"),
+            total: Amount("19.00"),
+            source: DocumentSource(file: "diner.jpg")
+        )
         let receipt = try ItemizedReceipt(cart: cart, assignments: [0: ["ana": 1], 1: ["ana": 1, "bo": 1]])
         #expect(receipt.lines.map(\.net) == [1250, 350])
         #expect(receipt.extras == [.init(.discount, -200), .init(.tax, 120), .init(.tip, 300), .init(.other, 80)])
@@ -82,13 +94,21 @@ import Testing
     @Test func taxGoesOverTheLinesTheReceiptMarksTaxed() throws {
         // Ana's 10.00 is taxed, Bo's 10.00 is not: the 1.00 of tax is all Ana's.
         let marked = ItemizedReceipt(
-            lines: [.init(name: "Soap", price: 1000, members: ["ana": 1], taxed: true), .init(name: "Milk", price: 1000, members: ["bo": 1], taxed: false)],
-            extras: [.init(.tax, 100)])
+            lines: [
+                .init(name: "Soap", price: 1000, members: ["ana": 1], taxed: true),
+                .init(name: "Milk", price: 1000, members: ["bo": 1], taxed: false),
+            ],
+            extras: [.init(.tax, 100)]
+        )
         #expect(marked.taxSpread == .taxedLines)
         #expect(try marked.shares(of: 2100) == ["ana": 1100, "bo": 1000])
         // A receipt without marks spreads it over all lines by their amounts.
         var unmarked = marked
-        unmarked.lines = marked.lines.map { var line = $0; line.taxed = nil; return line }
+        unmarked.lines = marked.lines.map {
+            var line = $0
+            line.taxed = nil
+            return line
+        }
         #expect(unmarked.taxSpread == .allLines)
         #expect(try unmarked.shares(of: 2100) == ["ana": 1050, "bo": 1050])
         #expect(ItemizedReceipt(lines: marked.lines).taxSpread == nil)
@@ -103,7 +123,8 @@ import Testing
                 .init(name: "Bread", price: 400, members: ["bo": 1], taxed: false),
                 .init(name: "Platter", price: 1000, members: ["ana": 1, "bo": 1], taxed: true),
             ],
-            extras: [.init(.tax, 160), .init(.tip, 200)])
+            extras: [.init(.tax, 160), .init(.tip, 200)]
+        )
         #expect(receipt.receiptTotal == 2360)
         #expect(try receipt.shares(of: 2360) == ["ana": 1320, "bo": 1040])
         // An agreed total below the receipt's scales every part alike: 11.80 = 23.60 / 2.
@@ -113,7 +134,11 @@ import Testing
     @Test func aCartKeepsItsLinesTaxMarks() throws {
         // Fresh Mart's receipt: TAX 7.000% ON 17.35 = 1.21, the T lines all Bo's, the F lines Ana's.
         let cart = CartDocument(
-            id: "fm", name: "Fresh Mart", addedByUser: "ana", addedOn: "2024-03-09T14:32:00Z", currency: "USD",
+            id: "fm",
+            name: "Fresh Mart",
+            addedByUser: "ana",
+            addedOn: "2024-03-09T14:32:00Z",
+            currency: "USD",
             items: [
                 CartItem(name: "WHOLE MILK GAL", price: Amount("3.49"), taxed: false),
                 CartItem(name: "CHKN BREAST BNLS", price: Amount("8.47"), discount: Amount("-1.50"), taxed: false),
@@ -122,8 +147,14 @@ import Testing
                 CartItem(name: "PAPER TOWELS 6RL", price: Amount("7.99"), taxed: true),
                 CartItem(name: "DISH SOAP 24OZ", price: Amount("3.49"), discount: Amount("-1.00"), taxed: true),
             ],
-            tax: Amount("1.21"), total: Amount("43.48"), source: DocumentSource(file: "freshmart.jpg"))
-        let receipt = try ItemizedReceipt(cart: cart, assignments: [0: ["ana": 1], 1: ["ana": 1], 2: ["ana": 1], 3: ["bo": 1], 4: ["bo": 1], 5: ["bo": 1]])
+            tax: Amount("1.21"),
+            total: Amount("43.48"),
+            source: DocumentSource(file: "freshmart.jpg")
+        )
+        let receipt = try ItemizedReceipt(
+            cart: cart,
+            assignments: [0: ["ana": 1], 1: ["ana": 1], 2: ["ana": 1], 3: ["bo": 1], 4: ["bo": 1], 5: ["bo": 1]]
+        )
         #expect(receipt.lines.map(\.taxed) == [false, false, false, true, true, true])
         #expect(receipt.taxSpread == .taxedLines)
         #expect(try receipt.shares(of: 4348) == ["ana": 2492, "bo": 1856])
@@ -142,8 +173,12 @@ import Testing
         let expenses = [
             Expense(id: "dinner", currency: "USD", total: 12325, payers: ["ana": 10000, "bo": 2325], split: .byItem(Self.dinner)),
             Expense(
-                id: "rent", currency: "EUR", total: 90000, paidBy: "cy",
-                split: .percentages(["ana": Decimal(string: "33.333333")!, "bo": Decimal(string: "33.333333")!, "cy": Decimal(string: "33.333334")!])),
+                id: "rent",
+                currency: "EUR",
+                total: 90000,
+                paidBy: "cy",
+                split: .percentages(["ana": Decimal(string: "33.333333")!, "bo": Decimal(string: "33.333333")!, "cy": Decimal(string: "33.333334")!])
+            ),
         ]
         let decoded = try JSONDecoder().decode([Expense].self, from: JSONEncoder().encode(expenses))
         #expect(decoded == expenses)

@@ -36,7 +36,13 @@ struct Household: Sendable {
     func correctionChecksTheRevision() async throws {
         try await Household.with { h in
             let cart = try await h.services.carts.create(in: h.home, name: "Corner shop", currency: "EUR", by: h.user)
-            let (withItem, _) = try await h.services.carts.addItem(to: cart.value.id, in: h.home, ItemInput(name: "MLK", price: Amount("1.10")), by: h.user, ifMatch: nil)
+            let (withItem, _) = try await h.services.carts.addItem(
+                to: cart.value.id,
+                in: h.home,
+                ItemInput(name: "MLK", price: Amount("1.10")),
+                by: h.user,
+                ifMatch: nil
+            )
             let correction = CartCorrection(merchant: "Corner Shop", items: [0: .init(name: "Milk")])
             await #expect(throws: HouseholdError.self) {
                 try await h.services.corrections.save(correction, to: cart.value.id, in: h.home, by: h.user.id, ifMatch: cart.rev)
@@ -66,8 +72,15 @@ struct Household: Sendable {
     func householdlessCartsAreAdopted() async throws {
         try await Household.with { h in
             var orphan = CartDocument(
-                id: "c_orphan", name: "Old receipt", addedByUser: "me", addedOn: "2024-01-01T00:00:00Z", completed: true,
-                currency: "EUR", totalPrice: Amount("3.00"), source: DocumentSource(file: "old.jpg"))
+                id: "c_orphan",
+                name: "Old receipt",
+                addedByUser: "me",
+                addedOn: "2024-01-01T00:00:00Z",
+                completed: true,
+                currency: "EUR",
+                totalPrice: Amount("3.00"),
+                source: DocumentSource(file: "old.jpg")
+            )
             orphan.household = nil
             try await h.store.put(collection: Collections.carts, id: orphan.id, document: try JSONValue(encoding: orphan), expectedRev: 0)
             try await h.services.adoptHouseholdlessCarts(logger: Household.logger)

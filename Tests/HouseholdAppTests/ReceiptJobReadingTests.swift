@@ -16,8 +16,12 @@ import Testing
         let job = try #require(try await h.services.jobs.claim(worker: "w", lease: .seconds(60)))
         let ocr = try OCREnginePool(workers: 1, logger: Household.logger)
         let reading = ReceiptJobReading(
-            services: h.services, reader: ReceiptReader(ocr: ocr, rereadWhenUnsure: false), matcher: nil, rereadWhenUnsure: false,
-            logger: Household.logger)
+            services: h.services,
+            reader: ReceiptReader(ocr: ocr, rereadWhenUnsure: false),
+            matcher: nil,
+            rereadWhenUnsure: false,
+            logger: Household.logger
+        )
         return await reading.read(job)
     }
 
@@ -25,7 +29,10 @@ import Testing
     func uploaderBoughtIt() async throws {
         try await Household.with { h in
             _ = try await h.services.jobs.enqueue(image: try Data(contentsOf: Self.photo), fileName: "a.png", household: h.home, by: h.user)
-            guard case .done(let cartId) = try await Self.readQueuedJob(h) else { Issue.record("not read"); return }
+            guard case .done(let cartId) = try await Self.readQueuedJob(h) else {
+                Issue.record("not read")
+                return
+            }
             let cart = try await h.services.carts.cart(cartId, in: h.home, for: h.user.id)
             #expect(cart.value.purchasedByUser == "Alice")
             #expect(cart.value.addedByUserId == h.user.id)
@@ -47,7 +54,10 @@ import Testing
                 try await h.services.jobs.enqueue(image: image, fileName: "a.png", household: h.home, by: h.user, purchaser: stranger.id)
             }
             _ = try await h.services.jobs.enqueue(image: image, fileName: "a.png", household: h.home, by: h.user, purchaser: bob.id)
-            guard case .done(let cartId) = try await Self.readQueuedJob(h) else { Issue.record("not read"); return }
+            guard case .done(let cartId) = try await Self.readQueuedJob(h) else {
+                Issue.record("not read")
+                return
+            }
             #expect(try await h.services.carts.cart(cartId, in: h.home, for: h.user.id).value.purchasedByUser == "Bob")
         }
     }

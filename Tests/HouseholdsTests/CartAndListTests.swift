@@ -8,8 +8,20 @@ import Testing
     func ticksComplete() async throws {
         try await HouseholdTestBed.with { bed in
             let cart = try await bed.carts.create(in: bed.household, name: "Groceries", currency: "EUR", by: bed.ana).value
-            let milk = try await bed.carts.addItem(to: cart.id, in: bed.household, ItemInput(name: "Milk", price: Amount(Decimal(string: "1.29")!, scale: 2)), by: bed.ana, ifMatch: nil).1
-            let eggs = try await bed.carts.addItem(to: cart.id, in: bed.household, ItemInput(name: "Eggs", price: Amount(Decimal(string: "2.50")!, scale: 2)), by: bed.ana, ifMatch: nil).1
+            let milk = try await bed.carts.addItem(
+                to: cart.id,
+                in: bed.household,
+                ItemInput(name: "Milk", price: Amount(Decimal(string: "1.29")!, scale: 2)),
+                by: bed.ana,
+                ifMatch: nil
+            ).1
+            let eggs = try await bed.carts.addItem(
+                to: cart.id,
+                in: bed.household,
+                ItemInput(name: "Eggs", price: Amount(Decimal(string: "2.50")!, scale: 2)),
+                by: bed.ana,
+                ifMatch: nil
+            ).1
             let milkId = try #require(milk.id)
             let eggsId = try #require(eggs.id)
 
@@ -51,12 +63,21 @@ import Testing
         try await HouseholdTestBed.with { bed in
             let list = try await bed.lists.create(in: bed.household, name: "Weekly", by: bed.ana).value
             let entry = try await bed.lists.addEntry(
-                to: list.id, in: bed.household, EntryInput(name: "tomato", quantity: 2, note: "ripe"), by: bed.ana, ifMatch: nil).1
+                to: list.id,
+                in: bed.household,
+                EntryInput(name: "tomato", quantity: 2, note: "ripe"),
+                by: bed.ana,
+                ifMatch: nil
+            ).1
             #expect(entry.addedBy == "Ana")
             #expect(entry.addedByUserId == bed.ana.id)
 
             let edited = try await bed.lists.editEntry(
-                entry.id, of: list.id, in: bed.household, EntryInput(name: "tomatoes", quantity: 6, unit: "pcs", note: .some(nil)), by: bed.ana,
+                entry.id,
+                of: list.id,
+                in: bed.household,
+                EntryInput(name: "tomatoes", quantity: 6, unit: "pcs", note: .some(nil)),
+                by: bed.ana,
                 ifMatch: nil
             ).1
             #expect(edited.name == "tomatoes")
@@ -64,7 +85,14 @@ import Testing
             #expect(edited.unit == "pcs")
             #expect(edited.note == nil)
 
-            let ticked = try await bed.lists.editEntry(entry.id, of: list.id, in: bed.household, EntryInput(completed: true), by: bed.ana, ifMatch: nil).1
+            let ticked = try await bed.lists.editEntry(
+                entry.id,
+                of: list.id,
+                in: bed.household,
+                EntryInput(completed: true),
+                by: bed.ana,
+                ifMatch: nil
+            ).1
             #expect(ticked.completed)
             #expect(ticked.completedBy == "Ana")
 

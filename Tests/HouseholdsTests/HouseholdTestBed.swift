@@ -28,9 +28,17 @@ struct HouseholdTestBed {
             let household = try await directory.create(name: "Flat", by: ana).value.id
             try await body(
                 HouseholdTestBed(
-                    store: store, accounts: accounts, directory: directory, carts: CartEditor(store: store, directory: directory, now: now),
+                    store: store,
+                    accounts: accounts,
+                    directory: directory,
+                    carts: CartEditor(store: store, directory: directory, now: now),
                     lists: ShoppingLists(store: store, directory: directory, now: now, logger: logger),
-                    jobs: ReceiptJobQueue(store: store, directory: directory, now: now, logger: logger), ana: ana, bo: bo, household: household))
+                    jobs: ReceiptJobQueue(store: store, directory: directory, now: now, logger: logger),
+                    ana: ana,
+                    bo: bo,
+                    household: household
+                )
+            )
         }
     }
 }

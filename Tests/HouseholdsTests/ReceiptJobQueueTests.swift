@@ -7,8 +7,17 @@ import Testing
     func claimAndLease() async throws {
         let clock = TestClock()
         try await HouseholdTestBed.with(now: { clock.now }) { bed in
-            guard case .queued(let job) = try await bed.jobs.enqueue(image: Data("photo".utf8), fileName: "r.jpg", household: bed.household, by: bed.ana)
-            else { Issue.record("a new image is queued"); return }
+            guard
+                case .queued(let job) = try await bed.jobs.enqueue(
+                    image: Data("photo".utf8),
+                    fileName: "r.jpg",
+                    household: bed.household,
+                    by: bed.ana
+                )
+            else {
+                Issue.record("a new image is queued")
+                return
+            }
             #expect(job.status == .queued)
 
             let first = try #require(try await bed.jobs.claim(worker: "w1", lease: .seconds(60)))
@@ -44,8 +53,12 @@ import Testing
             }
             #expect(try await bed.jobs.claim(worker: "w", lease: .seconds(60)) == nil)
 
-            guard case .queued(let other) = try await bed.jobs.enqueue(image: Data("blurry".utf8), fileName: nil, household: bed.household, by: bed.ana)
-            else { Issue.record("a new image is queued"); return }
+            guard
+                case .queued(let other) = try await bed.jobs.enqueue(image: Data("blurry".utf8), fileName: nil, household: bed.household, by: bed.ana)
+            else {
+                Issue.record("a new image is queued")
+                return
+            }
             let claimed = try #require(try await bed.jobs.claim(worker: "w", lease: .seconds(60)))
             try await bed.jobs.fail(claimed, code: "image.unreadable", message: "unreadable", retryable: false)
             let failed = try await bed.jobs.job(other.id, for: bed.ana.id)
@@ -58,7 +71,10 @@ import Testing
     func privacy() async throws {
         try await HouseholdTestBed.with { bed in
             guard case .queued(let job) = try await bed.jobs.enqueue(image: Data("photo".utf8), fileName: nil, household: bed.household, by: bed.ana)
-            else { Issue.record("a new image is queued"); return }
+            else {
+                Issue.record("a new image is queued")
+                return
+            }
             let foreign = await #expect(throws: HouseholdError.self) { try await bed.jobs.job(job.id, for: bed.bo.id) }
             let missing = await #expect(throws: HouseholdError.self) { try await bed.jobs.job("j_missing", for: bed.bo.id) }
             #expect(foreign == missing)

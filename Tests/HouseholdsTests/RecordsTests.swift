@@ -1,7 +1,8 @@
 import DocumentStore
 import Foundation
-@testable import Households
 import Testing
+
+@testable import Households
 
 /// `Records.update` is the one read-change-write loop: a change that meets another writer's newer
 /// revision is redone on that revision, never written over it.

@@ -7,12 +7,24 @@ import Testing
 @Suite struct CorrectionEvaluationTests {
     /// A cart as the reader left it.
     static func cart(
-        _ id: String, merchant: String?, date: String? = nil, total: String?, items: [CartItem] = []
+        _ id: String,
+        merchant: String?,
+        date: String? = nil,
+        total: String?,
+        items: [CartItem] = []
     ) -> CartDocument {
         CartDocument(
-            id: id, name: id, addedByUser: "ann", addedOn: "2026-01-01T00:00:00Z", merchant: merchant.map { Merchant(name: $0) },
-            date: date, items: items, total: total.flatMap(Amount.init), totalPrice: total.flatMap(Amount.init),
-            source: DocumentSource(file: "\(id).jpg"))
+            id: id,
+            name: id,
+            addedByUser: "ann",
+            addedOn: "2026-01-01T00:00:00Z",
+            merchant: merchant.map { Merchant(name: $0) },
+            date: date,
+            items: items,
+            total: total.flatMap(Amount.init),
+            totalPrice: total.flatMap(Amount.init),
+            source: DocumentSource(file: "\(id).jpg")
+        )
     }
 
     static func corrected(_ cart: CartDocument, _ corrections: CartCorrection...) throws -> CartDocument {
@@ -26,17 +38,24 @@ import Testing
     /// reader's values were kept.
     static func carts() throws -> [CartDocument] {
         let fresh = cart(
-            "a1", merchant: "FRSH MRT", date: "2024-09-03", total: "34.48",
-            items: [CartItem(name: "WHL MLK", price: Amount("3.49")), CartItem(name: "EGGS", price: Amount("2.89"))])
+            "a1",
+            merchant: "FRSH MRT",
+            date: "2024-09-03",
+            total: "34.48",
+            items: [CartItem(name: "WHL MLK", price: Amount("3.49")), CartItem(name: "EGGS", price: Amount("2.89"))]
+        )
         let value = cart("b2", merchant: "VALUE FOODS", total: "12.00")
         let corner = cart("c3", merchant: "TOTAL 7.50", date: "2024-01-05", total: "7.5")
         var old = cart("e5", merchant: "OLD", total: "1.00")
         old.verified = ["total"]
         return [
             try corrected(
-                fresh, CartCorrection(merchant: "Fresh Mart", total: Amount("34.48"), items: [0: .init(name: "Whole milk")]),
+                fresh,
+                CartCorrection(merchant: "Fresh Mart", total: Amount("34.48"), items: [0: .init(name: "Whole milk")]),
                 // The second correction of item 2 keeps the reader's price as it was, not 2.89 → 2.98.
-                CartCorrection(items: [1: .init(price: Amount("2.98"))]), CartCorrection(items: [1: .init(price: Amount("2.99"))])),
+                CartCorrection(items: [1: .init(price: Amount("2.98"))]),
+                CartCorrection(items: [1: .init(price: Amount("2.99"))])
+            ),
             try corrected(value, CartCorrection(merchant: "Value Foods", date: "2024-03-09", total: Amount("21.00"))),
             try corrected(corner, CartCorrection(merchant: "Corner Shop", date: "2024-01-05", total: Amount("7.50"))),
             cart("d4", merchant: "NOT CORRECTED", total: "5.00"),
@@ -64,7 +83,8 @@ import Testing
         #expect(
             Set(outcome.report.misses.map { "\($0.stem) \($0.field) \($0.expected) \($0.got)" }) == [
                 "b2 total 21.00 12.00", "b2 date 2024-03-09 -", "c3 merchant Corner Shop TOTAL 7.50", "a1 items[1].price 2.99 2.89",
-            ])
+            ]
+        )
         let table = outcome.report.table()
         #expect(table.contains("overall  (3 receipts)"))
         #expect(table.contains("item_price"))

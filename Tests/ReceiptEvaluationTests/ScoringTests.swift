@@ -21,7 +21,8 @@ import Testing
     }
 
     @Test func appliesAutojunkOnLongStrings() {
-        let a = String(repeating: "abcd", count: 60), b = String(repeating: "abce", count: 70)
+        let a = String(repeating: "abcd", count: 60)
+        let b = String(repeating: "abce", count: 70)
         #expect(abs(SequenceMatcher(a, b).ratio() - 0.011538461538461539) < 1e-12)
         let c = String(repeating: "the quick brown fox jumps over the lazy dog", count: 6)
         let d = String(repeating: "the quick brown cat jumps over the lazy dog", count: 6)
@@ -35,7 +36,7 @@ import Testing
         #expect(Scoring.merchantMatches("aldi", "ALDI SÜD"))
         #expect(Scoring.merchantMatches("MR. D.I.Y. (M) SDN BHD", "MR D.I.Y. (M) SDN. BHD"))
         #expect(!Scoring.merchantMatches("GREEN FIELD", "TACO BELL"))
-        #expect(Scoring.merchantMatches("ab", "abc")) // ratio 0.8: similar by the ratio rule, though too short for containment
+        #expect(Scoring.merchantMatches("ab", "abc"))  // ratio 0.8: similar by the ratio rule, though too short for containment
         #expect(!Scoring.merchantMatches("ab", "xy"))
         #expect(!Scoring.merchantMatches("GREEN FIELD", nil))
     }
@@ -59,7 +60,13 @@ import Testing
 
     @Test func amountsCompareAsDecimals() {
         let label = ReceiptLabel(merchant: "Shop", date: "2016-05-26", total: Amount("56.5"), subtotal: Amount("51.90"), tax: Amount("4.68"))
-        var got = ParsedReceipt(merchant: .init(name: "SHOP"), date: "2016-05-26", subtotal: Amount("51.9"), tax: Amount("4.60"), total: Amount("56.50"))
+        var got = ParsedReceipt(
+            merchant: .init(name: "SHOP"),
+            date: "2016-05-26",
+            subtotal: Amount("51.9"),
+            tax: Amount("4.60"),
+            total: Amount("56.50")
+        )
         got.items = []
         let score = Scoring.score(label: label, got: got)
         #expect(score.fields[.total] == true)
@@ -71,7 +78,13 @@ import Testing
     }
 
     @Test func noOutputIsWrongOnEveryLabelledField() {
-        let label = ReceiptLabel(merchant: "Shop", date: "2016-05-26", total: Amount("1.00"), items: [.init(name: "A", price: Amount("1.00"))], itemCount: 1)
+        let label = ReceiptLabel(
+            merchant: "Shop",
+            date: "2016-05-26",
+            total: Amount("1.00"),
+            items: [.init(name: "A", price: Amount("1.00"))],
+            itemCount: 1
+        )
         let score = Scoring.score(label: label, got: nil)
         #expect(score.fields.values.allSatisfy { !$0 })
         #expect(score.fields.count == 4)
@@ -88,7 +101,8 @@ import Testing
             try FileManager.default.createDirectory(at: root.appendingPathComponent("\(set)/labels"), withIntermediateDirectories: true)
             for stem in ["one", "two"] {
                 try Data("not really an image".utf8).write(to: root.appendingPathComponent("\(set)/images/\(stem).jpg"))
-                let label = #"{"merchant": "SHOP ONE", "date": "2016-05-26", "total": "5.40", "subtotal": null, "items": [{"name": "BREAD", "quantity": 1, "price": "2.00"}], "item_count": null}"#
+                let label =
+                    #"{"merchant": "SHOP ONE", "date": "2016-05-26", "total": "5.40", "subtotal": null, "items": [{"name": "BREAD", "quantity": 1, "price": "2.00"}], "item_count": null}"#
                 try Data(label.utf8).write(to: root.appendingPathComponent("\(set)/labels/\(stem).json"))
             }
         }
@@ -178,13 +192,16 @@ import Testing
                         ParserInput.Word(text: "COFFEE", box: .init(x: 10, y: 20, width: 60, height: 12), confidence: 0.9612),
                         ParserInput.Word(text: "3.00", box: .init(x: 300, y: 21, width: 40, height: 12), confidence: 0.5),
                     ],
-                    box: .init(x: 10, y: 20, width: 330, height: 13)),
+                    box: .init(x: 10, y: 20, width: 330, height: 13)
+                ),
                 ParserInput.Line(
                     text: "TAB\tAND\\SLASH",
                     words: [ParserInput.Word(text: "TAB\tAND\\SLASH", box: .init(x: 5, y: 40, width: 80, height: 12), confidence: 1)],
-                    box: .init(x: 5, y: 40, width: 80, height: 12)),
+                    box: .init(x: 5, y: 40, width: 80, height: 12)
+                ),
             ],
-            pageWidth: 400)
+            pageWidth: 400
+        )
         let read = TesseractTSV.parse(TesseractTSV.write(input, pageHeight: 600))
         #expect(read.pageWidth == 400)
         #expect(read.lines.map(\.text) == ["COFFEE   3.00", "TAB\tAND\\SLASH"])

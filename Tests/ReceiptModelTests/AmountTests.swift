@@ -38,10 +38,13 @@ import Testing
 }
 
 @Suite struct AmountTextTests {
-    @Test("amounts print with exactly their decimals, whatever their size or sign", arguments: [
-        ("3.5", 2, "3.50"), ("0.05", 2, "0.05"), ("-12", 2, "-12.00"), ("1234567.891", 2, "1234567.89"), ("2.345", 2, "2.35"),
-        ("-0.001", 2, "0.00"), ("7", 0, "7"), ("7.6", 0, "8"), ("0.1234", 3, "0.123"), ("100", 2, "100.00"), ("-0.5", 1, "-0.5"),
-    ])
+    @Test(
+        "amounts print with exactly their decimals, whatever their size or sign",
+        arguments: [
+            ("3.5", 2, "3.50"), ("0.05", 2, "0.05"), ("-12", 2, "-12.00"), ("1234567.891", 2, "1234567.89"), ("2.345", 2, "2.35"),
+            ("-0.001", 2, "0.00"), ("7", 0, "7"), ("7.6", 0, "8"), ("0.1234", 3, "0.123"), ("100", 2, "100.00"), ("-0.5", 1, "-0.5"),
+        ]
+    )
     func text(value: String, scale: Int, expected: String) throws {
         let amount = Amount(try #require(Decimal(string: value)), scale: scale)
         #expect(amount.description == expected)

@@ -58,12 +58,29 @@ import Testing
 
     @Test func cartRoundTripsThroughJSON() throws {
         let cart = CartDocument(
-            id: String(repeating: "ab", count: 32), name: "SHOP 2026-01-02", addedByUser: "ann",
-            addedOn: "2026-01-02T10:00:00Z", merchant: Merchant(name: "SHOP"), date: "2026-01-02", currency: "EUR",
-            items: [CartItem(name: "Bananas", quantity: Decimal(string: "0.52"), unit: "kg", unitPrice: Amount("1.99"),
-                             price: Amount("1.03"), discount: Amount("-0.10"))],
-            total: Amount("1.03"), totalPrice: Amount("1.03"), payment: Payment(method: "card", cardLast4: "1234"),
-            warnings: ["total.unchecked"], source: DocumentSource(file: "r/1.png", bytes: 10))
+            id: String(repeating: "ab", count: 32),
+            name: "SHOP 2026-01-02",
+            addedByUser: "ann",
+            addedOn: "2026-01-02T10:00:00Z",
+            merchant: Merchant(name: "SHOP"),
+            date: "2026-01-02",
+            currency: "EUR",
+            items: [
+                CartItem(
+                    name: "Bananas",
+                    quantity: Decimal(string: "0.52"),
+                    unit: "kg",
+                    unitPrice: Amount("1.99"),
+                    price: Amount("1.03"),
+                    discount: Amount("-0.10")
+                )
+            ],
+            total: Amount("1.03"),
+            totalPrice: Amount("1.03"),
+            payment: Payment(method: "card", cardLast4: "1234"),
+            warnings: ["total.unchecked"],
+            source: DocumentSource(file: "r/1.png", bytes: 10)
+        )
         let data = try JSONCoding.encoder.encode(cart)
         let back = try JSONCoding.decoder.decode(CartDocument.self, from: data)
         #expect(back == cart)
@@ -72,16 +89,25 @@ import Testing
     }
 
     @Test func failuresAndListsRoundTrip() throws {
-        let failure = FailureRecord(id: "f", source: DocumentSource(file: "x.jpg"), error: "image.unreadable",
-                                    message: "Not an image.", failedAt: "2026-01-01T00:00:00Z")
+        let failure = FailureRecord(
+            id: "f",
+            source: DocumentSource(file: "x.jpg"),
+            error: "image.unreadable",
+            message: "Not an image.",
+            failedAt: "2026-01-01T00:00:00Z"
+        )
         let failureBack = try JSONCoding.decoder.decode(FailureRecord.self, from: JSONCoding.encoder.encode(failure))
         #expect(failureBack == failure)
         #expect(failureBack.type == "failure")
 
         let list = ShoppingList(
-            id: "l", name: "groceries", addedByUser: "ann", addedOn: "2026-01-01T00:00:00Z",
+            id: "l",
+            name: "groceries",
+            addedByUser: "ann",
+            addedOn: "2026-01-01T00:00:00Z",
             items: [ShoppingListItem(name: "milk", quantity: 2, unitPrice: Amount("1.50"), price: Amount("3.00"))],
-            totalPrice: Amount("3.00"))
+            totalPrice: Amount("3.00")
+        )
         let data = try JSONCoding.encoder.encode(list)
         let listBack = try JSONCoding.decoder.decode(ShoppingList.self, from: data)
         #expect(listBack == list)

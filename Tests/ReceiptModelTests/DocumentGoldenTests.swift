@@ -8,47 +8,105 @@ import Testing
 /// synthesized ones replaced, so a change of coding that changes a stored or served byte fails here.
 @Suite struct DocumentGoldenTests {
     static let cart = CartDocument(
-        id: "c0ffee", rev: 4, name: "TRADER JOE'S 2026-03-14", addedByUser: "ann", addedOn: "2026-03-14T18:02:11+01:00",
-        merchant: Merchant(name: "TRADER JOE'S", address: "2222 Bellflower Blvd / Long Beach"), date: "2026-03-14", time: "17:58",
+        id: "c0ffee",
+        rev: 4,
+        name: "TRADER JOE'S 2026-03-14",
+        addedByUser: "ann",
+        addedOn: "2026-03-14T18:02:11+01:00",
+        merchant: Merchant(name: "TRADER JOE'S", address: "2222 Bellflower Blvd / Long Beach"),
+        date: "2026-03-14",
+        time: "17:58",
         currency: "USD",
         items: [
             CartItem(
-                name: "Bananas", text: "BANANAS 0.52 lb @ 1.99", quantity: Decimal(string: "0.52"), unit: "lb", unitPrice: Amount("1.99"),
-                price: Amount("1.03"), discount: Amount("-0.10"), completed: false, addedByUser: "bob", addedOn: "2026-03-15T09:00:00Z",
+                name: "Bananas",
+                text: "BANANAS 0.52 lb @ 1.99",
+                quantity: Decimal(string: "0.52"),
+                unit: "lb",
+                unitPrice: Amount("1.99"),
+                price: Amount("1.03"),
+                discount: Amount("-0.10"),
+                completed: false,
+                addedByUser: "bob",
+                addedOn: "2026-03-15T09:00:00Z",
                 product: ProductRef(
-                    barcode: "0049000028911", name: "Bananas", brand: "Dole", source: "catalog", score: 0.875, picture: "https://x/b.png",
-                    caloriesPer100g: 89),
-                confidence: 0.5, extra: ["aisle": .string("produce"), "tags": .array([.string("a"), .null])]),
+                    barcode: "0049000028911",
+                    name: "Bananas",
+                    brand: "Dole",
+                    source: "catalog",
+                    score: 0.875,
+                    picture: "https://x/b.png",
+                    caloriesPer100g: 89
+                ),
+                confidence: 0.5,
+                extra: ["aisle": .string("produce"), "tags": .array([.string("a"), .null])]
+            ),
             CartItem(name: "Milk", price: Amount("2.49")),
         ],
-        subtotal: Amount("3.52"), tax: Amount("0.25"), taxes: [TaxLine(label: "Tax 1", rate: Decimal(string: "7.25"), amount: Amount("0.25")), TaxLine()],
-        tip: nil, total: Amount("3.77"), totalPrice: Amount("3.77"), payment: Payment(method: "visa", cardLast4: "1234", tendered: Amount("3.77")),
+        subtotal: Amount("3.52"),
+        tax: Amount("0.25"),
+        taxes: [TaxLine(label: "Tax 1", rate: Decimal(string: "7.25"), amount: Amount("0.25")), TaxLine()],
+        tip: nil,
+        total: Amount("3.77"),
+        totalPrice: Amount("3.77"),
+        payment: Payment(method: "visa", cardLast4: "1234", tendered: Amount("3.77")),
         confidence: FieldConfidence(merchant: 0.9, date: 1, total: 0.75, ocr: 0.8125),
-        checks: ReceiptChecks(itemsMatchSubtotal: true), needsReview: true, warnings: ["tax.unchecked", "line \"7\""],
+        checks: ReceiptChecks(itemsMatchSubtotal: true),
+        needsReview: true,
+        warnings: ["tax.unchecked", "line \"7\""],
         source: DocumentSource(
-            file: "receipts/tj.jpg", sha256: "c0ffee", bytes: 123_456, width: 750, height: 2000, ingestedAt: "2026-03-14T18:02:11Z",
-            pipeline: "receipts 0.1.0, tesseract 5.3.0, eng"),
+            file: "receipts/tj.jpg",
+            sha256: "c0ffee",
+            bytes: 123_456,
+            width: 750,
+            height: 2000,
+            ingestedAt: "2026-03-14T18:02:11Z",
+            pipeline: "receipts 0.1.0, tesseract 5.3.0, eng"
+        ),
         ocrText: "TRADER JOE'S\nBANANAS",
-        extra: ["storeNo": .number(17), "loyalty": .object(["points": .number(Decimal(string: "12.5")!)]), "name": .string("never")])
+        extra: ["storeNo": .number(17), "loyalty": .object(["points": .number(Decimal(string: "12.5")!)]), "name": .string("never")]
+    )
 
     static let bareCart = CartDocument(id: "b", name: "n", addedByUser: "u", addedOn: "t", source: DocumentSource(file: "f"))
 
     static let list = ShoppingList(
-        id: "l1", rev: 2, name: "groceries", addedByUser: "ann", addedOn: "2026-01-01T00:00:00Z",
+        id: "l1",
+        rev: 2,
+        name: "groceries",
+        addedByUser: "ann",
+        addedOn: "2026-01-01T00:00:00Z",
         items: [
             ShoppingListItem(
-                name: "milk", quantity: 2, unit: "l", completed: true, product: ProductRef(name: "Milk"),
+                name: "milk",
+                quantity: 2,
+                unit: "l",
+                completed: true,
+                product: ProductRef(name: "Milk"),
                 history: PriceHistory(
-                    lastPrice: Amount(minorUnits: 150), lastMerchant: "SHOP", lastDate: nil, lowest: Amount(minorUnits: 140),
-                    median: Amount(minorUnits: 145), purchases: 3),
-                unitPrice: Amount("1.50"), price: Amount("3.00")),
+                    lastPrice: Amount(minorUnits: 150),
+                    lastMerchant: "SHOP",
+                    lastDate: nil,
+                    lowest: Amount(minorUnits: 140),
+                    median: Amount(minorUnits: 145),
+                    purchases: 3
+                ),
+                unitPrice: Amount("1.50"),
+                price: Amount("3.00")
+            ),
             ShoppingListItem(name: "bread"),
         ],
-        totalPrice: Amount("3.00"), extra: ["note": .string("kept")])
+        totalPrice: Amount("3.00"),
+        extra: ["note": .string("kept")]
+    )
 
     static let failure = FailureRecord(
-        id: "f1", source: DocumentSource(file: "x.jpg"), error: "image.unreadable", message: "Not an image.", failedAt: "2026-01-01T00:00:00Z",
-        extra: ["attempts": .number(2)])
+        id: "f1",
+        source: DocumentSource(file: "x.jpg"),
+        error: "image.unreadable",
+        message: "Not an image.",
+        failedAt: "2026-01-01T00:00:00Z",
+        extra: ["attempts": .number(2)]
+    )
 
     static func stored(_ value: some Encodable) throws -> String { JSONWriter.encode(try JSONValue(encoding: value)) }
     static func served(_ value: some Encodable) throws -> String { String(decoding: try JSONCoding.encoder.encode(value), as: UTF8.self) }

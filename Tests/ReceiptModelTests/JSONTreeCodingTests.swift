@@ -34,12 +34,26 @@ import Testing
     }
 
     static let sample = Everything(
-        text: "Grüße \"quoted\" / slash", flag: true, count: -42, small: 7, big: 18_000_000_000_000_000_000, ratio: 0.1, whole: 3,
-        price: Decimal(string: "12.30")!, when: Date(timeIntervalSinceReferenceDate: 786_000_000.5), bytes: Data([0, 1, 254, 255]),
-        link: URL(string: "https://example.org/a?b=c")!, kind: .two, missing: nil,
-        inner: Everything.Inner(label: "x", weights: [1.5, -2, 1e-7]), list: [Everything.Inner(label: "y", weights: []), nil],
-        byName: ["a": 1, "b": 2], byNumber: [3: "three"], nested: [[1, Decimal(string: "2.50")!], []],
-        raw: .object(["k": .array([.null, .bool(false), .number(3)])]))
+        text: "Grüße \"quoted\" / slash",
+        flag: true,
+        count: -42,
+        small: 7,
+        big: 18_000_000_000_000_000_000,
+        ratio: 0.1,
+        whole: 3,
+        price: Decimal(string: "12.30")!,
+        when: Date(timeIntervalSinceReferenceDate: 786_000_000.5),
+        bytes: Data([0, 1, 254, 255]),
+        link: URL(string: "https://example.org/a?b=c")!,
+        kind: .two,
+        missing: nil,
+        inner: Everything.Inner(label: "x", weights: [1.5, -2, 1e-7]),
+        list: [Everything.Inner(label: "y", weights: []), nil],
+        byName: ["a": 1, "b": 2],
+        byNumber: [3: "three"],
+        nested: [[1, Decimal(string: "2.50")!], []],
+        raw: .object(["k": .array([.null, .bool(false), .number(3)])])
+    )
 
     @Test func encodingGivesTheTreeJSONEncoderWouldGive() throws {
         let throughText = try JSONValue(jsonData: try JSONEncoder().encode(Self.sample))
@@ -63,10 +77,15 @@ import Testing
     }
 
     @Test func wrongTypesAndMissingKeysAreDecodingErrors() throws {
-        struct Needs: Codable { var count: Int; var name: String }
+        struct Needs: Codable {
+            var count: Int
+            var name: String
+        }
         #expect(throws: DecodingError.self) { try JSONValue.object(["count": .string("1"), "name": .string("a")]).decode(as: Needs.self) }
         #expect(throws: DecodingError.self) { try JSONValue.object(["count": .number(1)]).decode(as: Needs.self) }
-        #expect(throws: DecodingError.self) { try JSONValue.object(["count": .number(Decimal(string: "1.5")!), "name": .string("a")]).decode(as: Needs.self) }
+        #expect(throws: DecodingError.self) {
+            try JSONValue.object(["count": .number(Decimal(string: "1.5")!), "name": .string("a")]).decode(as: Needs.self)
+        }
         #expect(throws: DecodingError.self) { try JSONValue.object(["count": .null, "name": .string("a")]).decode(as: Needs.self) }
         #expect(throws: DecodingError.self) { try JSONValue.array([]).decode(as: Needs.self) }
         #expect(throws: (any Error).self) { try JSONValue(encoding: Double.nan) }

@@ -76,9 +76,14 @@ import Testing
         let gifHeader = try ImageHeader.parse(gif)
         #expect(gifHeader.format == .gif && gifHeader.width == 800 && gifHeader.height == 600)
         var bmp = [UInt8](repeating: 0, count: 54)
-        bmp[0] = 0x42; bmp[1] = 0x4D
-        bmp[18] = 0x00; bmp[19] = 0x04  // 1024
-        bmp[22] = 0x00; bmp[23] = 0xFD; bmp[24] = 0xFF; bmp[25] = 0xFF  // -768 (top-down)
+        bmp[0] = 0x42
+        bmp[1] = 0x4D
+        bmp[18] = 0x00
+        bmp[19] = 0x04  // 1024
+        bmp[22] = 0x00
+        bmp[23] = 0xFD
+        bmp[24] = 0xFF
+        bmp[25] = 0xFF  // -768 (top-down)
         let bmpHeader = try ImageHeader.parse(bmp)
         #expect(bmpHeader.format == .bmp && bmpHeader.width == 1024 && bmpHeader.height == 768)
         var webp: [UInt8] = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8) + Array("VP8X".utf8)

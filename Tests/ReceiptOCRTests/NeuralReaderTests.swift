@@ -36,10 +36,13 @@ struct NeuralReaderTests {
         let turned = FileManager.default.temporaryDirectory.appendingPathComponent("upside-down-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: turned) }
         // The reader's own Python has Pillow: it turns the fixture for the test.
-        let result = try await ChildProcess.output(of: configuration.python, [
-            "-c", "import sys; from PIL import Image; Image.open(sys.argv[1]).rotate(180).save(sys.argv[2])",
-            Fixtures.url("receipts/us-grocery-freshmart.png").path, turned.path,
-        ])
+        let result = try await ChildProcess.output(
+            of: configuration.python,
+            [
+                "-c", "import sys; from PIL import Image; Image.open(sys.argv[1]).rotate(180).save(sys.argv[2])",
+                Fixtures.url("receipts/us-grocery-freshmart.png").path, turned.path,
+            ]
+        )
         try #require(result.status == 0)
         let reader = NeuralReader(configuration: configuration, logger: Self.logger)
         defer { Task { await reader.stop() } }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import ReceiptOCR
 import ReceiptTesting
 import Testing
+
+@testable import ReceiptOCR
 
 @Suite(.timeLimit(.minutes(5)))
 struct OCREngineTests {
@@ -104,14 +105,21 @@ struct OCREngineTests {
         let prepared = try await engine.preprocess(try OCRImage(contentsOf: clean.image))
         let page = try await engine.recognize(prepared.image, preprocessing: [])
         let price = try #require(
-            page.words.first { $0.text.range(of: #"^\d+[.,]\d\d$"#, options: .regularExpression) != nil })
+            page.words.first { $0.text.range(of: #"^\d+[.,]\d\d$"#, options: .regularExpression) != nil }
+        )
         let pad = 4
         let box = OCRBox(
-            x: max(0, price.box.x - pad), y: max(0, price.box.y - pad),
+            x: max(0, price.box.x - pad),
+            y: max(0, price.box.y - pad),
             width: min(prepared.image.width - max(0, price.box.x - pad), price.box.width + 2 * pad),
-            height: min(prepared.image.height - max(0, price.box.y - pad), price.box.height + 2 * pad))
+            height: min(prepared.image.height - max(0, price.box.y - pad), price.box.height + 2 * pad)
+        )
         let reread = try await engine.recognize(
-            region: box, in: prepared.image, whitelist: "0123456789.,-", pageSegmentationMode: .singleLine)
+            region: box,
+            in: prepared.image,
+            whitelist: "0123456789.,-",
+            pageSegmentationMode: .singleLine
+        )
         #expect(TestSupport.normalize(reread.text) == price.text)
         // The whitelist is reset afterwards: letters come back.
         let again = try await engine.recognize(prepared.image, preprocessing: [])
@@ -241,8 +249,15 @@ struct TallLineTests {
             word("Amount", 10, 150, 20, 0.9), word("GANO", 200, 145, 42, 0.4), word("via", 400, 145, 42, 0.3),
         ])
         let page = OCRPage(
-            width: 500, height: 300, sourceWidth: 500, sourceHeight: 300, lines: lines, confidence: 0.6,
-            timing: OCRTiming(), preprocessing: PreprocessingReport())
+            width: 500,
+            height: 300,
+            sourceWidth: 500,
+            sourceHeight: 300,
+            lines: lines,
+            confidence: 0.6,
+            timing: OCRTiming(),
+            preprocessing: PreprocessingReport()
+        )
         let band = OCRBox(x: 180, y: 140, width: 300, height: 52)
         let reading = [word("TOTAL", 200, 140, 52, 0.2), word("$85.28", 400, 140, 52, 0.2)]
         let merged = try #require(TallLines.merge(band, reading: reading, into: page))
@@ -250,7 +265,11 @@ struct TallLineTests {
         // A confident page reading of the band stands.
         let confident = lines.map { line in
             var line = line
-            line.words = line.words.map { var w = $0; w.confidence = 0.95; return w }
+            line.words = line.words.map {
+                var w = $0
+                w.confidence = 0.95
+                return w
+            }
             return line
         }
         var sure = page
@@ -280,8 +299,16 @@ struct TallLineTests {
             OCRWord(text: text, box: OCRBox(x: 10, y: 40 * i, width: width, height: height), confidence: confidence)
         }
         let lines = words.map { OCRLine(text: $0.text, box: $0.box, confidence: $0.confidence, words: [$0]) }
-        return OCRPage(width: 1000, height: 1000, sourceWidth: 1000, sourceHeight: 1000, lines: lines, confidence: 0.4,
-                       timing: OCRTiming(), preprocessing: PreprocessingReport())
+        return OCRPage(
+            width: 1000,
+            height: 1000,
+            sourceWidth: 1000,
+            sourceHeight: 1000,
+            lines: lines,
+            confidence: 0.4,
+            timing: OCRTiming(),
+            preprocessing: PreprocessingReport()
+        )
     }
 
     @Test func aFaintPageWithManyConfidentLinesOfTextNeedsNoOrientationCheck() {

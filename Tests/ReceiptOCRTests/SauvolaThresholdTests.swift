@@ -1,7 +1,8 @@
 import Foundation
-@testable import ReceiptOCR
 import ReceiptTesting
 import Testing
+
+@testable import ReceiptOCR
 
 /// Our one-pass Sauvola binarisation must give Leptonica's pixels exactly: readings (and every
 /// accuracy figure measured with Leptonica's) stay what they were.
@@ -46,7 +47,8 @@ struct SauvolaThresholdTests {
             }
         }
         let (ours, leptonica) = bothBinarizations(try OCRImage(grayPixels: pixels, width: width, height: height))
-        let mine = try #require(ours), reference = try #require(leptonica)
+        let mine = try #require(ours)
+        let reference = try #require(leptonica)
         #expect(mine.hasSamePixels(as: reference))
     }
 

@@ -31,7 +31,8 @@ enum TestSupport {
 
     /// 1 - Levenshtein distance / length of the expected text (clamped at 0).
     static func characterAccuracy(expected: String, actual: String) -> Double {
-        let a = Array(expected.unicodeScalars), b = Array(actual.unicodeScalars)
+        let a = Array(expected.unicodeScalars)
+        let b = Array(actual.unicodeScalars)
         guard !a.isEmpty else { return b.isEmpty ? 1 : 0 }
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)

@@ -1,7 +1,8 @@
 import Foundation
 import ReceiptModel
-@testable import ReceiptParsing
 import Testing
+
+@testable import ReceiptParsing
 
 @Suite struct ArithmeticChecksTests {
     /// The receipt after `repairByArithmetic`, and the warnings it gave.
@@ -38,14 +39,24 @@ import Testing
     }
 
     @Test func oneMisreadDigitInTheTaxIsRepairedWhenTheTotalHasOtherDigits() {
-        let (receipt, warnings) = repaired(ParsedReceipt(subtotal: Amount("9.50"), taxes: [.init(label: "GST", rate: 7, amount: amount("0.20"))], tax: Amount("0.20"), total: Amount("10.20")))
+        let (receipt, warnings) = repaired(
+            ParsedReceipt(
+                subtotal: Amount("9.50"),
+                taxes: [.init(label: "GST", rate: 7, amount: amount("0.20"))],
+                tax: Amount("0.20"),
+                total: Amount("10.20")
+            )
+        )
         #expect(receipt.tax == Amount("0.70"))
         #expect(receipt.taxes == [.init(label: "GST", rate: 7, amount: amount("0.70"))])
         #expect(receipt.total == Amount("10.20"))
         #expect(warnings == ["tax.repaired"])
     }
 
-    @Test(arguments: [("852.47", "52.47"), ("612.00", "12.00"), ("52.47", "2.47"), ("152.47", nil), ("8.47", nil), ("-852.47", nil)] as [(String, String?)])
+    @Test(
+        arguments: [("852.47", "52.47"), ("612.00", "12.00"), ("52.47", "2.47"), ("152.47", nil), ("8.47", nil), ("-852.47", nil)]
+            as [(String, String?)]
+    )
     func aFirstDigitThatMayBeACurrencySignCanBeDropped(_ printed: String, _ expected: String?) {
         #expect(ArithmeticChecks.withoutMisreadSign(amount(printed)) == expected.flatMap { Amount($0) })
     }
@@ -78,12 +89,22 @@ import Testing
                 .init(name: "BREAD", text: "BREAD 2.00", price: amount("2.00")),
                 .init(name: "SODA", text: "SODA 2 @ 1.50 3.00", quantity: 2, unitPrice: Amount("1.50"), price: amount("3.00")),
             ],
-            subtotal: Amount("5.00"), tax: Amount("0.40"), total: Amount("5.40"),
-            payment: .init(tendered: Amount("10.00"), change: Amount("4.60")))
+            subtotal: Amount("5.00"),
+            tax: Amount("0.40"),
+            total: Amount("5.40"),
+            payment: .init(tendered: Amount("10.00"), change: Amount("4.60"))
+        )
         var warnings: [String] = []
         ArithmeticChecks.apply(to: &receipt, warnings: &warnings)
-        #expect(receipt.checks == ParsedReceipt.Checks(
-            itemsMatchSubtotal: true, subtotalPlusTaxMatchesTotal: true, quantityTimesUnitPriceMatches: true, tenderedMinusTotalMatchesChange: true))
+        #expect(
+            receipt.checks
+                == ParsedReceipt.Checks(
+                    itemsMatchSubtotal: true,
+                    subtotalPlusTaxMatchesTotal: true,
+                    quantityTimesUnitPriceMatches: true,
+                    tenderedMinusTotalMatchesChange: true
+                )
+        )
         #expect(warnings.isEmpty)
         #expect(receipt.confidence.total == 0.95)
         #expect(receipt.confidence.items == 0.95)
@@ -91,7 +112,11 @@ import Testing
 
     @Test func applyWithoutRepairWarnsOfEachFailedCheck() {
         var receipt = ParsedReceipt(
-            items: [.init(name: "BREAD", text: "BREAD 2.00", price: amount("2.00"))], subtotal: Amount("5.00"), tax: Amount("0.40"), total: Amount("5.90"))
+            items: [.init(name: "BREAD", text: "BREAD 2.00", price: amount("2.00"))],
+            subtotal: Amount("5.00"),
+            tax: Amount("0.40"),
+            total: Amount("5.90")
+        )
         var warnings: [String] = []
         ArithmeticChecks.apply(to: &receipt, warnings: &warnings, repair: false)
         #expect(receipt.total == Amount("5.90"))

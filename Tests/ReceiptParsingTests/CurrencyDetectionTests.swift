@@ -1,6 +1,7 @@
 import Foundation
-@testable import ReceiptParsing
 import Testing
+
+@testable import ReceiptParsing
 
 @Suite struct CurrencyDetectionTests {
     @Test func ringgitBeforeAnAmountMeansMYR() {

@@ -34,17 +34,22 @@ import Testing
     func compare(_ expected: Any, _ actual: Any?, path: String, problems: inout [String]) {
         switch expected {
         case let dict as [String: Any]:
-            guard let other = actual as? [String: Any] else { problems.append("\(path): expected object, got \(String(describing: actual))"); return }
+            guard let other = actual as? [String: Any] else {
+                problems.append("\(path): expected object, got \(String(describing: actual))")
+                return
+            }
             for (key, value) in dict { compare(value, other[key], path: path + "." + key, problems: &problems) }
         case let array as [Any]:
             guard let other = actual as? [Any], other.count == array.count else {
-                problems.append("\(path): expected \(array.count) elements, got \(String(describing: actual))"); return
+                problems.append("\(path): expected \(array.count) elements, got \(String(describing: actual))")
+                return
             }
             for (i, value) in array.enumerated() { compare(value, other[i], path: "\(path)[\(i)]", problems: &problems) }
         case is NSNull:
             if let actual, !(actual is NSNull) { problems.append("\(path): expected null, got \(actual)") }
         default:
-            let e = "\(expected)", a = actual.map { "\($0)" } ?? "nil"
+            let e = "\(expected)"
+            let a = actual.map { "\($0)" } ?? "nil"
             if e != a { problems.append("\(path): expected \(e), got \(a)") }
         }
     }

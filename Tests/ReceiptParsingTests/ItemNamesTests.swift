@@ -1,5 +1,6 @@
-@testable import ReceiptParsing
 import Testing
+
+@testable import ReceiptParsing
 
 @Suite struct ItemNamesTests {
     @Test func theNameLeavesOutAUnitPriceNoteAndStrayPunctuation() {

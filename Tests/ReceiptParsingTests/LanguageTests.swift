@@ -1,13 +1,20 @@
 import Foundation
 import ReceiptModel
-@testable import ReceiptParsing
 import Testing
+
+@testable import ReceiptParsing
 
 /// Which language a first reading shows (`LanguageDetection`).
 @Suite struct LanguageDetectionTests {
     @Test(arguments: [
-        (ReceiptLanguage.french, "BOULANGERIE DU PORT\n2 rue des Ecoles\nTOTAL TTC 12,40\nESPECES 20,00\nRENDU 7,60\nTVA 5,5% 0,65\nMerci de votre visite"),
-        (.italian, "DOCUMENTO COMMERCIALE\ndi vendita o prestazione\nTOTALE COMPLESSIVO 23,45\ndi cui IVA 2,11\nPagamento contante 30,00\nRESTO 6,55"),
+        (
+            ReceiptLanguage.french,
+            "BOULANGERIE DU PORT\n2 rue des Ecoles\nTOTAL TTC 12,40\nESPECES 20,00\nRENDU 7,60\nTVA 5,5% 0,65\nMerci de votre visite"
+        ),
+        (
+            .italian,
+            "DOCUMENTO COMMERCIALE\ndi vendita o prestazione\nTOTALE COMPLESSIVO 23,45\ndi cui IVA 2,11\nPagamento contante 30,00\nRESTO 6,55"
+        ),
         (.spanish, "FACTURA SIMPLIFICADA\nFecha: 08/06/2024\nTOTAL 14,60\nIVA 10% 1,33\nEFECTIVO 20,00\nCAMBIO 5,40\nGracias por su visita"),
         (.dutch, "KAASHANDEL\nTOTAAL 18,73\nPIN 18,73\nBTW 9% 1,53\nDatum: 05-04-2024 Tijd: 16:48\nBedankt en tot ziens"),
         (.german, "FRISCHMARKT\nSUMME EUR 10,94\nGeg. Bar 20,00\nRueckgeld BAR 9,06\nMwSt Netto Steuer Brutto\nVielen Dank fuer Ihren Einkauf"),
@@ -21,12 +28,17 @@ import Testing
         let diner = ["HARBOR LIGHT DINER", "1 FISH AND CHIPS $17.50", "Subtotal $35.00", "Tax $2.45", "GRAND TOTAL $37.45", "THANK YOU, COME AGAIN"]
         #expect(LanguageDetection.otherLanguage(diner) == nil)
         // Dishes named in another language do not make the receipt foreign.
-        let trattoria = ["TRATTORIA ROMA", "1 PENNE CON POLLO 14.00", "1 TIRAMISU DELLA CASA 8.00", "SUBTOTAL 22.00", "TAX 1.98", "TOTAL 23.98", "THANK YOU"]
+        let trattoria = [
+            "TRATTORIA ROMA", "1 PENNE CON POLLO 14.00", "1 TIRAMISU DELLA CASA 8.00", "SUBTOTAL 22.00", "TAX 1.98", "TOTAL 23.98", "THANK YOU",
+        ]
         #expect(LanguageDetection.otherLanguage(trattoria) == nil)
     }
 
     @Test func malaysianReceiptsAreReadInEnglish() {
-        let kedai = ["KEDAI RUNCIT SRI MAJU SDN BHD", "NO 12, JALAN MAWAR 3, TAMAN MELATI", "JUMLAH 45.60", "TUNAI 50.00", "BAKI 4.40", "TERIMA KASIH DAN SILA DATANG LAGI"]
+        let kedai = [
+            "KEDAI RUNCIT SRI MAJU SDN BHD", "NO 12, JALAN MAWAR 3, TAMAN MELATI", "JUMLAH 45.60", "TUNAI 50.00", "BAKI 4.40",
+            "TERIMA KASIH DAN SILA DATANG LAGI",
+        ]
         #expect(LanguageDetection.otherLanguage(kedai) == nil)
     }
 
@@ -149,24 +161,26 @@ import Testing
 /// Whole receipts in each language, as text, through the parser.
 @Suite struct EuropeanReceiptTests {
     @Test func frenchReceipt() {
-        let receipt = ReceiptParser().parse(text: """
-            BOULANGERIE DES LILAS
-            12 rue des Lilas
-            69003 Lyon
-            Le 14 mars 2024 à 08h42       Caisse 1
-            Baguette tradition
-              2 x 1,20                    2,40 A
-            Éclair au café                2,90 A
-            Café crème                    2,20 B
-            TOTAL TTC                 EUR 7,50
-            ESPÈCES                      10,00
-            RENDU                         2,50
-            TVA     Taux     HT    TVA    TTC
-            A      5,5 %   5,02   0,28   5,30
-            B       10 %   2,00   0,20   2,20
-            dont TVA                      0,48
-            Merci de votre visite
-            """)
+        let receipt = ReceiptParser().parse(
+            text: """
+                BOULANGERIE DES LILAS
+                12 rue des Lilas
+                69003 Lyon
+                Le 14 mars 2024 à 08h42       Caisse 1
+                Baguette tradition
+                  2 x 1,20                    2,40 A
+                Éclair au café                2,90 A
+                Café crème                    2,20 B
+                TOTAL TTC                 EUR 7,50
+                ESPÈCES                      10,00
+                RENDU                         2,50
+                TVA     Taux     HT    TVA    TTC
+                A      5,5 %   5,02   0,28   5,30
+                B       10 %   2,00   0,20   2,20
+                dont TVA                      0,48
+                Merci de votre visite
+                """
+        )
         #expect(receipt.total == amount("7.50"))
         #expect(receipt.date == "2024-03-14")
         #expect(receipt.time == "08:42")
@@ -177,20 +191,22 @@ import Testing
     }
 
     @Test func italianReceipt() {
-        let receipt = ReceiptParser().parse(text: """
-            ALIMENTARI ROSSI S.R.L.
-            Via Garibaldi 18
-            40121 Bologna (BO)
-            DOCUMENTO COMMERCIALE
-            DESCRIZIONE            IVA  Prezzo(€)
-            Parmigiano Reggiano     4%      6,80
-            Caffè macinato         22%      4,29
-            TOTALE COMPLESSIVO             11,09
-            DI CUI IVA                      1,04
-            Pagamento contante             20,00
-            RESTO                           8,91
-            15-05-2024 12:31
-            """)
+        let receipt = ReceiptParser().parse(
+            text: """
+                ALIMENTARI ROSSI S.R.L.
+                Via Garibaldi 18
+                40121 Bologna (BO)
+                DOCUMENTO COMMERCIALE
+                DESCRIZIONE            IVA  Prezzo(€)
+                Parmigiano Reggiano     4%      6,80
+                Caffè macinato         22%      4,29
+                TOTALE COMPLESSIVO             11,09
+                DI CUI IVA                      1,04
+                Pagamento contante             20,00
+                RESTO                           8,91
+                15-05-2024 12:31
+                """
+        )
         #expect(receipt.total == amount("11.09"))
         #expect(receipt.tax == amount("1.04"))
         #expect(receipt.date == "2024-05-15")
@@ -199,33 +215,37 @@ import Testing
     }
 
     @Test func spanishReceipt() {
-        let receipt = ReceiptParser().parse(text: """
-            CAFETERÍA LA ESQUINA
-            C/ Mayor 23
-            FACTURA SIMPLIFICADA
-            Fecha: 08/06/2024        Hora: 19:05
-            2  Café con leche               3,20
-            1  Tostada con tomate           2,50
-            TOTAL (IVA incl.)             5,70 €
-            TARJETA                         5,70
-            """)
+        let receipt = ReceiptParser().parse(
+            text: """
+                CAFETERÍA LA ESQUINA
+                C/ Mayor 23
+                FACTURA SIMPLIFICADA
+                Fecha: 08/06/2024        Hora: 19:05
+                2  Café con leche               3,20
+                1  Tostada con tomate           2,50
+                TOTAL (IVA incl.)             5,70 €
+                TARJETA                         5,70
+                """
+        )
         #expect(receipt.total == amount("5.70"))
         #expect(receipt.date == "2024-06-08")
         #expect(receipt.payment.method == "card")
     }
 
     @Test func dutchReceipt() {
-        let receipt = ReceiptParser().parse(text: """
-            KAASHANDEL VAN DER MEER
-            Kerkstraat 12
-            1017 GC Amsterdam
-            Omschrijving                  Bedrag
-            Jonge kaas 450 g              5,85 L
-            Stroopwafels                  2,49 L
-            TOTAAL                        8,34
-            PIN                           8,34
-            Datum: 05-04-2024      Tijd: 16:48
-            """)
+        let receipt = ReceiptParser().parse(
+            text: """
+                KAASHANDEL VAN DER MEER
+                Kerkstraat 12
+                1017 GC Amsterdam
+                Omschrijving                  Bedrag
+                Jonge kaas 450 g              5,85 L
+                Stroopwafels                  2,49 L
+                TOTAAL                        8,34
+                PIN                           8,34
+                Datum: 05-04-2024      Tijd: 16:48
+                """
+        )
         #expect(receipt.total == amount("8.34"))
         #expect(receipt.date == "2024-04-05")
         #expect(receipt.items.map(\.price) == [amount("5.85"), amount("2.49")])

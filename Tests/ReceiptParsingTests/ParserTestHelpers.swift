@@ -1,7 +1,8 @@
 import Foundation
 import ReceiptModel
-@testable import ReceiptParsing
 import Testing
+
+@testable import ReceiptParsing
 
 /// The lines of `text` as the parser analyses them, with its default limits.
 func analyzed(_ text: String) -> [AnalyzedLine] {

@@ -1,8 +1,9 @@
 import Foundation
 import ReceiptModel
-@testable import ReceiptParsing
 import ReceiptTesting
 import Testing
+
+@testable import ReceiptParsing
 
 @Suite struct AmountReadingTests {
     @Test(arguments: [
@@ -97,16 +98,19 @@ import Testing
     @Test func priceOnALineOfItsOwnIsPairedByThePriceColumn() {
         // A skewed photo: the price column sits ~10 px above its labels, so "25.22" (read as a
         // line of its own above SUB-TOTAL) belongs to SUB-TOTAL, and "1.74" to Food Tax.
-        let input = ParserInput(lines: [
-            line([("CAFE", 200, 500), ("ROMA", 280, 500)]),
-            line([("SODA", 200, 576), ("2.49", 650, 566)]),
-            line([("STEAK", 200, 625), ("22.73", 650, 615)]),
-            line([("25.22", 660, 664)]),
-            line([("SUB-TOTAL", 200, 675)]),
-            line([("1.74", 660, 712)]),
-            line([("Food", 200, 722), ("Tax", 280, 722)]),
-            line([("Total", 200, 770), ("26.96", 650, 760)]),
-        ], pageWidth: 800)
+        let input = ParserInput(
+            lines: [
+                line([("CAFE", 200, 500), ("ROMA", 280, 500)]),
+                line([("SODA", 200, 576), ("2.49", 650, 566)]),
+                line([("STEAK", 200, 625), ("22.73", 650, 615)]),
+                line([("25.22", 660, 664)]),
+                line([("SUB-TOTAL", 200, 675)]),
+                line([("1.74", 660, 712)]),
+                line([("Food", 200, 722), ("Tax", 280, 722)]),
+                line([("Total", 200, 770), ("26.96", 650, 760)]),
+            ],
+            pageWidth: 800
+        )
         let r = ReceiptParser().parse(input)
         #expect(r.subtotal == Amount("25.22"))
         #expect(r.tax == Amount("1.74"))
@@ -139,13 +143,16 @@ import Testing
     }
 
     @Test func anAmountAboveWithAScrapOfLabelBelongsToItsOwnLine() {
-        let input = ParserInput(lines: [
-            line([("PASTA", 200, 500), ("CAFE", 280, 500)]),
-            line([("Root", 10, 608), ("Beer", 80, 608), ("$2.50", 420, 608)]),
-            line([("ubtota]", 10, 683), ("$28.48", 420, 683)]),
-            line([("ax", 10, 725), ("$2.28", 420, 725)]),
-            line([("otal", 10, 757)]),
-        ], pageWidth: 600)
+        let input = ParserInput(
+            lines: [
+                line([("PASTA", 200, 500), ("CAFE", 280, 500)]),
+                line([("Root", 10, 608), ("Beer", 80, 608), ("$2.50", 420, 608)]),
+                line([("ubtota]", 10, 683), ("$28.48", 420, 683)]),
+                line([("ax", 10, 725), ("$2.28", 420, 725)]),
+                line([("otal", 10, 757)]),
+            ],
+            pageWidth: 600
+        )
         #expect(ReceiptParser().parse(input).total != Amount("2.28"))
     }
 
@@ -170,8 +177,10 @@ import Testing
 
 /// A line of words at (x, y) page positions, 60 × 34 px each, as OCR gives them.
 func line(_ words: [(String, Double, Double)]) -> ParserInput.Line {
-    ParserInput.Line(text: words.map(\.0).joined(separator: " "),
-                     words: words.map { ParserInput.Word(text: $0.0, box: .init(x: $0.1, y: $0.2, width: 60, height: 34)) })
+    ParserInput.Line(
+        text: words.map(\.0).joined(separator: " "),
+        words: words.map { ParserInput.Word(text: $0.0, box: .init(x: $0.1, y: $0.2, width: 60, height: 34)) }
+    )
 }
 
 @Suite struct DateTests {
@@ -200,7 +209,8 @@ func line(_ words: [(String, Double, Double)]) -> ParserInput.Line {
         ("Date : 30/83/2018 10:13 PM\nTOTAL RM 5.00", "2018-03-30"), ("12-02-2618 11:34:45 AM\nJUMLAH RM5.00", "2018-02-12"),
         ("Datum 98.10.16 14:16 Uhr\nSUMME EUR 5,00", "2016-10-08"), ("14/fMay/2017 02:56:39", "2017-05-14"),
         ("CARRY-OUT, SUN JUN 24 20:49:53 2018", "2018-06-24"), ("Mar18°18 10:54AM", "2018-03-18"), ("Datum: 04, 04. 2020", "2020-04-04"),
-        ("Datum 07,04,20 14:37 Uhr", "2020-04-07"), ("Doc No CS00010930 Date: 1770372018\nTOTAL RM 5.00", "2018-03-17"), ("4 June 23, 2019 at 2:33 PM", "2019-06-23"),
+        ("Datum 07,04,20 14:37 Uhr", "2020-04-07"), ("Doc No CS00010930 Date: 1770372018\nTOTAL RM 5.00", "2018-03-17"),
+        ("4 June 23, 2019 at 2:33 PM", "2019-06-23"),
     ])
     func readsDatesThroughOCRNoise(_ text: String, _ expected: String) {
         #expect(date(text) == expected)
@@ -287,12 +297,16 @@ func line(_ words: [(String, Double, Double)]) -> ParserInput.Line {
     }
 
     @Test func theSellerAtTheTopWinsOverAnOwnerOrBuyerBelowTheTitle() {
-        let text = "SANYU STATIONERY SHOP\nNO. 31G, JALAN SETIA INDAH\n40170 SETIA ALAM\nTAX INVOICE\nOwned By :\nSANYU SUPPLY SDN BHD (1135772-K)\nPEN 2.00\nTOTAL 2.00"
+        let text =
+            "SANYU STATIONERY SHOP\nNO. 31G, JALAN SETIA INDAH\n40170 SETIA ALAM\nTAX INVOICE\nOwned By :\nSANYU SUPPLY SDN BHD (1135772-K)\nPEN 2.00\nTOTAL 2.00"
         #expect(name(text) == "SANYU STATIONERY SHOP")
     }
 
     @Test func nameAboveTheAddressBeatsABranchOrSloganLine() {
-        #expect(name("FRISCH EINKAUFEN GENUSS ERLEBEN\nWUNSCHLOS GLUCKLICH\nMarktplatz Lehr\nDetmolder Str. 4\n33102 Paderborn\nEUR\nBROT 1,00") == "Marktplatz Lehr")
+        #expect(
+            name("FRISCH EINKAUFEN GENUSS ERLEBEN\nWUNSCHLOS GLUCKLICH\nMarktplatz Lehr\nDetmolder Str. 4\n33102 Paderborn\nEUR\nBROT 1,00")
+                == "Marktplatz Lehr"
+        )
     }
 
     @Test func aGermanStreetWrittenAsOneWordIsPartOfTheAddress() {
@@ -338,7 +352,9 @@ func line(_ words: [(String, Double, Double)]) -> ParserInput.Line {
     }
 
     @Test func multiBuyLinesCountTheItemAbove() {
-        let r = ReceiptParser().parse(text: "VALUE FOODS\nSPAGHETTI 16OZ   2.24 N\n  2 AT 1 FOR 1.12\nCOLA 12PK   7.50 X\n  3 AT 2 FOR 5.00\nSUBTOTAL 9.74\nTOTAL 9.74\n")
+        let r = ReceiptParser().parse(
+            text: "VALUE FOODS\nSPAGHETTI 16OZ   2.24 N\n  2 AT 1 FOR 1.12\nCOLA 12PK   7.50 X\n  3 AT 2 FOR 5.00\nSUBTOTAL 9.74\nTOTAL 9.74\n"
+        )
         #expect(r.items.map(\.name) == ["SPAGHETTI 16OZ", "COLA 12PK"])
         #expect(r.items.map(\.quantity) == [2, 3])
         #expect(r.items.map(\.unitPrice) == [Amount("1.12"), Amount("2.50")])
@@ -346,20 +362,30 @@ func line(_ words: [(String, Double, Double)]) -> ParserInput.Line {
     }
 
     @Test func weightTimesUnitPriceRepairsAMisreadLinePrice() {
-        let r = ReceiptParser().parse(text: "FRESH MART\nWHOLE MILK GAL   3.49 F\nROMA TOMATOES\n0.52 lb @ 2.99/lb   1755-F\nCHKN BREAST BNLS   8.47 F\nSUBTOTAL 13.51\nTOTAL 13.51\n")
+        let r = ReceiptParser().parse(
+            text:
+                "FRESH MART\nWHOLE MILK GAL   3.49 F\nROMA TOMATOES\n0.52 lb @ 2.99/lb   1755-F\nCHKN BREAST BNLS   8.47 F\nSUBTOTAL 13.51\nTOTAL 13.51\n"
+        )
         #expect(r.items.map(\.name) == ["WHOLE MILK GAL", "ROMA TOMATOES", "CHKN BREAST BNLS"])
         #expect(r.items.map(\.price) == [Amount("3.49"), Amount("1.55"), Amount("8.47")])
         #expect(r.items.dropFirst().first?.unit == "lb")
         #expect(r.checks.itemsMatchSubtotal == true)
         // The same from a photo where the unit price itself was read unsurely.
-        let photo = ReceiptParser().parse(ParserInput(lines: [
-            scored([("FRESH", 300, 300, 0.95), ("MART", 380, 300, 0.95)]),
-            scored([("WHOLE", 60, 400, 0.95), ("MILK", 130, 400, 0.95), ("3.49", 900, 400, 0.95)]),
-            scored([("ROMA", 60, 450, 0.95), ("TOMATOES", 130, 450, 0.95)]),
-            scored([("0.52", 90, 500, 0.87), ("lb", 160, 500, 0.92), ("@", 230, 500, 0.91), ("2.99/lb", 300, 500, 0.1), ("1755-F", 900, 500, 0.4)]),
-            scored([("SUBTOTAL", 60, 560, 0.95), ("5.04", 900, 560, 0.95)]),
-            scored([("TOTAL", 60, 620, 0.95), ("5.04", 900, 620, 0.95)]),
-        ], pageWidth: 1000))
+        let photo = ReceiptParser().parse(
+            ParserInput(
+                lines: [
+                    scored([("FRESH", 300, 300, 0.95), ("MART", 380, 300, 0.95)]),
+                    scored([("WHOLE", 60, 400, 0.95), ("MILK", 130, 400, 0.95), ("3.49", 900, 400, 0.95)]),
+                    scored([("ROMA", 60, 450, 0.95), ("TOMATOES", 130, 450, 0.95)]),
+                    scored([
+                        ("0.52", 90, 500, 0.87), ("lb", 160, 500, 0.92), ("@", 230, 500, 0.91), ("2.99/lb", 300, 500, 0.1), ("1755-F", 900, 500, 0.4),
+                    ]),
+                    scored([("SUBTOTAL", 60, 560, 0.95), ("5.04", 900, 560, 0.95)]),
+                    scored([("TOTAL", 60, 620, 0.95), ("5.04", 900, 620, 0.95)]),
+                ],
+                pageWidth: 1000
+            )
+        )
         #expect(photo.items.map(\.price) == [Amount("3.49"), Amount("1.55")])
         #expect(photo.items.last?.unitPrice == Amount("2.99"))
         // A weighed price its weight confirms is not "repaired" to fit a misread subtotal.

@@ -2,8 +2,9 @@ import Foundation
 import PropertyBased
 import ReceiptModel
 import ReceiptTesting
-@testable import ReceiptParsing
 import Testing
+
+@testable import ReceiptParsing
 
 /// Renders random receipts to text in US, German and Malaysian styles and checks
 /// that parsing gives back what was rendered.
@@ -18,23 +19,40 @@ import Testing
         var subtotalCents: Int { items.reduce(0) { $0 + $1.quantity * $1.unitCents } }
     }
 
-    static let words = ["APPLE", "BREAD", "Cheese", "Organic", "Milk", "Coffee", "Pasta", "Salmon", "Rice", "Tomato", "Garlic", "Butter", "Yogurt", "Lemon", "Honey", "Chicken", "Noodles", "Burger", "Salad", "Soup"]
+    static let words = [
+        "APPLE", "BREAD", "Cheese", "Organic", "Milk", "Coffee", "Pasta", "Salmon", "Rice", "Tomato", "Garlic", "Butter", "Yogurt", "Lemon", "Honey",
+        "Chicken", "Noodles", "Burger", "Salad", "Soup",
+    ]
 
     static func spec(seed: Int) -> Spec {
         var rng = SeededGenerator(seed: UInt64(seed))
         let count = Int.random(in: 1...8, using: &rng)
         var items: [(String, Int, Int)] = []
         for _ in 0..<count {
-            let name = (0..<Int.random(in: 1...3, using: &rng)).map { _ in words[Int.random(in: 0..<words.count, using: &rng)] }.joined(separator: " ")
-            items.append((name, Int.random(in: 0...3, using: &rng) == 0 ? Int.random(in: 2...5, using: &rng) : 1, Int.random(in: 1...250_000, using: &rng) / (Int.random(in: 0...1, using: &rng) == 0 ? 100 : 1) + 1))
+            let name = (0..<Int.random(in: 1...3, using: &rng)).map { _ in words[Int.random(in: 0..<words.count, using: &rng)] }.joined(
+                separator: " "
+            )
+            items.append(
+                (
+                    name, Int.random(in: 0...3, using: &rng) == 0 ? Int.random(in: 2...5, using: &rng) : 1,
+                    Int.random(in: 1...250_000, using: &rng) / (Int.random(in: 0...1, using: &rng) == 0 ? 100 : 1) + 1
+                )
+            )
         }
-        return Spec(items: items, taxCents: Int.random(in: 0...5_000, using: &rng), style: Int.random(in: 0...2, using: &rng),
-                    day: Int.random(in: 1...28, using: &rng), month: Int.random(in: 1...12, using: &rng), year: Int.random(in: 2005...2030, using: &rng),
-                    quantityStyle: Int.random(in: 0...1, using: &rng))
+        return Spec(
+            items: items,
+            taxCents: Int.random(in: 0...5_000, using: &rng),
+            style: Int.random(in: 0...2, using: &rng),
+            day: Int.random(in: 1...28, using: &rng),
+            month: Int.random(in: 1...12, using: &rng),
+            year: Int.random(in: 2005...2030, using: &rng),
+            quantityStyle: Int.random(in: 0...1, using: &rng)
+        )
     }
 
     static func money(_ cents: Int, style: Int) -> String {
-        let whole = cents / 100, frac = String(format: "%02d", cents % 100)
+        let whole = cents / 100
+        let frac = String(format: "%02d", cents % 100)
         if style == 1 {
             let grouped = whole >= 1000 ? "\(whole / 1000).\(String(format: "%03d", whole % 1000))" : "\(whole)"
             return grouped + "," + frac
@@ -63,9 +81,19 @@ import Testing
         }
         let total = s.subtotalCents + s.taxCents
         switch s.style {
-        case 0: out += [line("SUBTOTAL", money(s.subtotalCents, style: 0)), line("TAX", money(s.taxCents, style: 0)), line("TOTAL", money(total, style: 0))]
-        case 1: out += [line("Zwischensumme", money(s.subtotalCents, style: 1)), line("MwSt", money(s.taxCents, style: 1)), line("SUMME EUR", money(total, style: 1))]
-        default: out += [line("SUB TOTAL", money(s.subtotalCents, style: 2)), line("GST", money(s.taxCents, style: 2)), line("JUMLAH", money(total, style: 2))]
+        case 0:
+            out += [
+                line("SUBTOTAL", money(s.subtotalCents, style: 0)), line("TAX", money(s.taxCents, style: 0)), line("TOTAL", money(total, style: 0)),
+            ]
+        case 1:
+            out += [
+                line("Zwischensumme", money(s.subtotalCents, style: 1)), line("MwSt", money(s.taxCents, style: 1)),
+                line("SUMME EUR", money(total, style: 1)),
+            ]
+        default:
+            out += [
+                line("SUB TOTAL", money(s.subtotalCents, style: 2)), line("GST", money(s.taxCents, style: 2)), line("JUMLAH", money(total, style: 2)),
+            ]
         }
         return out.joined(separator: "\n")
     }

@@ -1,7 +1,8 @@
 import Foundation
 import ReceiptModel
-@testable import ReceiptParsing
 import Testing
+
+@testable import ReceiptParsing
 
 @Suite struct QuantityGrammarTests {
     /// The draft of a line whose name tokens are `tokens` and whose last amount is `price`.
@@ -92,9 +93,12 @@ import Testing
     }
 
     @Test func aWeighedLinePriceMisreadIsRepairedByWeightTimesUnitPrice() throws {
-        let input = ParserInput(lines: [
-            line([("BANANAS", 10, 100), ("0.52", 200, 100), ("lb", 260, 100), ("@", 300, 100), ("2.99/lb", 330, 100), ("1555", 450, 100)]),
-        ], pageWidth: 600)
+        let input = ParserInput(
+            lines: [
+                line([("BANANAS", 10, 100), ("0.52", 200, 100), ("lb", 260, 100), ("@", 300, 100), ("2.99/lb", 330, 100), ("1555", 450, 100)])
+            ],
+            pageWidth: 600
+        )
         let weighed = try #require(AnalyzedLine.lines(of: input, maxLines: 10, maxLineLength: 400).first)
         let repaired = try #require(QuantityGrammar.repairedByQuantity(weighed))
         #expect(repaired.lastAmount == Amount("1.55"))

@@ -1,7 +1,8 @@
 import Foundation
 import ReceiptModel
-@testable import ReceiptParsing
 import Testing
+
+@testable import ReceiptParsing
 
 @Suite struct ReadingMergeTests {
     @Test func aSecondReadingFillsWhatTheFirstLacks() {
@@ -16,11 +17,20 @@ import Testing
 
     @Test func moneyFieldsThatAddUpReplaceOnesThatDoNot() {
         let first = ParsedReceipt(
-            subtotal: Amount("2.00"), tax: Amount("0.16"), total: Amount("7.16"),
-            checks: .init(subtotalPlusTaxMatchesTotal: false), warnings: ["total.arithmetic-mismatch", "date.missing"], needsReview: true)
+            subtotal: Amount("2.00"),
+            tax: Amount("0.16"),
+            total: Amount("7.16"),
+            checks: .init(subtotalPlusTaxMatchesTotal: false),
+            warnings: ["total.arithmetic-mismatch", "date.missing"],
+            needsReview: true
+        )
         let second = ParsedReceipt(
-            subtotal: Amount("2.00"), tax: Amount("0.16"), total: Amount("2.16"), confidence: FieldConfidence(total: 0.95),
-            checks: .init(subtotalPlusTaxMatchesTotal: true))
+            subtotal: Amount("2.00"),
+            tax: Amount("0.16"),
+            total: Amount("2.16"),
+            confidence: FieldConfidence(total: 0.95),
+            checks: .init(subtotalPlusTaxMatchesTotal: true)
+        )
         let merged = first.merging(second)
         #expect(merged.total == Amount("2.16"))
         #expect(merged.checks.subtotalPlusTaxMatchesTotal == true)
@@ -31,8 +41,13 @@ import Testing
 
     @Test func warningsAboutWhatTheSecondReadingSuppliedGo() {
         let first = ParsedReceipt(
-            subtotal: Amount("2.00"), tax: Amount("0.16"), confidence: FieldConfidence(total: 0.9),
-            checks: .init(subtotalPlusTaxMatchesTotal: nil), warnings: ["total.missing", "date.missing", "tax.inferred"], needsReview: true)
+            subtotal: Amount("2.00"),
+            tax: Amount("0.16"),
+            confidence: FieldConfidence(total: 0.9),
+            checks: .init(subtotalPlusTaxMatchesTotal: nil),
+            warnings: ["total.missing", "date.missing", "tax.inferred"],
+            needsReview: true
+        )
         let second = ParsedReceipt(date: "2024-03-01", total: Amount("2.16"), confidence: FieldConfidence(total: 0.9))
         let merged = first.merging(second)
         #expect(merged.date == "2024-03-01")
@@ -41,15 +56,29 @@ import Testing
 
     @Test func aTotalReadWithLittleConfidenceStillNeedsReviewAfterMerging() {
         let first = ParsedReceipt(
-            subtotal: Amount("2.00"), tax: Amount("0.16"), total: Amount("2.16"), confidence: FieldConfidence(total: 0.4),
-            checks: .init(subtotalPlusTaxMatchesTotal: true))
+            subtotal: Amount("2.00"),
+            tax: Amount("0.16"),
+            total: Amount("2.16"),
+            confidence: FieldConfidence(total: 0.4),
+            checks: .init(subtotalPlusTaxMatchesTotal: true)
+        )
         let second = ParsedReceipt(date: "2024-03-01")
         #expect(first.merging(second).needsReview)
     }
 
     @Test func moneyFieldsThatAddUpStay() {
-        let first = ParsedReceipt(subtotal: Amount("2.00"), tax: Amount("0.16"), total: Amount("2.16"), checks: .init(subtotalPlusTaxMatchesTotal: true))
-        let second = ParsedReceipt(subtotal: Amount("2.00"), tax: Amount("0.61"), total: Amount("2.61"), checks: .init(subtotalPlusTaxMatchesTotal: true))
+        let first = ParsedReceipt(
+            subtotal: Amount("2.00"),
+            tax: Amount("0.16"),
+            total: Amount("2.16"),
+            checks: .init(subtotalPlusTaxMatchesTotal: true)
+        )
+        let second = ParsedReceipt(
+            subtotal: Amount("2.00"),
+            tax: Amount("0.61"),
+            total: Amount("2.61"),
+            checks: .init(subtotalPlusTaxMatchesTotal: true)
+        )
         #expect(first.merging(second).tax == Amount("0.16"))
     }
 
@@ -66,8 +95,14 @@ import Testing
     @Test func aCashRoundedTotalStillAddsUpAfterTheMerge() {
         // A Malaysian receipt: 7.16 rounded to 7.15 in cash. The second reading only adds the date.
         let first = ParsedReceipt(
-            currency: "MYR", subtotal: Amount("7.16"), total: Amount("7.15"), confidence: FieldConfidence(total: 0.9),
-            checks: .init(subtotalPlusTaxMatchesTotal: true), warnings: ["date.missing"], needsReview: false)
+            currency: "MYR",
+            subtotal: Amount("7.16"),
+            total: Amount("7.15"),
+            confidence: FieldConfidence(total: 0.9),
+            checks: .init(subtotalPlusTaxMatchesTotal: true),
+            warnings: ["date.missing"],
+            needsReview: false
+        )
         let merged = first.merging(ParsedReceipt(date: "2018-01-15"))
         #expect(merged.date == "2018-01-15")
         #expect(merged.warnings.isEmpty)

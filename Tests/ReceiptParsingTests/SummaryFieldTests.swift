@@ -1,7 +1,8 @@
 import Foundation
 import ReceiptModel
-@testable import ReceiptParsing
 import Testing
+
+@testable import ReceiptParsing
 
 /// The receipt-level fields (total, date, merchant) from OCR-like text.
 @Suite struct TotalSelectionTests {
@@ -116,24 +117,29 @@ import Testing
         func line(_ words: [(String, Double, Double, Double)]) -> ParserInput.Line {
             ParserInput.Line(
                 text: words.map(\.0).joined(separator: "   "),
-                words: words.map { ParserInput.Word(text: $0.0, box: ParserInput.Box(x: $0.1, y: $0.2, width: 60, height: $0.3)) })
+                words: words.map { ParserInput.Word(text: $0.0, box: ParserInput.Box(x: $0.1, y: $0.2, width: 60, height: $0.3)) }
+            )
         }
-        let input = ParserInput(lines: [
-            line([("AKIRA", 150, 100, 30)]),
-            // Item lines open with a quantity: the column offset is measured on them too.
-            line([("1", 13, 447, 20), ("Sushi", 62, 449, 27), ("Deluxe", 143, 456, 28), ("$20.75", 330, 470, 25)]),
-            line([("1", 9, 482, 20), ("Glenmont", 59, 485, 32), ("Roll", 203, 493, 36), ("$15.95", 326, 507, 26)]),
-            line([("Tax", 81, 656, 20)]),
-            line([("Total:", 79, 677, 40), ("$6.93", 330, 683, 20)]),
-            line([("$93.58", 296, 706, 28)]),
-        ], pageWidth: 420)
+        let input = ParserInput(
+            lines: [
+                line([("AKIRA", 150, 100, 30)]),
+                // Item lines open with a quantity: the column offset is measured on them too.
+                line([("1", 13, 447, 20), ("Sushi", 62, 449, 27), ("Deluxe", 143, 456, 28), ("$20.75", 330, 470, 25)]),
+                line([("1", 9, 482, 20), ("Glenmont", 59, 485, 32), ("Roll", 203, 493, 36), ("$15.95", 326, 507, 26)]),
+                line([("Tax", 81, 656, 20)]),
+                line([("Total:", 79, 677, 40), ("$6.93", 330, 683, 20)]),
+                line([("$93.58", 296, 706, 28)]),
+            ],
+            pageWidth: 420
+        )
         let r = ReceiptParser().parse(input)
         #expect(r.tax == Amount("6.93"))
         #expect(r.total == Amount("93.58"))
     }
 
     @Test func aSmallerSumIsATaxGroupNotTheTotal() {
-        let text = "BAKERIES SDN BHD\nBREAD 20.00\nTotal 0% supplies: 27.50\nTotal 6% supplies (excl. GST): 3.60\nGST: 0.22\nTotal 6% supplies (Inc. GST): 3.82\nTotal Payable: 31.32\n"
+        let text =
+            "BAKERIES SDN BHD\nBREAD 20.00\nTotal 0% supplies: 27.50\nTotal 6% supplies (excl. GST): 3.60\nGST: 0.22\nTotal 6% supplies (Inc. GST): 3.82\nTotal Payable: 31.32\n"
         #expect(ReceiptParser().parse(text: text).total == Amount("31.32"))
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import ReceiptModel
-@testable import ReceiptParsing
 import Testing
+
+@testable import ReceiptParsing
 
 @Suite struct SummaryLayoutTests {
     @Test func anAmountPrintedWithoutItsPointIsFoundByTheAmountItMustBe() {
@@ -25,22 +26,28 @@ import Testing
     }
 
     @Test func thePriceColumnOffsetIsTheMedianDrop() {
-        let input = ParserInput(lines: [
-            line([("BREAD", 10, 100), ("2.00", 400, 110)]),
-            line([("MILK", 10, 200), ("3.00", 400, 212)]),
-            line([("EGGS", 10, 300), ("4.00", 400, 330)]),
-        ], pageWidth: 600)
+        let input = ParserInput(
+            lines: [
+                line([("BREAD", 10, 100), ("2.00", 400, 110)]),
+                line([("MILK", 10, 200), ("3.00", 400, 212)]),
+                line([("EGGS", 10, 300), ("4.00", 400, 330)]),
+            ],
+            pageWidth: 600
+        )
         #expect(SummaryLayout.priceColumnOffset(AnalyzedLine.lines(of: input, maxLines: 10, maxLineLength: 400)) == 12)
         #expect(SummaryLayout.priceColumnOffset(analyzed("BREAD 2.00")) == nil)
     }
 
     @Test func amountsASkewedPhotoJoinedToTheLabelBelowMoveBackUp() {
         // The price column runs 40 px below its labels: $6.93 sits at the height of "Tax".
-        let input = ParserInput(lines: [
-            line([("Tax", 10, 500)]),
-            line([("Total:", 10, 540), ("$6.93", 400, 540)]),
-            line([("$93.58", 400, 580)]),
-        ], pageWidth: 600)
+        let input = ParserInput(
+            lines: [
+                line([("Tax", 10, 500)]),
+                line([("Total:", 10, 540), ("$6.93", 400, 540)]),
+                line([("$93.58", 400, 580)]),
+            ],
+            pageWidth: 600
+        )
         let lines = SummaryLayout.realigned(AnalyzedLine.lines(of: input, maxLines: 10, maxLineLength: 400), offset: 40)
         #expect(lines.map(\.lastAmount) == [Amount("6.93"), Amount("93.58"), nil])
         #expect(lines[0].kind == .tax)

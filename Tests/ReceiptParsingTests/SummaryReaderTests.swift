@@ -1,7 +1,8 @@
 import Foundation
 import ReceiptModel
-@testable import ReceiptParsing
 import Testing
+
+@testable import ReceiptParsing
 
 @Suite struct SummaryReaderTests {
     @Test func readsTheBlockAndThePayment() {

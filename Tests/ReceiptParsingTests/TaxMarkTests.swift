@@ -19,9 +19,12 @@ import Testing
         #expect(taxed.map { $0.price + ($0.discount ?? Amount.zero) }.reduce(Amount.zero, +) == Amount("17.35"))
     }
 
-    @Test("a mark glued to the price counts; a VAT class letter or no letter says nothing", arguments: [
-        ("MILK 3.49T", true), ("BREAD 2.49 F", false), ("SOAP 3.49 N", false), ("CHEESE 4.99 A", nil), ("APPLES 1.99", nil),
-    ] as [(String, Bool?)])
+    @Test(
+        "a mark glued to the price counts; a VAT class letter or no letter says nothing",
+        arguments: [
+            ("MILK 3.49T", true), ("BREAD 2.49 F", false), ("SOAP 3.49 N", false), ("CHEESE 4.99 A", nil), ("APPLES 1.99", nil),
+        ] as [(String, Bool?)]
+    )
     func marks(_ line: String, _ expected: Bool?) {
         let items = ReceiptParser().parse(text: "SHOP\n" + line + "\nTOTAL 9.99").items
         #expect(items.first?.taxed == expected, "\(line)")

@@ -1,20 +1,25 @@
 import Foundation
 import ReceiptModel
-@testable import ReceiptParsing
 import Testing
+
+@testable import ReceiptParsing
 
 /// VAT tables read by their arithmetic: a rate, and one amount that is that rate of another.
 @Suite struct VATTableTests {
     @Test func rowsWithTheirOwnRateAndNoTaxWord() {
         // Dutch: rate, excl., VAT, incl.; the 21 % row's VAT rounds to the cent.
-        let summary = SummaryReader.read(analyzed("""
-            Draagtas 0,25 H
-            TOTAAL 19,28
-            PIN 19,28
-            BTW Excl. BTW Incl.
-            9% 17,46 1,57 19,03
-            21% 0,21 0,04 0,25
-            """))
+        let summary = SummaryReader.read(
+            analyzed(
+                """
+                Draagtas 0,25 H
+                TOTAAL 19,28
+                PIN 19,28
+                BTW Excl. BTW Incl.
+                9% 17,46 1,57 19,03
+                21% 0,21 0,04 0,25
+                """
+            )
+        )
         #expect(summary.total == Amount("19.28"))
         #expect(summary.taxes.map(\.amount) == [amount("1.57"), amount("0.04")])
         #expect(summary.taxes.map(\.rate) == [9, 21])
@@ -22,12 +27,16 @@ import Testing
 
     @Test func theRateOfTheHeadingAndAVATWhoseSeparatorWasLost() {
         // Spanish: the rate is on the heading only.
-        let spanish = SummaryReader.read(analyzed("""
-            TOTAL (IVA incl.) 18,40 €
-            Base imp.    IVA 10%     Cuota
-            16,73 1,67
-            TARJETA 18,40
-            """))
+        let spanish = SummaryReader.read(
+            analyzed(
+                """
+                TOTAL (IVA incl.) 18,40 €
+                Base imp.    IVA 10%     Cuota
+                16,73 1,67
+                TARJETA 18,40
+                """
+            )
+        )
         #expect(spanish.taxes.map(\.amount) == [amount("1.67")])
         // "1,57" read as "157": only the rate's arithmetic can say it is 1.57.
         let dutch = SummaryReader.read(analyzed("TOTAAL 19,03\nBTW Excl. BTW Incl.\n9% 17,46 157 19,03"))
@@ -36,15 +45,19 @@ import Testing
 
     @Test func theTableWinsOverATaxHeadingThatTookARowsAmount() {
         // "MwSt" heads the table without an amount of its own; the table says 0.68 + 0.35.
-        let summary = SummaryReader.read(analyzed("""
-            SUMME EUR 12,66
-            Geg. Bar 20,00
-            Rueckgeld BAR 7,34
-            MwSt Netto Steuer Brutto
-            A= 7% 9,79 0,68 10,47
-            B= 19% 1,84 0,35 2,19
-            Gesamt 11,63 1,03 12,66
-            """))
+        let summary = SummaryReader.read(
+            analyzed(
+                """
+                SUMME EUR 12,66
+                Geg. Bar 20,00
+                Rueckgeld BAR 7,34
+                MwSt Netto Steuer Brutto
+                A= 7% 9,79 0,68 10,47
+                B= 19% 1,84 0,35 2,19
+                Gesamt 11,63 1,03 12,66
+                """
+            )
+        )
         #expect(summary.total == Amount("12.66"))
         #expect(summary.taxes.map(\.amount).reduce(Amount.zero, +) == amount("1.03"))
         // 10.47 + 2.19 = 12.66 are two gross amounts of the table, not a subtotal and a tax.
@@ -79,12 +92,16 @@ import Testing
 
     @Test func aTaxLineOfItsOwnStaysBesideAPartlyReadTable() {
         // Row A is unreadable; the tax line says the whole VAT.
-        let summary = SummaryReader.read(analyzed("""
-            TOTAL TTC EUR 18,95
-            A 55% 13,/9°-..0,/6
-            B 10 % 4,00 0,40 4,40
-            TVA 1,16
-            """))
+        let summary = SummaryReader.read(
+            analyzed(
+                """
+                TOTAL TTC EUR 18,95
+                A 55% 13,/9°-..0,/6
+                B 10 % 4,00 0,40 4,40
+                TVA 1,16
+                """
+            )
+        )
         #expect(summary.taxes.map(\.amount).reduce(Amount.zero, +) == amount("1.16"))
         // Beside a whole table too: a tax line printing its own amount is not replaced by the table.
         let whole = SummaryReader.read(analyzed("TOTAL 4,40\nTVA 0,44\nB 10 % 4,00 0,40 4,40"))

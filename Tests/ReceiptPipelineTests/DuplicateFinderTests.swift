@@ -7,12 +7,26 @@ import Testing
 
 @Suite struct DuplicateFinderTests {
     static func cart(
-        _ id: String, merchant: String? = "Fresh Mart", date: String? = "2026-03-09", time: String? = "14:32",
-        total: String? = "43.48", currency: String? = "USD", household: String? = nil
+        _ id: String,
+        merchant: String? = "Fresh Mart",
+        date: String? = "2026-03-09",
+        time: String? = "14:32",
+        total: String? = "43.48",
+        currency: String? = "USD",
+        household: String? = nil
     ) -> CartDocument {
         var cart = CartDocument(
-            id: id, name: id, addedByUser: "a", addedOn: "2026-03-09T15:00:00Z", merchant: merchant.map { Merchant(name: $0) },
-            date: date, time: time, currency: currency, total: total.flatMap { Amount($0) }, source: DocumentSource(file: id, sha256: id))
+            id: id,
+            name: id,
+            addedByUser: "a",
+            addedOn: "2026-03-09T15:00:00Z",
+            merchant: merchant.map { Merchant(name: $0) },
+            date: date,
+            time: time,
+            currency: currency,
+            total: total.flatMap { Amount($0) },
+            source: DocumentSource(file: id, sha256: id)
+        )
         cart.household = household
         return cart
     }

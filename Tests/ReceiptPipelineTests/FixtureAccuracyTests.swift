@@ -55,7 +55,9 @@ struct FixtureAccuracyTests {
         }
         let rereads = readings.filter(\.reread).count
         #expect(rereads > 0 && rereads < labelled.count, "\(rereads) of \(labelled.count) read twice")
-        print("fixture fields (\(rereads) read twice): \(correct.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)/\(labelled.count)" }.joined(separator: ", "))")
+        print(
+            "fixture fields (\(rereads) read twice): \(correct.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)/\(labelled.count)" }.joined(separator: ", "))"
+        )
         for (field, floor) in Self.floors {
             #expect(correct[field, default: 0] >= floor, "\(field.rawValue): \(correct[field, default: 0]) of \(labelled.count); misses: \(misses)")
         }

@@ -23,8 +23,10 @@ final class TempFolder {
 }
 
 /// Just enough of a PNG for the header check: signature, IHDR with 100x50.
-let pngHeader: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-                          0, 0, 0, 100, 0, 0, 0, 50, 8, 2, 0, 0, 0, 0, 0, 0, 0]
+let pngHeader: [UInt8] = [
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+    0, 0, 0, 100, 0, 0, 0, 50, 8, 2, 0, 0, 0, 0, 0, 0, 0,
+]
 
 @Suite struct ImageFinderTests {
     @Test func walksSortedRecursivelySkippingHiddenAndNonImages() throws {
@@ -45,7 +47,9 @@ let pngHeader: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 
         let folder = try TempFolder()
         try folder.write("r/1.png", pngHeader)
         try FileManager.default.createSymbolicLink(
-            at: folder.url.appendingPathComponent("r/loop"), withDestinationURL: folder.url.appendingPathComponent("r"))
+            at: folder.url.appendingPathComponent("r/loop"),
+            withDestinationURL: folder.url.appendingPathComponent("r")
+        )
         let found = try ImageFinder().find([folder.url.path, folder.url.appendingPathComponent("r").path])
         #expect(found.count == 1)
     }
@@ -71,7 +75,14 @@ let pngHeader: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 
         let json = try JSONValue(encoding: cart)
         #expect(json["language"] == .string("fr"))
         // English, or no language that stood out: the member is left out.
-        let english = builder.cart(from: ParsedReceipt(total: Amount("1.00")), source: source, ocrText: nil, ocrConfidence: nil, matches: [], now: Date())
+        let english = builder.cart(
+            from: ParsedReceipt(total: Amount("1.00")),
+            source: source,
+            ocrText: nil,
+            ocrConfidence: nil,
+            matches: [],
+            now: Date()
+        )
         #expect(english.language == nil)
         #expect(try JSONValue(encoding: english)["language"] == nil)
     }
@@ -81,34 +92,59 @@ let pngHeader: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 
     @Test func readsTextAndJSONLists() throws {
         let text = "2 milk\nbananas\n\n# comment\npeanut butter 16 oz\n3x eggs\n"
         let entries = try ListEntry.parse(Data(text.utf8))
-        #expect(entries == [
-            ListEntry(name: "milk", quantity: 2), ListEntry(name: "bananas"), ListEntry(name: "peanut butter 16 oz"),
-            ListEntry(name: "eggs", quantity: 3),
-        ])
+        #expect(
+            entries == [
+                ListEntry(name: "milk", quantity: 2), ListEntry(name: "bananas"), ListEntry(name: "peanut butter 16 oz"),
+                ListEntry(name: "eggs", quantity: 3),
+            ]
+        )
         let json = #"[{"name":"milk","quantity":2},{"name":"bananas"}]"#
         #expect(try ListEntry.parse(Data(json.utf8)) == [ListEntry(name: "milk", quantity: 2), ListEntry(name: "bananas")])
         #expect(throws: PipelineError.self) { try ListEntry.parse(Data(#"[{"qty":1}]"#.utf8)) }
     }
 
     static func cart(_ id: String, date: String, merchant: String, _ items: [CartItem]) -> CartDocument {
-        CartDocument(id: id, name: id, addedByUser: "ann", addedOn: "2025-01-01T00:00:00Z", merchant: Merchant(name: merchant),
-                     date: date, items: items, source: DocumentSource(file: id))
+        CartDocument(
+            id: id,
+            name: id,
+            addedByUser: "ann",
+            addedOn: "2025-01-01T00:00:00Z",
+            merchant: Merchant(name: merchant),
+            date: date,
+            items: items,
+            source: DocumentSource(file: id)
+        )
     }
 
     @Test func pricesEntriesFromWhatWasPaid() throws {
         let milk = ProductRef(barcode: "111", name: "Whole Milk")
         let carts = [
-            Self.cart("a", date: "2025-01-03", merchant: "A", [
-                CartItem(name: "WHL MLK", quantity: 1, price: Amount("3.49"), product: milk),
-                CartItem(name: "BANANAS", quantity: Decimal(string: "2.00"), unit: "lb", unitPrice: Amount("0.59"), price: Amount("1.18")),
-            ]),
-            Self.cart("b", date: "2025-02-10", merchant: "B", [
-                CartItem(name: "MILK GAL", quantity: 2, price: Amount("6.58"), product: milk),  // 3.29 each
-                CartItem(name: "Oat milk extra", price: Amount("0.70")),  // not the milk product
-            ]),
-            Self.cart("c", date: "2024-12-01", merchant: "C", [
-                CartItem(name: "MILK", price: Amount("3.99"), product: milk),
-            ]),
+            Self.cart(
+                "a",
+                date: "2025-01-03",
+                merchant: "A",
+                [
+                    CartItem(name: "WHL MLK", quantity: 1, price: Amount("3.49"), product: milk),
+                    CartItem(name: "BANANAS", quantity: Decimal(string: "2.00"), unit: "lb", unitPrice: Amount("0.59"), price: Amount("1.18")),
+                ]
+            ),
+            Self.cart(
+                "b",
+                date: "2025-02-10",
+                merchant: "B",
+                [
+                    CartItem(name: "MILK GAL", quantity: 2, price: Amount("6.58"), product: milk),  // 3.29 each
+                    CartItem(name: "Oat milk extra", price: Amount("0.70")),  // not the milk product
+                ]
+            ),
+            Self.cart(
+                "c",
+                date: "2024-12-01",
+                merchant: "C",
+                [
+                    CartItem(name: "MILK", price: Amount("3.99"), product: milk)
+                ]
+            ),
         ]
         let book = PriceBook(carts: carts)
         let items = book.enrich([ListEntry(name: "milk", quantity: 2), ListEntry(name: "bananas"), ListEntry(name: "caviar")]) { name in
@@ -132,11 +168,16 @@ let pngHeader: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 
     @Test("an entry finds the price of the lines that would tick it: plurals and product names")
     func priceHistoryFollowsTheTickingRule() {
         let carts = [
-            Self.cart("a", date: "2025-01-03", merchant: "A", [
-                CartItem(name: "TOMATOES", price: Amount("2.10")),
-                CartItem(name: "BERRIES MIX", price: Amount("4.00")),
-                CartItem(name: "WHL MLK", price: Amount("3.49"), product: ProductRef(barcode: nil, name: "Whole Milk")),
-            ])
+            Self.cart(
+                "a",
+                date: "2025-01-03",
+                merchant: "A",
+                [
+                    CartItem(name: "TOMATOES", price: Amount("2.10")),
+                    CartItem(name: "BERRIES MIX", price: Amount("4.00")),
+                    CartItem(name: "WHL MLK", price: Amount("3.49"), product: ProductRef(barcode: nil, name: "Whole Milk")),
+                ]
+            )
         ]
         let book = PriceBook(carts: carts)
         #expect(book.purchases(of: "tomato", product: nil).map(\.itemName) == ["TOMATOES"])

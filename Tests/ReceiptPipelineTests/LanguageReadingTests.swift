@@ -29,8 +29,10 @@ struct LanguageReadingTests {
         // The models come from scripts/install-deps.sh; without them this test cannot say anything.
         _ = try OCRConfiguration(languages: ["eng", "fra", "ita", "spa", "nld"]).resolveTessdataDirectory()
         let cases = Self.fixtures.flatMap { fixture in
-            Fixtures.receiptImages().filter { $0.lastPathComponent.hasPrefix(fixture.prefix + ".") || $0.lastPathComponent.hasPrefix(fixture.prefix + "--") }
-                .map { (image: $0, language: fixture.language) }
+            Fixtures.receiptImages().filter {
+                $0.lastPathComponent.hasPrefix(fixture.prefix + ".") || $0.lastPathComponent.hasPrefix(fixture.prefix + "--")
+            }
+            .map { (image: $0, language: fixture.language) }
         }
         try #require(cases.count == 8, "a clean render and a photo-like variant of each of the 4 receipts")
         let pool = try OCREnginePool(workers: 2, logger: Self.logger)
@@ -46,7 +48,9 @@ struct LanguageReadingTests {
         for (item, reading) in zip(cases, readings) {
             let name = item.image.lastPathComponent
             let label = try JSONDecoder().decode(
-                ReceiptLabel.self, from: Data(contentsOf: item.image.deletingPathExtension().appendingPathExtension("json")))
+                ReceiptLabel.self,
+                from: Data(contentsOf: item.image.deletingPathExtension().appendingPathExtension("json"))
+            )
             #expect(reading.language == item.language, "\(name)")
             #expect(reading.receipt.language == item.language.isoCode, "\(name)")
             #expect(reading.receipt.total == label.total, "\(name) total")
@@ -80,7 +84,8 @@ struct LanguageReadingTests {
         for model in ["eng", "osd"] {
             try FileManager.default.createSymbolicLink(
                 at: folder.appendingPathComponent("\(model).traineddata"),
-                withDestinationURL: URL(fileURLWithPath: installed).appendingPathComponent("\(model).traineddata"))
+                withDestinationURL: URL(fileURLWithPath: installed).appendingPathComponent("\(model).traineddata")
+            )
         }
         let pool = try OCREnginePool(workers: 1, configuration: OCRConfiguration(tessdataDirectory: folder.path), logger: Self.logger)
         #expect(throws: OCRError.self) { try pool.withLanguages(["eng", "fra"]) }

@@ -20,27 +20,50 @@ import Testing
 
     static func cart(_ id: String, date: String, merchant: String, _ items: [CartItem]) -> CartDocument {
         CartDocument(
-            id: id, name: merchant, addedByUser: "ana", addedOn: "2025-03-01T09:00:00Z", merchant: Merchant(name: merchant),
-            date: date, currency: "USD", items: items, source: DocumentSource(file: "\(id).jpg"))
+            id: id,
+            name: merchant,
+            addedByUser: "ana",
+            addedOn: "2025-03-01T09:00:00Z",
+            merchant: Merchant(name: merchant),
+            date: date,
+            currency: "USD",
+            items: items,
+            source: DocumentSource(file: "\(id).jpg")
+        )
     }
 
     /// Three carts, as ingest would store them (items matched to catalog products by barcode).
     static let carts: [CartDocument] = [
-        cart("a0a0", date: "2025-01-03", merchant: "Fresh Mart", [
-            CartItem(name: "WHL MLK GAL", quantity: 1, price: Amount("3.49"), product: wholeMilk),
-            CartItem(name: "BANANAS", quantity: 2, unit: "lb", unitPrice: Amount("0.59"), price: Amount("1.18"), product: bananas),
-            CartItem(name: "LG WHITE EGGS 12CT", price: Amount("2.99")),
-        ]),
-        cart("b1b1", date: "2025-02-10", merchant: "Value Foods", [
-            CartItem(name: "MILK GAL", quantity: 2, price: Amount("6.58"), product: wholeMilk),  // 3.29 each
-            CartItem(name: "PNT BTR CRMY 16OZ", price: Amount("2.50"), product: peanutButter),
-            CartItem(name: "EGGS LARGE 12", price: Amount("3.49")),
-        ]),
-        cart("c2c2", date: "2024-12-01", merchant: "Corner Shop", [
-            CartItem(name: "MILK", price: Amount("3.99"), product: wholeMilk),
-            CartItem(name: "BANANAS", quantity: 3, price: Amount("1.47"), product: bananas),  // 0.49 each
-            CartItem(name: "OAT MILK", price: Amount("4.00")),  // not the whole milk product
-        ]),
+        cart(
+            "a0a0",
+            date: "2025-01-03",
+            merchant: "Fresh Mart",
+            [
+                CartItem(name: "WHL MLK GAL", quantity: 1, price: Amount("3.49"), product: wholeMilk),
+                CartItem(name: "BANANAS", quantity: 2, unit: "lb", unitPrice: Amount("0.59"), price: Amount("1.18"), product: bananas),
+                CartItem(name: "LG WHITE EGGS 12CT", price: Amount("2.99")),
+            ]
+        ),
+        cart(
+            "b1b1",
+            date: "2025-02-10",
+            merchant: "Value Foods",
+            [
+                CartItem(name: "MILK GAL", quantity: 2, price: Amount("6.58"), product: wholeMilk),  // 3.29 each
+                CartItem(name: "PNT BTR CRMY 16OZ", price: Amount("2.50"), product: peanutButter),
+                CartItem(name: "EGGS LARGE 12", price: Amount("3.49")),
+            ]
+        ),
+        cart(
+            "c2c2",
+            date: "2024-12-01",
+            merchant: "Corner Shop",
+            [
+                CartItem(name: "MILK", price: Amount("3.99"), product: wholeMilk),
+                CartItem(name: "BANANAS", quantity: 3, price: Amount("1.47"), product: bananas),  // 0.49 each
+                CartItem(name: "OAT MILK", price: Amount("4.00")),  // not the whole milk product
+            ]
+        ),
     ]
 
     /// Runs `body` with a temporary SQLite store holding ``carts`` and the default catalog's matcher.
@@ -54,7 +77,11 @@ import Testing
                 try await store.put(collection: CartDocument.collection, id: cart.id, document: JSONValue(encoding: cart))
             }
             let catalog = ProductCatalog(
-                store: store, client: nil, defaultCatalog: Fixtures.url("catalog/products.json"), logger: logger)
+                store: store,
+                client: nil,
+                defaultCatalog: Fixtures.url("catalog/products.json"),
+                logger: logger
+            )
             let matcher = try await catalog.matcher()
             let result = try await body(store, matcher)
             try await store.close()
@@ -73,16 +100,20 @@ import Testing
 
     @Test func parsesQuantitiesCommentsAndJSON() throws {
         let text = "# groceries\n\n2 milk\nbananas\npeanut butter 16 oz\n3 x eggs\n2× bread\n- 4 limes\n2% milk\n  \n"
-        #expect(try ListEntry.parse(Data(text.utf8)) == [
-            ListEntry(name: "milk", quantity: 2), ListEntry(name: "bananas"), ListEntry(name: "peanut butter 16 oz"),
-            ListEntry(name: "eggs", quantity: 3), ListEntry(name: "bread", quantity: 2), ListEntry(name: "limes", quantity: 4),
-            ListEntry(name: "2% milk"),
-        ])
+        #expect(
+            try ListEntry.parse(Data(text.utf8)) == [
+                ListEntry(name: "milk", quantity: 2), ListEntry(name: "bananas"), ListEntry(name: "peanut butter 16 oz"),
+                ListEntry(name: "eggs", quantity: 3), ListEntry(name: "bread", quantity: 2), ListEntry(name: "limes", quantity: 4),
+                ListEntry(name: "2% milk"),
+            ]
+        )
         #expect(try ListEntry.parse(Data("1.5 apples".utf8)) == [ListEntry(name: "apples", quantity: Decimal(string: "1.5")!)])
         let json = #"[{"name":" milk ","quantity":2},{"name":"bananas","quantity":null},{"name":"eggs","quantity":1.5}]"#
-        #expect(try ListEntry.parse(Data(json.utf8)) == [
-            ListEntry(name: "milk", quantity: 2), ListEntry(name: "bananas"), ListEntry(name: "eggs", quantity: Decimal(string: "1.5")!),
-        ])
+        #expect(
+            try ListEntry.parse(Data(json.utf8)) == [
+                ListEntry(name: "milk", quantity: 2), ListEntry(name: "bananas"), ListEntry(name: "eggs", quantity: Decimal(string: "1.5")!),
+            ]
+        )
         #expect(throws: PipelineError.self) { try ListEntry.parse(Data(#"[{"name":"milk","quantity":0}]"#.utf8)) }
         #expect(throws: PipelineError.self) { try ListEntry.parse(Data(#"[{"name":"milk","quantity":-2}]"#.utf8)) }
         #expect(throws: PipelineError.self) { try ListEntry.parse(Data("[1, 2]".utf8)) }
@@ -128,9 +159,17 @@ import Testing
             #expect(items[1].price?.description == "0.59")
 
             #expect(items[2].product?.barcode == Self.peanutButter.barcode)
-            #expect(items[2].history == PriceHistory(
-                lastPrice: Amount("2.50")!, lastMerchant: "Value Foods", lastDate: "2025-02-10", lowest: Amount("2.50")!,
-                median: Amount("2.50")!, purchases: 1))
+            #expect(
+                items[2].history
+                    == PriceHistory(
+                        lastPrice: Amount("2.50")!,
+                        lastMerchant: "Value Foods",
+                        lastDate: "2025-02-10",
+                        lowest: Amount("2.50")!,
+                        median: Amount("2.50")!,
+                        purchases: 1
+                    )
+            )
             #expect(items[2].price?.description == "2.50")
 
             // eggs: no single confident catalog product (12 and 18 count tie), so the items whose
@@ -158,8 +197,13 @@ import Testing
             let entries = [ListEntry(name: "milk", quantity: 2), ListEntry(name: "caviar")]
             let items = PriceBook(carts: carts).enrich(entries) { name in matcher.match(line: name).map(ProductRef.init) }
             let list = ShoppingList(
-                id: "0123abcd", name: "weekly", addedByUser: "ana", addedOn: "2025-03-02T10:00:00Z", items: items,
-                totalPrice: PriceBook.total(items))
+                id: "0123abcd",
+                name: "weekly",
+                addedByUser: "ana",
+                addedOn: "2025-03-02T10:00:00Z",
+                items: items,
+                totalPrice: PriceBook.total(items)
+            )
             try await store.put(collection: ShoppingList.collection, id: list.id, document: JSONValue(encoding: list))
             let stored = try #require(try await store.get(collection: ShoppingList.collection, id: "0123abcd"))
             let back = try stored.document.decode(as: ShoppingList.self)

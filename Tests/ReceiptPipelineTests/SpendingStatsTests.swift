@@ -6,14 +6,30 @@ import ReceiptPipeline
 import Testing
 
 func makeCart(
-    _ id: String, date: String?, total: String?, merchant: String? = "Fresh Mart", user: String = "ana",
-    totalPrice: String? = nil, items: [CartItem] = [], currency: String? = "USD", extra: [String: JSONValue] = [:]
+    _ id: String,
+    date: String?,
+    total: String?,
+    merchant: String? = "Fresh Mart",
+    user: String = "ana",
+    totalPrice: String? = nil,
+    items: [CartItem] = [],
+    currency: String? = "USD",
+    extra: [String: JSONValue] = [:]
 ) -> CartDocument {
     CartDocument(
-        id: id, name: merchant ?? "receipt", addedByUser: user, addedOn: "2025-01-10T12:00:00Z",
-        merchant: merchant.map { Merchant(name: $0) }, date: date, currency: currency, items: items,
-        total: total.flatMap(Amount.init), totalPrice: totalPrice.flatMap(Amount.init),
-        source: DocumentSource(file: "\(id).jpg"), extra: extra)
+        id: id,
+        name: merchant ?? "receipt",
+        addedByUser: user,
+        addedOn: "2025-01-10T12:00:00Z",
+        merchant: merchant.map { Merchant(name: $0) },
+        date: date,
+        currency: currency,
+        items: items,
+        total: total.flatMap(Amount.init),
+        totalPrice: totalPrice.flatMap(Amount.init),
+        source: DocumentSource(file: "\(id).jpg"),
+        extra: extra
+    )
 }
 
 private func day(_ text: String) throws -> CalendarDay { try #require(CalendarDay(iso: text)) }
@@ -95,11 +111,13 @@ private func figures(_ currency: String?, in stats: SpendingStats) throws -> Cur
         #expect(stats.skippedDuplicates == 0)
         #expect(usd.perMonth.map(\.label) == ["2024-09", "2024-10", "2024-11", "2024-12", "2025-01"])
         #expect(usd.perMonth.map(\.total) == [amount("100.00"), amount("30.00"), amount("45.50"), amount("43.02"), amount("3.00")])
-        #expect(usd.perMerchant == [
-            MerchantSpending(merchant: "Fresh Mart", total: amount("181.52"), carts: 6),
-            MerchantSpending(merchant: "Corner Shop", total: amount("40.00"), carts: 2),
-            MerchantSpending(merchant: SpendingStats.unknownMerchant, total: amount("2.50"), carts: 1),
-        ])
+        #expect(
+            usd.perMerchant == [
+                MerchantSpending(merchant: "Fresh Mart", total: amount("181.52"), carts: 6),
+                MerchantSpending(merchant: "Corner Shop", total: amount("40.00"), carts: 2),
+                MerchantSpending(merchant: SpendingStats.unknownMerchant, total: amount("2.50"), carts: 1),
+            ]
+        )
     }
 
     @Test func sameWindowsFromAnyDayOfTheWeek() throws {
@@ -207,10 +225,12 @@ private func figures(_ currency: String?, in stats: SpendingStats) throws -> Cur
         #expect(eur.perMonth.map(\.total) == [amount("200.00"), amount("100.00")])
         #expect(eur.averageMonthly == amount("100.00"))
         #expect(eur.lastWeek.total == amount("100.00"))
-        #expect(eur.perMerchant == [
-            MerchantSpending(merchant: "Boulangerie", total: amount("200.00"), carts: 1),
-            MerchantSpending(merchant: "Duty Free", total: amount("100.00"), carts: 1),
-        ])
+        #expect(
+            eur.perMerchant == [
+                MerchantSpending(merchant: "Boulangerie", total: amount("200.00"), carts: 1),
+                MerchantSpending(merchant: "Duty Free", total: amount("100.00"), carts: 1),
+            ]
+        )
 
         let myr = try figures("MYR", in: stats)
         #expect(myr.total == amount("3000.00"))
@@ -313,7 +333,12 @@ private func figures(_ currency: String?, in stats: SpendingStats) throws -> Cur
         try await withStore(carts) { store, logger in
             let asOf = try day("2025-01-02")
             let h1 = try await SpendingStats.load(
-                from: store, asOf: asOf, currentUser: "ana", filters: [.equals("household", "h1")], logger: logger)
+                from: store,
+                asOf: asOf,
+                currentUser: "ana",
+                filters: [.equals("household", "h1")],
+                logger: logger
+            )
             #expect(h1.carts == 3)
             #expect(h1.skippedDuplicates == 1)
             #expect(h1.currencies.map(\.currency) == ["USD", "EUR"])
@@ -321,7 +346,12 @@ private func figures(_ currency: String?, in stats: SpendingStats) throws -> Cur
             #expect(h1.currencies.map(\.totalByUser) == [amount("1.00"), amount("4.00")])
 
             let h1Ben = try await SpendingStats.load(
-                from: store, asOf: asOf, user: "ben", filters: [.equals("household", "h1")], logger: logger)
+                from: store,
+                asOf: asOf,
+                user: "ben",
+                filters: [.equals("household", "h1")],
+                logger: logger
+            )
             #expect(h1Ben.carts == 1)
             #expect(try only("USD", in: h1Ben).total == amount("2.00"))
 
@@ -332,7 +362,8 @@ private func figures(_ currency: String?, in stats: SpendingStats) throws -> Cur
 
     /// Runs `body` against a fresh SQLite store holding `carts`, closing and deleting it afterwards.
     private func withStore(
-        _ carts: [CartDocument], _ body: (any DocumentStore, Logger) async throws -> Void
+        _ carts: [CartDocument],
+        _ body: (any DocumentStore, Logger) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("stats-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -11,7 +11,11 @@ import Testing
     func accountsAndSessions(engine: StoreEngine) async throws {
         try await ServerHarness.with(engine, over: .live) { api, services in
             let (anna, annaID) = try await api.newUser("Anna")
-            let again = try await api.call(.post, "/api/v1/accounts", json: #"{"email":"ANNA@Example.org","displayName":"A2","password":"another password"}"#)
+            let again = try await api.call(
+                .post,
+                "/api/v1/accounts",
+                json: #"{"email":"ANNA@Example.org","displayName":"A2","password":"another password"}"#
+            )
             #expect(again.status == 409)
             #expect(again.code == "account.email-taken")
             #expect(again.headers[.contentType] == "application/problem+json")
@@ -123,7 +127,11 @@ import Testing
         try await TemporaryStores.with(.sqlite) { store, _ in
             let clock = TestClock()
             let accounts = AccountService(
-                store: store, settings: .init(bcryptCost: 4, sessionLifetime: .seconds(3600)), now: { clock.now }, logger: ServerHarness.logger)
+                store: store,
+                settings: .init(bcryptCost: 4, sessionLifetime: .seconds(3600)),
+                now: { clock.now },
+                logger: ServerHarness.logger
+            )
             let directory = HouseholdDirectory(store: store, now: { clock.now }, logger: ServerHarness.logger)
             let user = try await accounts.signUp(email: "e@example.org", displayName: "E", password: "long enough")
             let login = try await accounts.logIn(email: "e@example.org", password: "long enough", address: "127.0.0.1", userAgent: nil)
@@ -156,7 +164,9 @@ import Testing
             await #expect { try await accounts.logIn(email: "g@example.org", password: samePrefix, address: "127.0.0.1", userAgent: nil) } throws: {
                 ($0 as? HouseholdError)?.code == .invalidCredentials
             }
-            await #expect { try await accounts.signUp(email: "h@example.org", displayName: "H", password: String(repeating: "é", count: 73)) } throws: {
+            await #expect {
+                try await accounts.signUp(email: "h@example.org", displayName: "H", password: String(repeating: "é", count: 73))
+            } throws: {
                 ($0 as? HouseholdError)?.field == "password"
             }
         }

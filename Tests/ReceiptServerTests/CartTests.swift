@@ -1,7 +1,7 @@
 import DocumentStore
 import Foundation
-import Households
 import HTTPTypes
+import Households
 import ReceiptModel
 import ReceiptTesting
 import Testing
@@ -160,8 +160,16 @@ import Testing
             let flat = try await carol.newHousehold("Flat")
             func receipt(_ id: String, household: String, user: String?, currency: String, total: String, date: String) async throws {
                 var cart = CartDocument(
-                    id: id, name: id, addedByUser: "x", addedOn: "2026-11-01T10:00:00Z", date: date, currency: currency,
-                    total: Amount(total), totalPrice: Amount(total), source: DocumentSource(file: id, sha256: id))
+                    id: id,
+                    name: id,
+                    addedByUser: "x",
+                    addedOn: "2026-11-01T10:00:00Z",
+                    date: date,
+                    currency: currency,
+                    total: Amount(total),
+                    totalPrice: Amount(total),
+                    source: DocumentSource(file: id, sha256: id)
+                )
                 cart.household = household
                 cart.addedByUserId = user
                 try await services.store.put(collection: Collections.carts, id: id, document: try JSONValue(encoding: cart))

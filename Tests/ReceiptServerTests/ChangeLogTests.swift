@@ -6,7 +6,10 @@ import ReceiptTesting
 import Testing
 
 @Suite struct ChangeLogTests {
-    @Test("a cart's and a list's change log say who added, changed, ticked and removed what, with old and new values", arguments: TemporaryStores.engines)
+    @Test(
+        "a cart's and a list's change log say who added, changed, ticked and removed what, with old and new values",
+        arguments: TemporaryStores.engines
+    )
     func changeLogs(engine: StoreEngine) async throws {
         try await ServerHarness.with(engine) { api, _ in
             let (alice, aliceId) = try await api.newUser("Alice")

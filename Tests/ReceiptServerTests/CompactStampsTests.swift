@@ -2,11 +2,12 @@ import DocumentStore
 import Foundation
 import HouseholdApp
 import ReceiptModel
-import Replication
-@testable import Households
 import ReceiptServer
 import ReceiptTesting
+import Replication
 import Testing
+
+@testable import Households
 
 /// Stamps are stored compactly: an entry written at once holds one shared stamp (`"*"`), and a
 /// later edit adds only the fields it wrote. Reading them back gives every field its stamp.
@@ -19,7 +20,13 @@ import Testing
             let user = try await services.accounts.signUp(email: "c@example.org", displayName: "C", password: "long enough")
             let home = try await services.directory.create(name: "Home", by: user).value.id
             let cart = try await services.carts.create(in: home, name: "Shop", currency: "EUR", by: user).value.id
-            let (_, milk) = try await services.carts.addItem(to: cart, in: home, ItemInput(name: "Milk", price: Amount("1.19")), by: user, ifMatch: nil)
+            let (_, milk) = try await services.carts.addItem(
+                to: cart,
+                in: home,
+                ItemInput(name: "Milk", price: Amount("1.19")),
+                by: user,
+                ifMatch: nil
+            )
             let milkId = try #require(milk.id)
 
             func storedStamps() async throws -> ReplicaStamps {
@@ -64,7 +71,9 @@ import Testing
         #expect(stamps.stamp(entry: "i_1", field: "completed") == old)
         // A merged state with all fields stamped is stored compactly again.
         var document = ReplicatedDocument()
-        document.entries["i_1"] = ReplicatedEntry(fields: Dictionary(uniqueKeysWithValues: CartDocument.itemFields.map { ($0, Register(.null, at: old)) }))
+        document.entries["i_1"] = ReplicatedEntry(
+            fields: Dictionary(uniqueKeysWithValues: CartDocument.itemFields.map { ($0, Register(.null, at: old)) })
+        )
         let compacted = ReplicaStamps(merged: document, fields: ["name"], entryFields: CartDocument.itemFields)
         #expect(compacted.entries["i_1"] == [ReplicaStamps.everyField: old])
         // A field without a stamp of its own (written before replication) keeps reading as zero.

@@ -1,7 +1,7 @@
 import DocumentStore
 import Foundation
-import Households
 import HTTPTypes
+import Households
 import ReceiptModel
 import ReceiptOCR
 import ReceiptTesting

@@ -1,7 +1,7 @@
 import DocumentStore
 import Foundation
-import Households
 import HTTPTypes
+import Households
 import ReceiptModel
 import ReceiptTesting
 import Testing
@@ -28,8 +28,15 @@ import Testing
         let group = try await alice.call(.post, "/api/v1/groups", json: #"{"name":"Flat","members":["\#(bobId)","\#(carolId)"],"currency":"USD"}"#)
         try #require(group.status == 201, "\(String(decoding: group.bytes, as: UTF8.self))")
         return Friends(
-            alice: alice, bob: bob, carol: carol, dave: dave, aliceId: aliceId, bobId: bobId, carolId: carolId,
-            group: try #require(group["id"]?.stringValue))
+            alice: alice,
+            bob: bob,
+            carol: carol,
+            dave: dave,
+            aliceId: aliceId,
+            bobId: bobId,
+            carolId: carolId,
+            group: try #require(group["id"]?.stringValue)
+        )
     }
 
     static func daveId(_ dave: API) async throws -> String {
@@ -52,19 +59,28 @@ import Testing
             // tax spread with the lines. (Lines' own amounts are checked by the Expenses property tests.)
             let assignments = items.indices.filter { (items[$0]["price"]?.stringValue).map { !$0.hasPrefix("-") } ?? false }
                 .map { #""\#($0)":{"\#(f.aliceId)":1,"\#(f.bobId)":1,"\#(f.carolId)":2}"# }.joined(separator: ",")
-            let added = try await f.alice.call(.post, "/api/v1/expenses", json: """
-                {"group":"\(f.group)","receipt":{"household":"\(home)","cart":"\(cartId)"},"split":{"mode":"byItem","items":{\(assignments)}}}
-                """)
+            let added = try await f.alice.call(
+                .post,
+                "/api/v1/expenses",
+                json: """
+                    {"group":"\(f.group)","receipt":{"household":"\(home)","cart":"\(cartId)"},"split":{"mode":"byItem","items":{\(assignments)}}}
+                    """
+            )
             try #require(added.status == 201, "\(String(decoding: added.bytes, as: UTF8.self))")
             let expenseId = try #require(added["id"]?.stringValue)
             #expect(added["total"]?.stringValue == "43.48")
             #expect(added["currency"]?.stringValue == "USD")
             #expect(added["status"]?.stringValue == "uploaded-by-me")
             #expect((added["split"]?["lines"]?.arrayValue?.count ?? 0) >= 5)
-            #expect(added["split"]?["extras"]?.arrayValue?.contains { $0["kind"]?.stringValue == "tax" && $0["amount"]?.stringValue == "1.21" } == true)
-            #expect(added["shares"] == .object([
-                f.aliceId: .string("10.87"), f.bobId: .string("10.87"), f.carolId: .string("21.74"),
-            ]))
+            #expect(
+                added["split"]?["extras"]?.arrayValue?.contains { $0["kind"]?.stringValue == "tax" && $0["amount"]?.stringValue == "1.21" } == true
+            )
+            #expect(
+                added["shares"]
+                    == .object([
+                        f.aliceId: .string("10.87"), f.bobId: .string("10.87"), f.carolId: .string("21.74"),
+                    ])
+            )
             // Bob and Carol see it (from other households: the lines travel with the expense); Dave does not.
             #expect(try await f.bob.call(.get, "/api/v1/expenses/\(expenseId)")["status"]?.stringValue == "to-pay")
             #expect(try await f.dave.call(.get, "/api/v1/expenses/\(expenseId)").status == 404)
@@ -84,7 +100,10 @@ import Testing
             #expect(notes["notes"]?.stringValue == "Saturday shop")
 
             // Bob pays Alice; Alice marks it. Nobody else marks, and nothing reverses it.
-            #expect(try await f.bob.call(.post, "/api/v1/expenses/\(expenseId)/payments", json: #"{"member":"\#(f.bobId)"}"#).code == "expense.not-uploader")
+            #expect(
+                try await f.bob.call(.post, "/api/v1/expenses/\(expenseId)/payments", json: #"{"member":"\#(f.bobId)"}"#).code
+                    == "expense.not-uploader"
+            )
             let marked = try await f.alice.call(.post, "/api/v1/expenses/\(expenseId)/payments", json: #"{"member":"\#(f.bobId)"}"#)
             #expect(marked.status == 201)
             let payment = try #require(marked["payments"]?.arrayValue?.first)
@@ -103,54 +122,84 @@ import Testing
             #expect(deleting.status == 409)
             #expect(deleting.code == "expense.has-payments")
             // A split that would change Bob's paid share is refused; one that keeps it is taken.
-            let reshuffle = try await f.alice.call(.patch, "/api/v1/expenses/\(expenseId)", json: """
-                {"split":{"mode":"shares","weights":{"\(f.aliceId)":1,"\(f.bobId)":2,"\(f.carolId)":1}}}
-                """)
+            let reshuffle = try await f.alice.call(
+                .patch,
+                "/api/v1/expenses/\(expenseId)",
+                json: """
+                    {"split":{"mode":"shares","weights":{"\(f.aliceId)":1,"\(f.bobId)":2,"\(f.carolId)":1}}}
+                    """
+            )
             #expect(reshuffle.status == 409)
             #expect(reshuffle.code == "expense.share-paid")
-            let keepsBob = try await f.alice.call(.patch, "/api/v1/expenses/\(expenseId)", json: """
-                {"split":{"mode":"exact","amounts":{"\(f.aliceId)":"0.00","\(f.bobId)":"10.87","\(f.carolId)":"32.61"}}}
-                """)
+            let keepsBob = try await f.alice.call(
+                .patch,
+                "/api/v1/expenses/\(expenseId)",
+                json: """
+                    {"split":{"mode":"exact","amounts":{"\(f.aliceId)":"0.00","\(f.bobId)":"10.87","\(f.carolId)":"32.61"}}}
+                    """
+            )
             #expect(keepsBob.status == 200)
             #expect(keepsBob["shares"]?[f.carolId]?.stringValue == "32.61")
             #expect(try await f.bob.call(.get, "/api/v1/expenses/\(expenseId)")["status"]?.stringValue == "paid")
             #expect(try await f.carol.call(.get, "/api/v1/expenses/\(expenseId)")["status"]?.stringValue == "to-pay")
 
             // A second expense in another currency: Bob paid 30.00 EUR for all three, evenly.
-            let dinner = try await f.bob.call(.post, "/api/v1/expenses", json: #"{"group":"\#(f.group)","merchant":"Trattoria","currency":"EUR","total":"30.00"}"#)
+            let dinner = try await f.bob.call(
+                .post,
+                "/api/v1/expenses",
+                json: #"{"group":"\#(f.group)","merchant":"Trattoria","currency":"EUR","total":"30.00"}"#
+            )
             #expect(dinner.status == 201)
             #expect(dinner["shares"]?[f.aliceId]?.stringValue == "10.00")
 
             // By hand: USD, Carol owes Alice 32.61 (Bob paid his 10.87); EUR, Alice and Carol owe Bob 10.00 each.
             let balances = try await f.alice.call(.get, "/api/v1/groups/\(f.group)/balances")
             #expect(balances["currencies"] == .array([.string("EUR"), .string("USD")]))
-            let suggestions = Set((balances["suggestions"]?.arrayValue ?? []).map {
-                [$0["from"]?.stringValue ?? "", $0["to"]?.stringValue ?? "", $0["amount"]?.stringValue ?? "", $0["currency"]?.stringValue ?? ""]
-            })
-            #expect(suggestions == [
-                [f.carolId, f.aliceId, "32.61", "USD"], [f.aliceId, f.bobId, "10.00", "EUR"], [f.carolId, f.bobId, "10.00", "EUR"],
-            ])
+            let suggestions = Set(
+                (balances["suggestions"]?.arrayValue ?? []).map {
+                    [$0["from"]?.stringValue ?? "", $0["to"]?.stringValue ?? "", $0["amount"]?.stringValue ?? "", $0["currency"]?.stringValue ?? ""]
+                }
+            )
+            #expect(
+                suggestions == [
+                    [f.carolId, f.aliceId, "32.61", "USD"], [f.aliceId, f.bobId, "10.00", "EUR"], [f.carolId, f.bobId, "10.00", "EUR"],
+                ]
+            )
             let mine = try await f.alice.call(.get, "/api/v1/balances")
-            let byPerson = Dictionary(uniqueKeysWithValues: (mine["people"]?.arrayValue ?? []).map { ($0["userId"]?.stringValue ?? "", $0["amounts"] ?? .null) })
+            let byPerson = Dictionary(
+                uniqueKeysWithValues: (mine["people"]?.arrayValue ?? []).map { ($0["userId"]?.stringValue ?? "", $0["amounts"] ?? .null) }
+            )
             #expect(byPerson[f.bobId] == .object(["EUR": .string("10.00")]))
             #expect(byPerson[f.carolId] == .object(["USD": .string("-32.61")]))
             let friends = try await f.alice.call(.get, "/api/v1/friends")
             #expect(friends["friends"]?.arrayValue?.first { $0["id"]?.stringValue == f.carolId }?["balance"] == .object(["USD": .string("-32.61")]))
 
             // Settling up: Carol records the suggested transfer; the USD side is even.
-            let settled = try await f.carol.call(.post, "/api/v1/groups/\(f.group)/payments", json: """
-                {"from":"\(f.carolId)","to":"\(f.aliceId)","amount":"32.61","currency":"USD"}
-                """)
+            let settled = try await f.carol.call(
+                .post,
+                "/api/v1/groups/\(f.group)/payments",
+                json: """
+                    {"from":"\(f.carolId)","to":"\(f.aliceId)","amount":"32.61","currency":"USD"}
+                    """
+            )
             #expect(settled.status == 201)
             // Someone outside the group is a conflict with the group's state, not malformed input.
-            let outsider = try await f.carol.call(.post, "/api/v1/groups/\(f.group)/payments", json: """
-                {"from":"\(f.carolId)","to":"u_nobody","amount":"1.00","currency":"USD"}
-                """)
+            let outsider = try await f.carol.call(
+                .post,
+                "/api/v1/groups/\(f.group)/payments",
+                json: """
+                    {"from":"\(f.carolId)","to":"u_nobody","amount":"1.00","currency":"USD"}
+                    """
+            )
             #expect(outsider.status == 409)
             #expect(outsider.code == "group.not-member")
-            let toSelf = try await f.carol.call(.post, "/api/v1/groups/\(f.group)/payments", json: """
-                {"from":"\(f.carolId)","to":"\(f.carolId)","amount":"1.00","currency":"USD"}
-                """)
+            let toSelf = try await f.carol.call(
+                .post,
+                "/api/v1/groups/\(f.group)/payments",
+                json: """
+                    {"from":"\(f.carolId)","to":"\(f.carolId)","amount":"1.00","currency":"USD"}
+                    """
+            )
             #expect(toSelf.status == 422)
             #expect(toSelf.code == "payment.to-self")
             let after = try await f.alice.call(.get, "/api/v1/groups/\(f.group)/balances")
@@ -170,31 +219,49 @@ import Testing
             _ = try await f.alice.call(.post, "/api/v1/households/\(home)/carts/\(cartId)/items", json: #"{"name":"Cheese","price":"12.00"}"#)
             _ = try await f.alice.call(.post, "/api/v1/households/\(home)/carts/\(cartId)/items", json: #"{"name":"Wine","price":"8.00"}"#)
             // Asking for 15.00 instead of 20.00: cheese for Bob, wine for Carol, scaled: 9.00 and 6.00.
-            let less = try await f.alice.call(.post, "/api/v1/expenses", json: """
-                {"group":"\(f.group)","total":"15.00","receipt":{"household":"\(home)","cart":"\(cartId)"},
-                 "split":{"mode":"byItem","items":{"0":{"\(f.bobId)":1},"1":{"\(f.carolId)":1}}}}
-                """)
+            let less = try await f.alice.call(
+                .post,
+                "/api/v1/expenses",
+                json: """
+                    {"group":"\(f.group)","total":"15.00","receipt":{"household":"\(home)","cart":"\(cartId)"},
+                     "split":{"mode":"byItem","items":{"0":{"\(f.bobId)":1},"1":{"\(f.carolId)":1}}}}
+                    """
+            )
             try #require(less.status == 201, "\(String(decoding: less.bytes, as: UTF8.self))")
             #expect(less["receipt"]?["total"]?.stringValue == "20.00")
             #expect(less["shares"]?[f.bobId]?.stringValue == "9.00")
             #expect(less["shares"]?[f.carolId]?.stringValue == "6.00")
             // Someone else's cart cannot be split: Bob is not in Alice's household.
-            let foreign = try await f.bob.call(.post, "/api/v1/expenses", json: #"{"group":"\#(f.group)","receipt":{"household":"\#(home)","cart":"\#(cartId)"}}"#)
+            let foreign = try await f.bob.call(
+                .post,
+                "/api/v1/expenses",
+                json: #"{"group":"\#(f.group)","receipt":{"household":"\#(home)","cart":"\#(cartId)"}}"#
+            )
             #expect(foreign.status == 404)
             // A line nobody was given is refused with the line named.
-            let unassigned = try await f.alice.call(.post, "/api/v1/expenses", json: """
-                {"group":"\(f.group)","receipt":{"household":"\(home)","cart":"\(cartId)"},"split":{"mode":"byItem","items":{"0":{"\(f.bobId)":1}}}}
-                """)
+            let unassigned = try await f.alice.call(
+                .post,
+                "/api/v1/expenses",
+                json: """
+                    {"group":"\(f.group)","receipt":{"household":"\(home)","cart":"\(cartId)"},"split":{"mode":"byItem","items":{"0":{"\(f.bobId)":1}}}}
+                    """
+            )
             #expect(unassigned.status == 422)
             #expect(unassigned.code == "expense.item-unassigned")
 
             // A personal expense between friends, outside any group: two payers (card and cash).
-            let personal = try await f.alice.call(.post, "/api/v1/expenses", json: """
-                {"merchant":"Cinema","currency":"EUR","total":"24.00","payers":{"\(f.aliceId)":"20.00","\(f.bobId)":"4.00"},
-                 "split":{"mode":"evenly","members":["\(f.aliceId)","\(f.bobId)"]}}
-                """)
+            let personal = try await f.alice.call(
+                .post,
+                "/api/v1/expenses",
+                json: """
+                    {"merchant":"Cinema","currency":"EUR","total":"24.00","payers":{"\(f.aliceId)":"20.00","\(f.bobId)":"4.00"},
+                     "split":{"mode":"evenly","members":["\(f.aliceId)","\(f.bobId)"]}}
+                    """
+            )
             try #require(personal.status == 201, "\(String(decoding: personal.bytes, as: UTF8.self))")
-            #expect(try await f.bob.call(.get, "/api/v1/expenses")["expenses"]?.arrayValue?.contains { $0["merchant"]?.stringValue == "Cinema" } == true)
+            #expect(
+                try await f.bob.call(.get, "/api/v1/expenses")["expenses"]?.arrayValue?.contains { $0["merchant"]?.stringValue == "Cinema" } == true
+            )
             #expect(try await f.carol.call(.get, "/api/v1/expenses/\(try #require(personal["id"]?.stringValue))").status == 404)
             let bobOwes = try await f.bob.call(.get, "/api/v1/balances")
             let toAlice = bobOwes["people"]?.arrayValue?.first { $0["userId"]?.stringValue == f.aliceId }
@@ -210,9 +277,13 @@ import Testing
             // Rent every month from three months ago: the occurrences appear once, however often read.
             let start = Calendar(identifier: .gregorian).date(byAdding: .month, value: -2, to: Date())!
             let day = String(ISO8601DateFormatter().string(from: start).prefix(10))
-            let rent = try await f.alice.call(.post, "/api/v1/groups/\(f.group)/recurring", json: """
-                {"every":"month","start":"\(day)","expense":{"merchant":"Rent","currency":"EUR","total":"900.00"}}
-                """)
+            let rent = try await f.alice.call(
+                .post,
+                "/api/v1/groups/\(f.group)/recurring",
+                json: """
+                    {"every":"month","start":"\(day)","expense":{"merchant":"Rent","currency":"EUR","total":"900.00"}}
+                    """
+            )
             try #require(rent.status == 201, "\(String(decoding: rent.bytes, as: UTF8.self))")
             for _ in 0..<2 {
                 let listed = try await f.bob.call(.get, "/api/v1/groups/\(f.group)/expenses")

@@ -93,8 +93,13 @@ import Testing
     @Test("carts made before the store was served join the household created first")
     func legacyCartsAreAdopted() async throws {
         try await ServerHarness.with(.sqlite) { api, services in
-            var old = CartDocument(id: String(repeating: "a", count: 64), name: "ALDI 2026-01-02", addedByUser: "me", addedOn: "2026-01-02T10:00:00Z",
-                                   source: DocumentSource(file: "old.jpg", sha256: String(repeating: "a", count: 64)))
+            var old = CartDocument(
+                id: String(repeating: "a", count: 64),
+                name: "ALDI 2026-01-02",
+                addedByUser: "me",
+                addedOn: "2026-01-02T10:00:00Z",
+                source: DocumentSource(file: "old.jpg", sha256: String(repeating: "a", count: 64))
+            )
             old.total = Amount("12.50")
             try await services.store.put(collection: Collections.carts, id: old.id, document: try JSONValue(encoding: old))
             let (alice, _) = try await api.newUser("Alice")

@@ -1,7 +1,7 @@
 import DocumentStore
 import Foundation
-import Households
 import HTTPTypes
+import Households
 import ReceiptModel
 import ReceiptTesting
 import Testing
@@ -72,7 +72,11 @@ import Testing
                 ids[name] = entry["entry"]?["id"]?.stringValue
             }
             let upload = try await alice.call(
-                .post, "/api/v1/households/\(home)/receipts", data: try Data(contentsOf: ReceiptUploadTests.photo), headers: [.contentType: "image/png"])
+                .post,
+                "/api/v1/households/\(home)/receipts",
+                data: try Data(contentsOf: ReceiptUploadTests.photo),
+                headers: [.contentType: "image/png"]
+            )
             let job = try await ReceiptUploadTests.finished(alice, job: try #require(upload["id"]?.stringValue))
             let cartID = try #require(job["cartId"]?.stringValue)
 
@@ -105,7 +109,11 @@ import Testing
             let (carol, _) = try await api.newUser("Carol")
             let home = try await alice.newHousehold("Home")
             let upload = try await alice.call(
-                .post, "/api/v1/households/\(home)/receipts", data: try Data(contentsOf: ReceiptUploadTests.photo), headers: [.contentType: "image/png"])
+                .post,
+                "/api/v1/households/\(home)/receipts",
+                data: try Data(contentsOf: ReceiptUploadTests.photo),
+                headers: [.contentType: "image/png"]
+            )
             _ = try await ReceiptUploadTests.finished(alice, job: try #require(upload["id"]?.stringValue))
             let found = try await alice.call(.get, "/api/v1/products?q=whole%20milk&household=\(home)")
             #expect(found.status == 200)

@@ -1,17 +1,18 @@
 import DocumentStore
 import Foundation
+import HTTPTypes
 import HouseholdApp
 import Households
-import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSClient
 import Logging
 import ReceiptModel
-@testable import ReceiptServer
 import ReceiptTesting
 import Synchronization
 import Testing
+
+@testable import ReceiptServer
 
 /// A WebSocket client of `/api/v1/live` that keeps every message it receives.
 final class LiveClient: Sendable {
@@ -30,7 +31,10 @@ final class LiveClient: Sendable {
         let url = "ws://127.0.0.1:\(port)/api/v1/live" + (since.map { "?since=\($0)" } ?? "")
         let log = log
         task = Task {
-            try await WebSocketClient.connect(url: url, configuration: .init(additionalHeaders: headers), logger: ServerHarness.logger) { inbound, _, _ in
+            try await WebSocketClient.connect(url: url, configuration: .init(additionalHeaders: headers), logger: ServerHarness.logger) {
+                inbound,
+                _,
+                _ in
                 for try await message in inbound.messages(maxSize: 1 << 20) {
                     guard case .text(let text) = message, let value = try? JSONValue(jsonData: Data(text.utf8)) else { continue }
                     log.append(value)
@@ -70,7 +74,10 @@ final class LiveClient: Sendable {
 @Suite(.timeLimit(.minutes(3))) struct LiveTests {
     static func port(_ api: API) throws -> Int { try #require(api.client.port) }
 
-    @Test("a change reaches the other member and never another household; reconnecting with since replays exactly what was missed", arguments: TemporaryStores.engines)
+    @Test(
+        "a change reaches the other member and never another household; reconnecting with since replays exactly what was missed",
+        arguments: TemporaryStores.engines
+    )
     func changesReachMembersOnly(engine: StoreEngine) async throws {
         try await ServerHarness.with(engine, over: .live) { api, _ in
             let (alice, _) = try await api.newUser("Alice")
@@ -82,7 +89,10 @@ final class LiveClient: Sendable {
             let port = try Self.port(api)
             let bobLive = LiveClient(port: port, token: try #require(bob.token))
             let carolLive = LiveClient(port: port, token: try #require(carol.token))
-            defer { bobLive.close(); carolLive.close() }
+            defer {
+                bobLive.close()
+                carolLive.close()
+            }
             _ = try await bobLive.hello()
             _ = try await carolLive.hello()
 
@@ -113,7 +123,7 @@ final class LiveClient: Sendable {
             defer { back.close() }
             _ = try await back.hello()
             let replayed = back.changes.filter { $0["collection"]?.stringValue == "carts" }
-            #expect(replayed.map { $0["id"]?.stringValue } .sorted { ($0 ?? "") < ($1 ?? "") } == [cartId, secondId].sorted())
+            #expect(replayed.map { $0["id"]?.stringValue }.sorted { ($0 ?? "") < ($1 ?? "") } == [cartId, secondId].sorted())
             #expect(replayed.first { $0["id"]?.stringValue == cartId }?["document"]?["items"]?.arrayValue?.count == 1)
             #expect(replayed.first { $0["id"]?.stringValue == secondId }?["deleted"] == .bool(true))
             let seqs = back.changes.compactMap { $0["seq"]?.intValue }
@@ -176,7 +186,10 @@ final class LiveClient: Sendable {
             let port = try Self.port(api)
             let forged = LiveClient(port: port, token: try #require(alice.token), origin: "https://evil.example")
             let anonymous = LiveClient(port: port, token: "not-a-token")
-            defer { forged.close(); anonymous.close() }
+            defer {
+                forged.close()
+                anonymous.close()
+            }
             await #expect(throws: (any Error).self) { try await forged.task.value }
             await #expect(throws: (any Error).self) { try await anonymous.task.value }
             #expect(forged.received.isEmpty && anonymous.received.isEmpty)
@@ -197,7 +210,11 @@ final class LiveClient: Sendable {
                 let request = headers
                 return try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
                     let response = try await client.get(path, headers: request)
-                    return Reply(status: Int(response.head.status.code), headers: response.head.headerFields, bytes: Data(buffer: response.body ?? .init()))
+                    return Reply(
+                        status: Int(response.head.status.code),
+                        headers: response.head.headerFields,
+                        bytes: Data(buffer: response.body ?? .init())
+                    )
                 }
             }
             for token in [nil, "not-a-token"] {
@@ -219,11 +236,17 @@ final class LiveClient: Sendable {
             defer { Task { try? await storeB.close() } }
             let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, workers: 0, bcryptCost: 4)
             let appA = try await ReceiptServerApp.application(
-                services: HouseholdServices(store: storeA, bcryptCost: 4, logger: ServerHarness.logger), configuration: configuration, catalog: nil,
-                logger: ServerHarness.logger)
+                services: HouseholdServices(store: storeA, bcryptCost: 4, logger: ServerHarness.logger),
+                configuration: configuration,
+                catalog: nil,
+                logger: ServerHarness.logger
+            )
             let appB = try await ReceiptServerApp.application(
-                services: HouseholdServices(store: storeB, bcryptCost: 4, logger: ServerHarness.logger), configuration: configuration, catalog: nil,
-                logger: ServerHarness.logger)
+                services: HouseholdServices(store: storeB, bcryptCost: 4, logger: ServerHarness.logger),
+                configuration: configuration,
+                catalog: nil,
+                logger: ServerHarness.logger
+            )
             try await appA.test(.live) { clientA in
                 try await appB.test(.live) { clientB in
                     let a = API(client: clientA)
@@ -252,7 +275,11 @@ final class LiveClient: Sendable {
             try await store.put(collection: Collections.memberships, id: "u1|h1", document: try JSONValue(encoding: member))
             let subscription = try await hub.subscribe(userId: "u1")
             for index in 0..<20 {
-                try await store.put(collection: "carts", id: "c\(index)", document: .object(["household": .string("h1"), "name": .string("c\(index)")]))
+                try await store.put(
+                    collection: "carts",
+                    id: "c\(index)",
+                    document: .object(["household": .string("h1"), "name": .string("c\(index)")])
+                )
             }
             try await hub.poll()
             var received: [LiveHub.Outgoing] = []

@@ -16,9 +16,11 @@ import Testing
             let services = HouseholdServices(store: store, bcryptCost: 4, logger: ServerHarness.logger)
             let router = ReceiptServerApp.router(services: services, configuration: ServerConfiguration())
             let routes = router.routes.map { route in
-                let path = "/" + route.path.description.split(separator: "/").map { component -> String in
-                    component.hasPrefix(":") ? "{\(component.dropFirst())}" : String(component)
-                }.joined(separator: "/")
+                let path =
+                    "/"
+                    + route.path.description.split(separator: "/").map { component -> String in
+                        component.hasPrefix(":") ? "{\(component.dropFirst())}" : String(component)
+                    }.joined(separator: "/")
                 return (method: route.method.rawValue, path: path)
             }
             // The web app's pages are not API: the document describes /api/v1 and the ops routes.

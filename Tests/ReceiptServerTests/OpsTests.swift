@@ -23,8 +23,12 @@ import Testing
         try await TemporaryStores.with(.sqlite) { store, _ in
             let services = HouseholdServices(store: store, bcryptCost: 4, logger: ServerHarness.logger)
             let app = try await ReceiptServerApp.application(
-                services: services, configuration: ServerConfiguration(port: 0, workers: 0), catalog: nil,
-                metrics: { registry.emitToString() }, logger: ServerHarness.logger)
+                services: services,
+                configuration: ServerConfiguration(port: 0, workers: 0),
+                catalog: nil,
+                metrics: { registry.emitToString() },
+                logger: ServerHarness.logger
+            )
             try await app.test(.live) { client in
                 let api = API(client: client)
                 #expect(try await api.call(.get, "/healthz").status == 200)

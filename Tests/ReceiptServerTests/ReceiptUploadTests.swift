@@ -1,8 +1,8 @@
 import DocumentStore
 import Foundation
+import HTTPTypes
 import HouseholdApp
 import Households
-import HTTPTypes
 import Logging
 import ReceiptModel
 import ReceiptOCR
@@ -34,7 +34,12 @@ import Testing
             let home = try await alice.newHousehold("Home")
             _ = try await carol.newHousehold("Elsewhere")
             let image = try Data(contentsOf: Self.photo)
-            let upload = try await alice.call(.post, "/api/v1/households/\(home)/receipts?name=freshmart.png", data: image, headers: [.contentType: "image/png"])
+            let upload = try await alice.call(
+                .post,
+                "/api/v1/households/\(home)/receipts?name=freshmart.png",
+                data: image,
+                headers: [.contentType: "image/png"]
+            )
             #expect(upload.status == 202)
             let jobID = try #require(upload["id"]?.stringValue)
             #expect(upload.headers[.location] == "/api/v1/jobs/\(jobID)")
@@ -95,7 +100,8 @@ import Testing
 
     @Test(
         "a worker reads every upload with the neural reader process it started for the first",
-        .enabled(if: RequiredTool.runs(available: ReceiptUploadTests.neuralReader != nil)))
+        .enabled(if: RequiredTool.runs(available: ReceiptUploadTests.neuralReader != nil))
+    )
     func aWorkerKeepsItsNeuralReader() async throws {
         let neuralReader = try #require(Self.neuralReader, "the neural reader is not installed: scripts/install-deps.sh installs it")
         try await TemporaryStores.with(.sqlite) { store, _ in
@@ -107,12 +113,26 @@ import Testing
             let ocr = try OCREnginePool(workers: 1, logger: logger)
             let neural = NeuralReaderPool(workers: 1, configuration: neuralReader, logger: logger)
             let worker = ReceiptJobWorker(
-                services: services, ocr: ocr, matcher: nil, configuration: ServerConfiguration(workers: 1), signal: JobSignal(),
-                reader: ReceiptReader(ocr: ocr, neural: neural), logger: logger)
+                services: services,
+                ocr: ocr,
+                matcher: nil,
+                configuration: ServerConfiguration(workers: 1),
+                signal: JobSignal(),
+                reader: ReceiptReader(ocr: ocr, neural: neural),
+                logger: logger
+            )
             for photo in [Self.photo, Fixtures.url("receipts/my-gst-kedai.png")] {
-                guard case .queued = try await services.jobs.enqueue(
-                    image: try Data(contentsOf: photo), fileName: photo.lastPathComponent, household: home, by: user)
-                else { Issue.record("not queued"); return }
+                guard
+                    case .queued = try await services.jobs.enqueue(
+                        image: try Data(contentsOf: photo),
+                        fileName: photo.lastPathComponent,
+                        household: home,
+                        by: user
+                    )
+                else {
+                    Issue.record("not queued")
+                    return
+                }
                 let job = try #require(try await services.jobs.claim(worker: "w", lease: .seconds(60)))
                 await worker.process(job, worker: "w")
                 #expect(try await services.jobs.job(job.value.id, for: user.id).status == .done)
@@ -197,9 +217,17 @@ extension ReceiptUploadTests {
             try await services.prepare(logger: logger)
             let user = try await services.accounts.signUp(email: "w@example.org", displayName: "W", password: "long enough")
             let home = try await services.directory.create(name: "Home", by: user).value.id
-            guard case .queued(let job) = try await services.jobs.enqueue(
-                image: try Data(contentsOf: photo), fileName: "a.png", household: home, by: user)
-            else { Issue.record("not queued"); return }
+            guard
+                case .queued(let job) = try await services.jobs.enqueue(
+                    image: try Data(contentsOf: photo),
+                    fileName: "a.png",
+                    household: home,
+                    by: user
+                )
+            else {
+                Issue.record("not queued")
+                return
+            }
             try await body(store, services, clock, user, home, job)
         }
     }

@@ -2,10 +2,11 @@ import DocumentStore
 import Foundation
 import HouseholdApp
 import ReceiptModel
-@testable import Households
 import ReceiptServer
 import ReceiptTesting
 import Testing
+
+@testable import Households
 
 /// An update starts from this process's own last write of the document (`RecentWrites`): these
 /// check that a copy gone stale through another writer never loses that writer's change.
@@ -21,7 +22,8 @@ import Testing
             let cart = try await one.carts.create(in: home, name: "Shop", currency: "EUR", by: user).value.id
             let (_, milk) = try await one.carts.addItem(to: cart, in: home, ItemInput(name: "Milk", price: Amount("1.19")), by: user, ifMatch: nil)
             let (_, eggs) = try await one.carts.addItem(to: cart, in: home, ItemInput(name: "Eggs", price: Amount("2.49")), by: user, ifMatch: nil)
-            let milkId = try #require(milk.id), eggsId = try #require(eggs.id)
+            let milkId = try #require(milk.id)
+            let eggsId = try #require(eggs.id)
 
             // One ticks milk; the other unticks it; one ticks it again: its remembered copy says
             // "already ticked", but the store says otherwise, and the store wins.
@@ -43,7 +45,14 @@ import Testing
             // The other adds an item; one edits it at once: the remembered copy lacks it, the
             // store has it, and the store's version is the one the edit is made on.
             let (_, bread) = try await other.carts.addItem(to: cart, in: home, ItemInput(name: "Bread"), by: user, ifMatch: nil)
-            let (_, edited) = try await one.carts.editItem(try #require(bread.id), of: cart, in: home, ItemInput(name: "Rye bread"), by: user, ifMatch: nil)
+            let (_, edited) = try await one.carts.editItem(
+                try #require(bread.id),
+                of: cart,
+                in: home,
+                ItemInput(name: "Rye bread"),
+                by: user,
+                ifMatch: nil
+            )
             #expect(edited.name == "Rye bread")
 
             // An If-Match naming the revision one remembers, when the store has moved on, is stale.
@@ -118,10 +127,24 @@ extension RecentWritesTests {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<200 {
             var cart = CartDocument(
-                id: "c_1", name: "Shop", addedByUser: "A", addedOn: "2026-11-24T09:00:00.000Z", completed: false, currency: "EUR",
-                source: DocumentSource(file: "hand-made"), extra: ["stamps": .object(["fields": .object(["name": .string("0001-000000-srv_a")])])])
+                id: "c_1",
+                name: "Shop",
+                addedByUser: "A",
+                addedOn: "2026-11-24T09:00:00.000Z",
+                completed: false,
+                currency: "EUR",
+                source: DocumentSource(file: "hand-made"),
+                extra: ["stamps": .object(["fields": .object(["name": .string("0001-000000-srv_a")])])]
+            )
             for n in 0..<Int.random(in: 0...6, using: &generator) {
-                var item = CartItem(name: "Item \(n)", quantity: 1, price: Amount("\(n).49"), completed: false, addedByUser: "A", addedOn: "2026-11-24T09:00:00.000Z")
+                var item = CartItem(
+                    name: "Item \(n)",
+                    quantity: 1,
+                    price: Amount("\(n).49"),
+                    completed: false,
+                    addedByUser: "A",
+                    addedOn: "2026-11-24T09:00:00.000Z"
+                )
                 item.id = "i_\(n)"
                 cart.items.append(item)
             }
@@ -139,7 +162,9 @@ extension RecentWritesTests {
                     item.id = "i_new\(cart.items.count)"
                     cart.items.append(item)
                 case 5: cart.items.reverse()
-                default: cart.name = "Saturday"; cart.totalPrice = Amount("12.00")
+                default:
+                    cart.name = "Saturday"
+                    cart.totalPrice = Amount("12.00")
                 }
             }
             let patched = try #require(try cart.json(patching: previous, of: old))

@@ -1,9 +1,9 @@
 import Catalog
 import DocumentStore
 import Foundation
+import HTTPTypes
 import HouseholdApp
 import Households
-import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -24,16 +24,26 @@ enum ServerHarness {
     /// Runs `body` against the server on a new store of `engine`; `over: .live` for a real server
     /// on a loopback port (WebSocket clients, and a smoke test per area end to end).
     static func with<T: Sendable>(
-        _ engine: StoreEngine, workers: Int = 0, catalog: Bool = false, over transport: TestingSetup = .router,
+        _ engine: StoreEngine,
+        workers: Int = 0,
+        catalog: Bool = false,
+        over transport: TestingSetup = .router,
         _ body: @escaping @Sendable (API, HouseholdServices) async throws -> T
     ) async throws -> T {
         try await TemporaryStores.with(engine) { store, _ in
             // bcrypt cost 4 keeps sign-ups fast in tests; production uses 12.
             let services = HouseholdServices(store: store, bcryptCost: 4, logger: logger)
             let configuration = ServerConfiguration(
-                host: "127.0.0.1", port: 0, workers: workers, bcryptCost: 4, jobPollInterval: .milliseconds(200), fastReading: true)
+                host: "127.0.0.1",
+                port: 0,
+                workers: workers,
+                bcryptCost: 4,
+                jobPollInterval: .milliseconds(200),
+                fastReading: true
+            )
             // The bundled invented catalog, never the network.
-            let products = catalog
+            let products =
+                catalog
                 ? ProductCatalog(store: store, client: nil, defaultCatalog: Fixtures.url("catalog/products.json"), logger: logger) : nil
             let app = try await ReceiptServerApp.application(services: services, configuration: configuration, catalog: products, logger: logger)
             return try await app.test(transport) { client in try await body(API(client: client), services) }

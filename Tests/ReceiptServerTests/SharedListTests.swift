@@ -6,7 +6,10 @@ import ReceiptTesting
 import Testing
 
 @Suite(.timeLimit(.minutes(3))) struct SharedListTests {
-    @Test("a list shared by id and passcode: guests join, change entries live, leave; wrong, rotated and revoked passcodes; owners' rights", arguments: TemporaryStores.engines)
+    @Test(
+        "a list shared by id and passcode: guests join, change entries live, leave; wrong, rotated and revoked passcodes; owners' rights",
+        arguments: TemporaryStores.engines
+    )
     func sharedLists(engine: StoreEngine) async throws {
         try await ServerHarness.with(engine, over: .live) { api, _ in
             let (alice, _) = try await api.newUser("Alice")
@@ -16,7 +19,9 @@ import Testing
             let lists = "/api/v1/households/\(home)/lists"
             let listId = try #require(try await alice.call(.post, lists, json: #"{"name":"Party"}"#)["id"]?.stringValue)
             // A cart, so the household has prices the guest must not see.
-            let cart = try #require(try await alice.call(.post, "/api/v1/households/\(home)/carts", json: #"{"name":"Earlier","currency":"EUR"}"#)["id"]?.stringValue)
+            let cart = try #require(
+                try await alice.call(.post, "/api/v1/households/\(home)/carts", json: #"{"name":"Earlier","currency":"EUR"}"#)["id"]?.stringValue
+            )
             _ = try await alice.call(.post, "/api/v1/households/\(home)/carts/\(cart)/items", json: #"{"name":"Chips","price":"2.50"}"#)
 
             // Before sharing nobody outside gets in, with any passcode.
@@ -27,7 +32,11 @@ import Testing
             #expect(shared.status == 201)
             let passcode = try #require(shared["passcode"]?.stringValue)
 
-            let joined = try await gina.call(.post, "/api/v1/shared-lists/join", json: #"{"listId":"\#(listId)","passcode":"\#(passcode.lowercased())"}"#)
+            let joined = try await gina.call(
+                .post,
+                "/api/v1/shared-lists/join",
+                json: #"{"listId":"\#(listId)","passcode":"\#(passcode.lowercased())"}"#
+            )
             #expect(joined.status == 200)
             #expect(try await gina.call(.get, "/api/v1/shared-lists")["lists"]?.arrayValue?.map { $0["id"]?.stringValue } == [listId])
             // The guest reads and changes entries, live for both sides, but sees nothing else of the household.
@@ -65,7 +74,10 @@ import Testing
 
             // Wrong passcodes are refused alike and throttled like logins.
             for _ in 0..<5 {
-                #expect(try await hugo.call(.post, "/api/v1/shared-lists/join", json: #"{"listId":"\#(listId)","passcode":"WRONG-CODE-0000"}"#).code == "share.invalid")
+                #expect(
+                    try await hugo.call(.post, "/api/v1/shared-lists/join", json: #"{"listId":"\#(listId)","passcode":"WRONG-CODE-0000"}"#).code
+                        == "share.invalid"
+                )
             }
             let throttled = try await hugo.call(.post, "/api/v1/shared-lists/join", json: #"{"listId":"\#(listId)","passcode":"\#(rotated)"}"#)
             #expect(throttled.status == 429)

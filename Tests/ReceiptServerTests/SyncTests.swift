@@ -52,7 +52,9 @@ import Testing
 
             // The change log names who synced, like any edit.
             let log = try await bob.call(.get, "\(path)/\(listId)/changes")
-            #expect(log["changes"]?.arrayValue?.contains { $0["displayName"]?.stringValue == "Alice" && $0["action"]?.stringValue == "changed" } == true)
+            #expect(
+                log["changes"]?.arrayValue?.contains { $0["displayName"]?.stringValue == "Alice" && $0["action"]?.stringValue == "changed" } == true
+            )
         }
     }
 
@@ -65,14 +67,23 @@ import Testing
             var clock = HybridClock(replica: "cli_laptop")
             let stamp = clock.tick(now: Date())
             state.set("name", .string("Party"), at: stamp)
-            for (field, value) in [("name", JSONValue.string("crisps")), ("quantity", .number(2)), ("completed", .bool(false)),
-                                   ("addedBy", .string("Alice")), ("addedByUserId", .string("")), ("addedOn", .string("2026-01-01T10:00:00.000Z"))] {
+            for (field, value) in [
+                ("name", JSONValue.string("crisps")), ("quantity", .number(2)), ("completed", .bool(false)),
+                ("addedBy", .string("Alice")), ("addedByUserId", .string("")), ("addedOn", .string("2026-01-01T10:00:00.000Z")),
+            ] {
                 state.set(entry: "e_1a2b", field, value, at: stamp)
             }
             let offline = SyncedList(id: "l_offline1", household: nil, createdBy: "Alice", createdAt: nil, order: ["e_1a2b"], state: state)
             var cart = CartDocument(
-                id: String(repeating: "ab", count: 32), name: "FRESHMART", addedByUser: "alice", addedOn: "2026-01-02T10:00:00Z", completed: true,
-                currency: "USD", totalPrice: Amount("4.50"), source: DocumentSource(file: "r.jpg"))
+                id: String(repeating: "ab", count: 32),
+                name: "FRESHMART",
+                addedByUser: "alice",
+                addedOn: "2026-01-02T10:00:00Z",
+                completed: true,
+                currency: "USD",
+                totalPrice: Amount("4.50"),
+                source: DocumentSource(file: "r.jpg")
+            )
             cart.source.sha256 = cart.id
             let answer = try await Self.sync(alice, home, SyncRequest(cursor: nil, lists: [offline], carts: [cart], known: ["l_offline1"]))
             let created = try #require(answer.lists.first { $0.id == "l_offline1" })
@@ -95,13 +106,20 @@ import Testing
             // Deleted on a replica: deleted here, even though a member changed it meanwhile.
             let other = try #require(try await alice.call(.post, "/api/v1/households/\(home)/lists", json: #"{"name":"Later"}"#)["id"]?.stringValue)
             #expect(try await alice.call(.patch, "/api/v1/households/\(home)/lists/\(other)", json: #"{"name":"Sooner"}"#).status == 200)
-            let deleted = try await Self.sync(alice, home, SyncRequest(cursor: after.cursor, lists: nil, carts: nil, known: nil, removedLists: [other]))
+            let deleted = try await Self.sync(
+                alice,
+                home,
+                SyncRequest(cursor: after.cursor, lists: nil, carts: nil, known: nil, removedLists: [other])
+            )
             #expect(deleted.removedLists == [other])
             #expect(try await alice.call(.get, "/api/v1/households/\(home)/lists/\(other)").status == 404)
             let log = try await alice.call(.get, "/api/v1/households/\(home)/lists/\(other)/changes")
             #expect(log["changes"]?.arrayValue?.last?["action"]?.stringValue == "deleted")
             // Sent again (the answer was lost): nothing more to do, no error.
-            #expect(try await Self.sync(alice, home, SyncRequest(cursor: after.cursor, lists: nil, carts: nil, known: nil, removedLists: [other])).removedLists == [other])
+            #expect(
+                try await Self.sync(alice, home, SyncRequest(cursor: after.cursor, lists: nil, carts: nil, known: nil, removedLists: [other]))
+                    .removedLists == [other]
+            )
         }
     }
 
@@ -114,7 +132,9 @@ import Testing
             try await alice.invite(bob, to: home)
             let carts = "/api/v1/households/\(home)/carts"
             let cartId = try #require(try await alice.call(.post, carts, json: #"{"name":"Market","currency":"EUR"}"#)["id"]?.stringValue)
-            let milk = try #require(try await alice.call(.post, "\(carts)/\(cartId)/items", json: #"{"name":"milk","price":"1.20"}"#)["item"]?["id"]?.stringValue)
+            let milk = try #require(
+                try await alice.call(.post, "\(carts)/\(cartId)/items", json: #"{"name":"milk","price":"1.20"}"#)["item"]?["id"]?.stringValue
+            )
             let bread = try #require(try await alice.call(.post, "\(carts)/\(cartId)/items", json: #"{"name":"bread"}"#)["item"]?["id"]?.stringValue)
 
             // Alice's laptop takes the cart, then goes offline: ticks milk, renames bread.
@@ -148,12 +168,19 @@ import Testing
             let (mallory, _) = try await api.newUser("Mallory")
             let home = try await alice.newHousehold("Home")
             let elsewhere = try await mallory.newHousehold("Elsewhere")
-            let listId = try #require(try await alice.call(.post, "/api/v1/households/\(home)/lists", json: #"{"name":"Weekend"}"#)["id"]?.stringValue)
+            let listId = try #require(
+                try await alice.call(.post, "/api/v1/households/\(home)/lists", json: #"{"name":"Weekend"}"#)["id"]?.stringValue
+            )
             #expect(try await mallory.call(.post, "/api/v1/households/\(home)/sync", json: "{}").status == 404)
             var state = ReplicatedDocument()
             var clock = HybridClock(replica: "cli_m")
             state.set("name", .string("Mine now"), at: clock.tick(now: Date()))
-            let theft = SyncRequest(cursor: nil, lists: [SyncedList(id: listId, household: nil, createdBy: nil, createdAt: nil, order: nil, state: state)], carts: nil, known: nil)
+            let theft = SyncRequest(
+                cursor: nil,
+                lists: [SyncedList(id: listId, household: nil, createdBy: nil, createdAt: nil, order: nil, state: state)],
+                carts: nil,
+                known: nil
+            )
             let stolen = try await mallory.call(.post, "/api/v1/households/\(elsewhere)/sync", json: try Self.json(theft))
             #expect(stolen.status == 404)
             #expect(stolen.code == "list.not-found")
@@ -166,7 +193,12 @@ import Testing
             #expect(try await alice.call(.post, "/api/v1/households/\(home)/sync", json: #"{"cursor":"x"}"#).status == 400)
             var future = ReplicatedDocument()
             future.set("name", .string("Later"), at: HybridTimestamp(wallMillis: 9_999_999_999_999, counter: 0, replica: "cli_m"))
-            let ahead = SyncRequest(cursor: nil, lists: [SyncedList(id: "l_ahead", household: nil, createdBy: nil, createdAt: nil, order: nil, state: future)], carts: nil, known: nil)
+            let ahead = SyncRequest(
+                cursor: nil,
+                lists: [SyncedList(id: "l_ahead", household: nil, createdBy: nil, createdAt: nil, order: nil, state: future)],
+                carts: nil,
+                known: nil
+            )
             #expect(try await alice.call(.post, "/api/v1/households/\(home)/sync", json: try Self.json(ahead)).code == "request.invalid")
         }
     }

@@ -29,7 +29,11 @@ import Testing
 
     static func browser(_ api: API, _ name: String) async throws -> (Browser, API) {
         let (user, _) = try await api.newUser(name)
-        let login = try await api.call(.post, "/api/v1/sessions", json: #"{"email":"\#(name.lowercased())@example.org","password":"correct horse battery"}"#)
+        let login = try await api.call(
+            .post,
+            "/api/v1/sessions",
+            json: #"{"email":"\#(name.lowercased())@example.org","password":"correct horse battery"}"#
+        )
         let token = try #require(login["token"]?.stringValue)
         let csrf = try #require(login["csrfToken"]?.stringValue)
         return (Browser(api: api, cookie: "receipts_session=\(token); receipts_csrf=\(csrf)", csrf: csrf), user)
@@ -131,7 +135,9 @@ import Testing
             #expect(try await anna.post(cartPath + "/items", [("name", "Milk"), ("price", "3.49")]).status == 303)
             #expect(try await anna.post(cartPath + "/items", [("name", "Eggs")]).status == 303)
             let itemId = try #require(try await annaAPI.call(.get, apiPath)["items"]?.arrayValue?.first?["id"]?.stringValue)
-            #expect(try await anna.post(cartPath + "/items/\(itemId)/edit", [("name", "Oat milk"), ("quantity", "2"), ("price", "4.10")]).status == 303)
+            #expect(
+                try await anna.post(cartPath + "/items/\(itemId)/edit", [("name", "Oat milk"), ("quantity", "2"), ("price", "4.10")]).status == 303
+            )
             var item = try await annaAPI.call(.get, apiPath)["items"]?.arrayValue?.first
             #expect(item?["name"]?.stringValue == "Oat milk" && item?["price"]?.stringValue == "4.10")
             // An emptied price field takes the price away.

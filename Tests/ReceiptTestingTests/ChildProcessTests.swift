@@ -16,8 +16,12 @@ import Testing
         let output = directory.appendingPathComponent("child-test-\(UUID().uuidString).out")
         defer { try? FileManager.default.removeItem(at: output) }
         let child = try ChildProcess(
-            executable: Self.shell, arguments: ["-c", "pwd; echo \"$GREETING\"; cat"], environment: ["GREETING": "hi"],
-            directory: directory, standardOutput: .file(output))
+            executable: Self.shell,
+            arguments: ["-c", "pwd; echo \"$GREETING\"; cat"],
+            environment: ["GREETING": "hi"],
+            directory: directory,
+            standardOutput: .file(output)
+        )
         #expect(await child.finished() == 0)
         // Standard input is empty (/dev/null), so `cat` ends at once.
         #expect(try String(contentsOf: output, encoding: .utf8) == "\(directory.path)\nhi\n")

@@ -22,8 +22,13 @@ struct CLI {
         environment.removeValue(forKey: "RECEIPTS_STORE")
         environment.removeValue(forKey: "CHOMP_API_KEY")
         return try ChildProcess(
-            executable: binary, arguments: arguments, environment: environment, directory: root,
-            standardOutput: .file(output), standardError: .file(errors))
+            executable: binary,
+            arguments: arguments,
+            environment: environment,
+            directory: root,
+            standardOutput: .file(output),
+            standardError: .file(errors)
+        )
     }
 
     static func run(_ arguments: [String], in folder: URL) async throws -> Result {
@@ -31,8 +36,10 @@ struct CLI {
         let errors = folder.appendingPathComponent("err-\(UUID().uuidString).txt")
         let status = try await start(arguments, output: output, errors: errors).finished()
         return Result(
-            status: status, stdout: try String(contentsOf: output, encoding: .utf8),
-            stderr: try String(contentsOf: errors, encoding: .utf8))
+            status: status,
+            stdout: try String(contentsOf: output, encoding: .utf8),
+            stderr: try String(contentsOf: errors, encoding: .utf8)
+        )
     }
 
     static func json(_ line: String) throws -> [String: Any] {
@@ -102,7 +109,11 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
             #expect(cart["total"] is String || cart["total"] is NSNull)
         }
         #expect(ids.count == 3)
-        let tip = try #require(lines.map(CLI.json).first { ($0["source"] as? [String: Any])?["file"] as? String == folder.appendingPathComponent("us-restaurant-tip.png").path })
+        let tip = try #require(
+            lines.map(CLI.json).first {
+                ($0["source"] as? [String: Any])?["file"] as? String == folder.appendingPathComponent("us-restaurant-tip.png").path
+            }
+        )
         #expect((tip["merchant"] as? [String: Any])?["name"] as? String == "THE COPPER KETTLE")
         #expect(tip["total"] as? String == "90.21")
 
@@ -143,13 +154,17 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
 
     @Test func anIngestKilledMidRunResumes() async throws {
         let work = try Workspace()
-        let names = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-kedai.png", "de-supermarkt-frischmarkt.png",
-                     "us-grocery-valuefoods.png"]
+        let names = [
+            "us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-kedai.png", "de-supermarkt-frischmarkt.png",
+            "us-grocery-valuefoods.png",
+        ]
         let folder = try work.images(names, into: "batch")
         let output = work.url.appendingPathComponent("killed.out")
         let process = try CLI.start(
-            ["ingest", folder.path, "--store", work.store, "--json", "--jobs", "1"], output: output,
-            errors: work.url.appendingPathComponent("killed.err"))
+            ["ingest", folder.path, "--store", work.store, "--json", "--jobs", "1"],
+            output: output,
+            errors: work.url.appendingPathComponent("killed.err")
+        )
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline, !process.hasExited {
             if (try? String(contentsOf: output, encoding: .utf8))?.contains("\n") == true { break }
@@ -203,8 +218,10 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
 
     @Test func ctrlCFinishesTheReceiptsInFlightAndAReRunResumes() async throws {
         let work = try Workspace()
-        let names = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-kedai.png", "de-supermarkt-frischmarkt.png",
-                     "us-grocery-valuefoods.png", "us-grocery-freshmart.png"]
+        let names = [
+            "us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-kedai.png", "de-supermarkt-frischmarkt.png",
+            "us-grocery-valuefoods.png", "us-grocery-freshmart.png",
+        ]
         let folder = try work.images(names, into: "batch")
         let output = work.url.appendingPathComponent("interrupted.out")
         let errors = work.url.appendingPathComponent("interrupted.err")
@@ -241,7 +258,9 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
         let errors = work.url.appendingPathComponent("watch.err")
         let process = try CLI.start(
             ["ingest", inbox.path, "--store", work.store, "--json", "--watch", "--interval", "1", "--jobs", "1"],
-            output: output, errors: errors)
+            output: output,
+            errors: errors
+        )
         func printed() -> [String] {
             ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }
@@ -266,7 +285,9 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
 
         // A second photo copied in later is picked up too; nothing is read twice.
         try FileManager.default.copyItem(
-            at: CLI.receipts.appendingPathComponent("us-restaurant-tip.png"), to: inbox.appendingPathComponent("later.png"))
+            at: CLI.receipts.appendingPathComponent("us-restaurant-tip.png"),
+            to: inbox.appendingPathComponent("later.png")
+        )
         try await waitFor(2)
         // A bounded wait, not a signal: a look at the folder that finds nothing new prints nothing,
         // so a photo read twice can only be watched for, here for one more --interval.
@@ -281,8 +302,10 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
         #expect(failures.isEmpty, "the half-written photo was read before it was complete: \(failures)")
         let carts = try await work.carts()
         #expect(carts.count == 2)
-        #expect(Set(carts.compactMap { ($0["source"] as? [String: Any])?["file"] as? String }.map { URL(fileURLWithPath: $0).lastPathComponent })
-            == ["phone-sync.png", "later.png"])
+        #expect(
+            Set(carts.compactMap { ($0["source"] as? [String: Any])?["file"] as? String }.map { URL(fileURLWithPath: $0).lastPathComponent })
+                == ["phone-sync.png", "later.png"]
+        )
     }
 }
 
@@ -291,11 +314,18 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
     static let bananas = #"{"barcode":"0200000040116","name":"Bananas"}"#
 
     static func cart(
-        _ n: Int, _ date: String, _ total: String, user: String = "ann", merchant: String = "FRESH MART",
-        currency: String? = "USD", items: String = "[]", extra: String = ""
+        _ n: Int,
+        _ date: String,
+        _ total: String,
+        user: String = "ann",
+        merchant: String = "FRESH MART",
+        currency: String? = "USD",
+        items: String = "[]",
+        extra: String = ""
     ) -> String {
         let currencyMember = currency.map { #","currency":"\#($0)""# } ?? ""
-        return #"{"id":"\#(id(n))","type":"cart","name":"c\#(n)","addedByUser":"\#(user)","addedOn":"2025-01-02T00:00:00Z","completed":true,"merchant":{"name":"\#(merchant)"},"date":"\#(date)","total":"\#(total)","totalPrice":"\#(total)"\#(currencyMember),"items":\#(items),"source":{"file":"c\#(n).jpg"}\#(extra)}"#
+        return
+            #"{"id":"\#(id(n))","type":"cart","name":"c\#(n)","addedByUser":"\#(user)","addedOn":"2025-01-02T00:00:00Z","completed":true,"merchant":{"name":"\#(merchant)"},"date":"\#(date)","total":"\#(total)","totalPrice":"\#(total)"\#(currencyMember),"items":\#(items),"source":{"file":"c\#(n).jpg"}\#(extra)}"#
     }
 
     static func id(_ n: Int) -> String { String(format: "%064x", n) }
@@ -318,7 +348,12 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
             cart(3, "2024-11-30", "30.00", merchant: "VALUE FOODS"),
             cart(4, "2024-12-15", "40.00"),
             cart(5, "2024-12-16", "50.00", items: #"[{"name":"MILK GAL","quantity":2,"price":"6.58","product":\#(milk)}]"#),
-            cart(6, "2024-12-29", "60.00", items: #"[{"name":"BANANAS","quantity":2,"unit":"lb","unitPrice":"0.59","price":"1.18","product":\#(bananas)}]"#),
+            cart(
+                6,
+                "2024-12-29",
+                "60.00",
+                items: #"[{"name":"BANANAS","quantity":2,"unit":"lb","unitPrice":"0.59","price":"1.18","product":\#(bananas)}]"#
+            ),
             cart(7, "2024-12-30", "70.00"),
             cart(8, "2025-01-01", "80.00"),
             cart(9, "2024-12-20", "5.00", user: "bob", merchant: "VALUE FOODS"),
@@ -330,14 +365,19 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
     @Test func statsGivesExactFiguresPerCurrencyAtTheYearEdge() async throws {
         let work = try await Self.knownStore()
         // Other currencies, one without a currency, and a second photo of cart 6 flagged as its duplicate.
-        try await Self.importCarts([
-            Self.cart(10, "2024-12-24", "100.00", merchant: "LE MARCHE", currency: "EUR"),
-            Self.cart(11, "2024-11-20", "250.00", merchant: "PASAR", currency: "MYR"),
-            Self.cart(12, "2024-12-27", "9.00", currency: nil),
-            Self.cart(13, "2024-12-29", "60.00", extra: #","possibleDuplicateOf":"\#(Self.id(6))""#),
-        ], into: work)
+        try await Self.importCarts(
+            [
+                Self.cart(10, "2024-12-24", "100.00", merchant: "LE MARCHE", currency: "EUR"),
+                Self.cart(11, "2024-11-20", "250.00", merchant: "PASAR", currency: "MYR"),
+                Self.cart(12, "2024-12-27", "9.00", currency: nil),
+                Self.cart(13, "2024-12-29", "60.00", extra: #","possibleDuplicateOf":"\#(Self.id(6))""#),
+            ],
+            into: work
+        )
 
-        let ann = try CLI.json(try await CLI.run(["stats", "--store", work.store, "--as-of", "2025-01-02", "--user", "ann", "--json"], in: work.url).stdout)
+        let ann = try CLI.json(
+            try await CLI.run(["stats", "--store", work.store, "--as-of", "2025-01-02", "--user", "ann", "--json"], in: work.url).stdout
+        )
         #expect(ann["carts"] as? Int == 11)
         #expect(ann["skippedDuplicates"] as? Int == 1)
         #expect(ann["total"] == nil && ann["averageMonthly"] == nil)

@@ -9,12 +9,21 @@ import Testing
     /// Four carts as the reader left them; three corrected with `receipts correct`.
     static func correctedStore() async throws -> Workspace {
         let work = try Workspace()
-        try await Carts.importCarts([
-            Carts.cart(1, "2024-10-01", "12.00", merchant: "VALUE FOODS"),
-            Carts.cart(2, "2024-10-02", "34.48", merchant: "FRSH MRT", items: #"[{"name":"WHL MLK","price":"3.49"},{"name":"EGGS","price":"2.89"}]"#),
-            Carts.cart(3, "2024-10-03", "7.5", merchant: "TOTAL 7.50"),
-            Carts.cart(4, "2024-10-04", "5.00"),
-        ], into: work)
+        try await Carts.importCarts(
+            [
+                Carts.cart(1, "2024-10-01", "12.00", merchant: "VALUE FOODS"),
+                Carts.cart(
+                    2,
+                    "2024-10-02",
+                    "34.48",
+                    merchant: "FRSH MRT",
+                    items: #"[{"name":"WHL MLK","price":"3.49"},{"name":"EGGS","price":"2.89"}]"#
+                ),
+                Carts.cart(3, "2024-10-03", "7.5", merchant: "TOTAL 7.50"),
+                Carts.cart(4, "2024-10-04", "5.00"),
+            ],
+            into: work
+        )
         let corrections = [
             [Carts.id(1), "--total", "21.00"],
             [Carts.id(2), "--total", "34.48", "--merchant", "Fresh Mart", "--price", "2=2.98"],

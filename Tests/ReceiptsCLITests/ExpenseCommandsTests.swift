@@ -6,9 +6,14 @@ import Testing
     @Test func groupExpensesSplitByItemPaidAndBalanced() async throws {
         let work = try Workspace()
         let cart = StatsAndEnrichEndToEndTests.cart(
-            1, "2024-12-20", "13.00", merchant: "MARKET", currency: "EUR",
+            1,
+            "2024-12-20",
+            "13.00",
+            merchant: "MARKET",
+            currency: "EUR",
             items: #"[{"name":"CHEESE","quantity":1,"price":"9.00"},{"name":"BREAD","quantity":1,"price":"3.00"}]"#,
-            extra: #","tax":"1.00""#)
+            extra: #","tax":"1.00""#
+        )
         try await StatsAndEnrichEndToEndTests.importCarts([cart], into: work)
         func run(_ arguments: [String]) async throws -> CLI.Result {
             try await CLI.run(arguments + ["--store", work.store, "--as", "ana"], in: work.url)
@@ -33,7 +38,9 @@ import Testing
         let id = try #require(expense["id"] as? String)
 
         // A line left out is refused with its stable code; the total cannot be more than agreed later.
-        let missing = try await run(["expense", "add", "--group", "Flat", "--cart", StatsAndEnrichEndToEndTests.id(1), "--split", "byItem", "--item", "1=bo"])
+        let missing = try await run([
+            "expense", "add", "--group", "Flat", "--cart", StatsAndEnrichEndToEndTests.id(1), "--split", "byItem", "--item", "1=bo",
+        ])
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("[expense.item-unassigned]"))
 
@@ -54,8 +61,10 @@ import Testing
         let balances = try CLI.json(try await run(["balances", "--group", "Flat", "--json"]).stdout)
         let report = try #require(balances["balances"] as? [String: Any])
         let lines = try #require(report["members"] as? [[String: Any]])
-        #expect(Dictionary(uniqueKeysWithValues: lines.map { ($0["member"] as? String ?? "", $0["amount"] as? String ?? "") })
-            == ["ana": "-1.08", "bo": "0.00", "cy": "1.08"])
+        #expect(
+            Dictionary(uniqueKeysWithValues: lines.map { ($0["member"] as? String ?? "", $0["amount"] as? String ?? "") })
+                == ["ana": "-1.08", "bo": "0.00", "cy": "1.08"]
+        )
         let suggestions = try #require(report["suggestions"] as? [[String: Any]])
         #expect(suggestions.count == 1)
         #expect(suggestions.first?["from"] as? String == "cy")
@@ -67,8 +76,12 @@ import Testing
         #expect(list.stdout.contains("bo 10.83 (paid)"))
 
         let transfer = try await CLI.run(
-            ["expense", "transfer", "--group", "Flat", "--to", "ana", "--amount", "1.08", "--currency", "EUR", "--json", "--store", work.store, "--as", "cy"],
-            in: work.url)
+            [
+                "expense", "transfer", "--group", "Flat", "--to", "ana", "--amount", "1.08", "--currency", "EUR", "--json", "--store", work.store,
+                "--as", "cy",
+            ],
+            in: work.url
+        )
         #expect(transfer.status == 0, "\(transfer.stderr)")
         #expect(try CLI.json(transfer.stdout)["amount"] as? String == "1.08")
     }

@@ -70,7 +70,10 @@ struct Curl {
     static func newUser(_ base: String, _ name: String) async throws -> Curl {
         let email = "\(name.lowercased())@example.org"
         let signUp = try await Curl().call(
-            "POST", "\(base)/accounts", json: #"{"email":"\#(email)","displayName":"\#(name)","password":"a long password"}"#)
+            "POST",
+            "\(base)/accounts",
+            json: #"{"email":"\#(email)","displayName":"\#(name)","password":"a long password"}"#
+        )
         try #require(signUp.status == 201, "sign-up: \(signUp.status) \(signUp.text)")
         let login = try await Curl().call("POST", "\(base)/sessions", json: #"{"email":"\#(email)","password":"a long password"}"#)
         try #require(login.status == 201, "login: \(login.status) \(login.text)")
@@ -91,7 +94,13 @@ struct Curl {
     }
 
     /// Polls the job until `done(status)` holds or `seconds` pass; returns the last status seen.
-    func waitForJob(_ base: String, _ job: String, seconds: Double, interval: Duration = .milliseconds(20), until done: (String) -> Bool)
+    func waitForJob(
+        _ base: String,
+        _ job: String,
+        seconds: Double,
+        interval: Duration = .milliseconds(20),
+        until done: (String) -> Bool
+    )
         async throws -> String
     {
         let deadline = Date().addingTimeInterval(seconds)
@@ -181,8 +190,10 @@ struct Curl {
 
         func startWorker(_ name: String) throws -> ChildProcess {
             try CLI.start(
-                ["worker", "--store", store, "--lease", "10"], output: work.url.appendingPathComponent("\(name).out"),
-                errors: work.url.appendingPathComponent("\(name).err"))
+                ["worker", "--store", store, "--lease", "10"],
+                output: work.url.appendingPathComponent("\(name).out"),
+                errors: work.url.appendingPathComponent("\(name).err")
+            )
         }
         func workerLog(_ name: String) -> String {
             (try? String(contentsOf: work.url.appendingPathComponent("\(name).err"), encoding: .utf8)) ?? ""

@@ -124,8 +124,13 @@ import Glibc
         let output = work.url.appendingPathComponent("watch.out")
         let errors = work.url.appendingPathComponent("watch.err")
         let watch = try CLI.start(
-            ["sync", "--server", "http://127.0.0.1:\(port)", "--store", local, "--token-file", tokenFile.path, "--household", home, "--watch",
-             "--interval", "0.2", "--json"], output: output, errors: errors)
+            [
+                "sync", "--server", "http://127.0.0.1:\(port)", "--store", local, "--token-file", tokenFile.path, "--household", home, "--watch",
+                "--interval", "0.2", "--json",
+            ],
+            output: output,
+            errors: errors
+        )
         defer { watch.kill() }
         func text(_ url: URL) -> String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
         func waitFor(_ url: URL, _ needle: String) async throws {
@@ -177,6 +182,8 @@ import Glibc
                 let note = entry["note"] as? String ?? ""
                 let completed = (entry["completed"] as? Bool) == true
                 return (entry["name"] as? String ?? "", "\(quantity)|\(note)|\(completed)")
-            }, uniquingKeysWith: { first, _ in first })
+            },
+            uniquingKeysWith: { first, _ in first }
+        )
     }
 }

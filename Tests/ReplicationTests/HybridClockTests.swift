@@ -26,8 +26,10 @@ import Testing
         var random = SystemRandomNumberGenerator()
         let stamps = (0..<300).map { _ in
             HybridTimestamp(
-                wallMillis: Int64.random(in: 0...4_000_000_000_000, using: &random), counter: Int.random(in: 0..<1000, using: &random),
-                replica: ["a", "b", "srv_1", "c.2", "Z"].randomElement(using: &random) ?? "a")
+                wallMillis: Int64.random(in: 0...4_000_000_000_000, using: &random),
+                counter: Int.random(in: 0..<1000, using: &random),
+                replica: ["a", "b", "srv_1", "c.2", "Z"].randomElement(using: &random) ?? "a"
+            )
         }
         #expect(stamps.sorted().map(\.description) == stamps.map(\.description).sorted())
         for stamp in stamps { #expect(HybridTimestamp(stamp.description) == stamp) }

@@ -28,7 +28,11 @@ import Testing
     func defaultWeights() async throws {
         try await LedgerTestBed.with { bed in
             let group = try await bed.groups.create(
-                name: "Flat", members: [bed.bo.id], defaultWeights: [bed.ana.id: 2, bed.bo.id: 1], currency: "EUR", by: bed.ana.id
+                name: "Flat",
+                members: [bed.bo.id],
+                defaultWeights: [bed.ana.id: 2, bed.bo.id: 1],
+                currency: "EUR",
+                by: bed.ana.id
             ).value
             let added = try await bed.ledger.add(ExpenseInput(group: group.id, total: Amount("30.00")), by: bed.ana.id).value
             #expect(try added.expense.shares() == [bed.ana.id: 2000, bed.bo.id: 1000])

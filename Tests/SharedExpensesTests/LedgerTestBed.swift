@@ -19,7 +19,9 @@ struct LedgerTestBed {
     var recurring: RecurringExpenses { RecurringExpenses(ledger: ledger) }
 
     static func with(
-        carts: [String: CartDocument] = [:], now: @escaping @Sendable () -> Date = Date.init, _ body: (LedgerTestBed) async throws -> Void
+        carts: [String: CartDocument] = [:],
+        now: @escaping @Sendable () -> Date = Date.init,
+        _ body: (LedgerTestBed) async throws -> Void
     ) async throws {
         try await TemporaryStores.with(.sqlite) { store, _ in
             let logger = TemporaryStores.logger
@@ -30,11 +32,15 @@ struct LedgerTestBed {
             let friends = FriendDirectory(store: store, now: now, logger: logger)
             _ = try await friends.add(email: "bo@example.com", by: ana)
             let ledger = ExpenseLedger(
-                store: store, groups: ExpenseGroups(store: store, rule: .friendsOf(friends), now: now),
+                store: store,
+                groups: ExpenseGroups(store: store, rule: .friendsOf(friends), now: now),
                 cart: { _, id, _ in
                     guard let cart = carts[id] else { throw HouseholdError.cartNotFound }
                     return cart
-                }, now: now, logger: logger)
+                },
+                now: now,
+                logger: logger
+            )
             try await body(LedgerTestBed(friends: friends, ledger: ledger, ana: ana, bo: bo, cy: cy))
         }
     }

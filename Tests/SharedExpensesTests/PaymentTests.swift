@@ -19,7 +19,9 @@ import Testing
             #expect(notUploader?.code == .notUploader)
             let paid = try await bed.payments.markPaid(expense: expense.id, member: bed.bo.id, by: bed.ana.id)
             #expect(paid.map(\.amount) == [457])
-            let twice = await #expect(throws: HouseholdError.self) { try await bed.payments.markPaid(expense: expense.id, member: bed.bo.id, by: bed.ana.id) }
+            let twice = await #expect(throws: HouseholdError.self) {
+                try await bed.payments.markPaid(expense: expense.id, member: bed.bo.id, by: bed.ana.id)
+            }
             #expect(twice?.code == .sharePaid)
 
             balances = try await bed.payments.balances(ofGroup: group.id, for: bed.bo.id)
@@ -35,10 +37,24 @@ import Testing
             let group = try await bed.groups.create(name: "Flat", members: [bed.bo.id], currency: "EUR", by: bed.ana.id).value
             _ = try await bed.ledger.add(ExpenseInput(group: group.id, total: Amount("20.00")), by: bed.ana.id)
             let forbidden = await #expect(throws: HouseholdError.self) {
-                try await bed.payments.recordTransfer(in: group.id, from: bed.bo.id, to: bed.ana.id, amount: Amount("1.00")!, currency: "EUR", by: bed.cy.id)
+                try await bed.payments.recordTransfer(
+                    in: group.id,
+                    from: bed.bo.id,
+                    to: bed.ana.id,
+                    amount: Amount("1.00")!,
+                    currency: "EUR",
+                    by: bed.cy.id
+                )
             }
             #expect(forbidden?.code == .groupNotFound)
-            _ = try await bed.payments.recordTransfer(in: group.id, from: bed.bo.id, to: bed.ana.id, amount: Amount("4.00")!, currency: "EUR", by: bed.bo.id)
+            _ = try await bed.payments.recordTransfer(
+                in: group.id,
+                from: bed.bo.id,
+                to: bed.ana.id,
+                amount: Amount("4.00")!,
+                currency: "EUR",
+                by: bed.bo.id
+            )
 
             let standings = try await bed.payments.friendStandings(of: bed.ana.id, friends: bed.friends)
             #expect(standings.map(\.friend.id) == [bed.bo.id])

@@ -1,8 +1,9 @@
 import Foundation
 import Households
 import ReceiptModel
-@testable import SharedExpenses
 import Testing
+
+@testable import SharedExpenses
 
 @Suite struct RecurringTests {
     @Test("a weekly schedule adds one expense per week as days pass, once each; stopped, it adds no more")
@@ -11,7 +12,12 @@ import Testing
         try await LedgerTestBed.with(now: { clock.now }) { bed in
             let group = try await bed.groups.create(name: "Flat", members: [bed.bo.id], currency: "EUR", by: bed.ana.id).value
             let schedule = try await bed.recurring.create(
-                in: group.id, every: .week, start: "2026-10-19", template: ExpenseInput(merchant: "Cleaner", total: Amount("40.00")), by: bed.ana.id)
+                in: group.id,
+                every: .week,
+                start: "2026-10-19",
+                template: ExpenseInput(merchant: "Cleaner", total: Amount("40.00")),
+                by: bed.ana.id
+            )
             var dates = try await bed.ledger.expenses(inGroup: group.id, for: bed.bo.id).map(\.value.date)
             #expect(dates == ["2026-11-02", "2026-10-26", "2026-10-19"])
 
@@ -36,14 +42,22 @@ import Testing
             let group = try await bed.groups.create(name: "Flat", members: [bed.bo.id], currency: "EUR", by: bed.ana.id).value
             let split = SplitInput(mode: .evenly, weights: ["ana": 3], percentages: ["ana": 100])
             let schedule = try await bed.recurring.create(
-                in: group.id, every: .week, start: "2026-11-02", template: ExpenseInput(merchant: "Cleaner", total: Amount("40.00"), split: split),
-                by: bed.ana.id)
+                in: group.id,
+                every: .week,
+                start: "2026-11-02",
+                template: ExpenseInput(merchant: "Cleaner", total: Amount("40.00"), split: split),
+                by: bed.ana.id
+            )
             #expect(schedule.template.split == SplitInput(mode: .evenly))
         }
     }
 
     @Test("a monthly schedule on the 31st falls on each month's last day")
     func monthEnds() {
-        #expect(RecurringExpenses.days(from: "2026-01-31", every: .month, through: "2026-04-30") == ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30"])
+        #expect(
+            RecurringExpenses.days(from: "2026-01-31", every: .month, through: "2026-04-30") == [
+                "2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30",
+            ]
+        )
     }
 }

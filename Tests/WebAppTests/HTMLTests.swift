@@ -9,7 +9,10 @@ import WebApp
         let name = "<script>alert('x')</script> & \"quotes\""
         let bold: HTML = "<b>\(name)</b>"
         let page: HTML = "<p title=\"\(name)\">\(bold)</p>"
-        #expect(page.rendered == "<p title=\"&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quotes&quot;\"><b>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quotes&quot;</b></p>")
+        #expect(
+            page.rendered
+                == "<p title=\"&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quotes&quot;\"><b>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quotes&quot;</b></p>"
+        )
         #expect(!page.rendered.contains("<script"))
     }
 

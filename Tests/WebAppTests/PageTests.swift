@@ -15,16 +15,21 @@ import WebApp
 
     static let household: Household = try! decode(#"{"id":"h_1","name":"Home","ownerId":"u_a","createdAt":"2026-01-01T00:00:00Z","members":[]}"#)
     static let frame = PageFrame(
-        title: "t", user: try! decode(#"{"id":"u_a","email":"a@example.org","displayName":"Anna","createdAt":"2026-01-01T00:00:00Z"}"#),
-        household: household, csrf: "tok")
+        title: "t",
+        user: try! decode(#"{"id":"u_a","email":"a@example.org","displayName":"Anna","createdAt":"2026-01-01T00:00:00Z"}"#),
+        household: household,
+        csrf: "tok"
+    )
 
     static func list(shared: Bool) throws -> HouseholdList {
         let sharing = shared ? #","sharing":{"passcodeHash":"x","rotatedAt":"2026-01-01T00:00:00Z"},"guests":["u_g"]"# : ""
-        return try decode("""
+        return try decode(
+            """
             {"id":"l_1","household":"h_1","name":"Weekly","createdBy":"u_a","createdAt":"2026-01-01T00:00:00Z"\(sharing),
              "entries":[{"id":"e_1","name":"Milk","quantity":2,"completed":true,"addedBy":"Anna","addedByUserId":"u_a","addedOn":"2026-01-01T00:00:00Z",
                          "bought":{"cartId":"c_1","itemName":"MILK","price":"1.99","merchant":"FreshMart"}}]}
-            """)
+            """
+        )
     }
 
     /// Every input, select and textarea but hidden ones has a label naming its id.
@@ -38,8 +43,16 @@ import WebApp
 
     @Test("a list not shared offers to share it; no passcode is shown")
     func notShared() throws {
-        let page = ListPages.detail(Self.frame, household: Self.household, list: try Self.list(shared: false), estimates: [:], query: nil, results: [], shoppers: [])
-            .rendered
+        let page = ListPages.detail(
+            Self.frame,
+            household: Self.household,
+            list: try Self.list(shared: false),
+            estimates: [:],
+            query: nil,
+            results: [],
+            shoppers: []
+        )
+        .rendered
         #expect(page.contains("action=\"/h/h_1/lists/l_1/share\""))
         #expect(page.contains("Share this list"))
         #expect(!page.contains("share-passcode"))
@@ -51,7 +64,13 @@ import WebApp
         let guest: PublicUser = try Self.decode(#"{"id":"u_g","email":"g@example.org","displayName":"<Gus>","createdAt":"2026-01-01T00:00:00Z"}"#)
         let share: ListShare = try Self.decode(#"{"listId":"l_1","household":"h_1","passcode":"ABCD-2345"}"#)
         let page = ListPages.detail(
-            Self.frame, household: Self.household, list: try Self.list(shared: true), estimates: [:], query: nil, results: [], shoppers: [],
+            Self.frame,
+            household: Self.household,
+            list: try Self.list(shared: true),
+            estimates: [:],
+            query: nil,
+            results: [],
+            shoppers: [],
             sharing: ListSharing(guests: [guest], fresh: share)
         ).rendered
         #expect(page.contains("data-testid=\"share-passcode\">ABCD-2345<"))
@@ -92,7 +111,14 @@ import WebApp
     func cartForms() {
         var item = CartItem(name: "Milk", quantity: 2, price: Amount(Decimal(string: "3.49")!, scale: 2), completed: false)
         item.id = "i_1"
-        let cart = CartDocument(id: "c_1", name: "Weekly", addedByUser: "Anna", addedOn: "2026-01-01T00:00:00Z", items: [item], source: DocumentSource(file: "manual"))
+        let cart = CartDocument(
+            id: "c_1",
+            name: "Weekly",
+            addedByUser: "Anna",
+            addedOn: "2026-01-01T00:00:00Z",
+            items: [item],
+            source: DocumentSource(file: "manual")
+        )
         let page = CartPages.detail(Self.frame, household: Self.household, cart: cart).rendered
         #expect(page.contains("action=\"/h/h_1/carts/c_1/items/i_1/edit\""))
         #expect(page.contains("id=\"item-i_1-price\" name=\"price\" inputmode=\"decimal\" value=\"3.49\""))
@@ -103,9 +129,12 @@ import WebApp
 
     @Test("the add-expense form splits evenly, by shares, percentages or amounts, with a labelled part per member")
     func splitForm() throws {
-        let group: ExpenseGroup = try Self.decode(#"{"id":"g_1","name":"Flat","createdBy":"u_a","createdAt":"2026-01-01T00:00:00Z","members":["u_a","u_b"],"currency":"EUR"}"#)
+        let group: ExpenseGroup = try Self.decode(
+            #"{"id":"g_1","name":"Flat","createdBy":"u_a","createdAt":"2026-01-01T00:00:00Z","members":["u_a","u_b"],"currency":"EUR"}"#
+        )
         let balances: GroupBalances = try Self.decode(#"{"currencies":[],"members":[],"pairs":[],"suggestions":[]}"#)
-        let page = GroupPages.group(Self.frame, group: group, names: ["u_b": "Bo"], balances: balances, expenses: [], receipts: [], me: "u_a").rendered
+        let page = GroupPages.group(Self.frame, group: group, names: ["u_b": "Bo"], balances: balances, expenses: [], receipts: [], me: "u_a")
+            .rendered
         for mode in ["evenly", "shares", "percentages", "exact"] { #expect(page.contains("<option value=\"\(mode)\"")) }
         #expect(page.contains("name=\"part.u_a\"") && page.contains("name=\"part.u_b\""))
         Self.expectLabelled(page)
@@ -115,7 +144,10 @@ import WebApp
     func friendMarks() throws {
         let friend: Friend = try Self.decode(#"{"id":"u_b","displayName":"Bo","email":"bo@example.org","since":"2026-01-01","hasPicture":false}"#)
         let page = GroupPages.index(
-            Self.frame, friends: [FriendStanding(friend: friend, balances: [:], statuses: [.toPay: 2, .uploadedByMe: 1])], groups: [], names: [:]
+            Self.frame,
+            friends: [FriendStanding(friend: friend, balances: [:], statuses: [.toPay: 2, .uploadedByMe: 1])],
+            groups: [],
+            names: [:]
         ).rendered
         #expect(page.contains(">2 to pay<") && page.contains(">1 uploaded by me<") && !page.contains(" paid<"))
     }

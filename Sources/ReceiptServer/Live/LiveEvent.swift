@@ -20,7 +20,9 @@ struct LiveScope: Hashable, Sendable {
 /// scopes and the change's meet.
 enum LiveScopes {
     /// Collections never sent to clients (accounts, sessions, secrets, bookkeeping).
-    static let hidden: Set<String> = ["users", "user-emails", "sessions", "invites", "idempotency", "products", "product-aliases", "failures", "catalog-meta"]
+    static let hidden: Set<String> = [
+        "users", "user-emails", "sessions", "invites", "idempotency", "products", "product-aliases", "failures", "catalog-meta",
+    ]
 
     static func of(_ change: StoreChange) -> Set<LiveScope> {
         guard !hidden.contains(change.collection), let document = change.document else { return [] }
@@ -43,7 +45,9 @@ enum LiveScopes {
         case "expense-group-members", "friendships":
             if let user = string("userId") { scopes.insert(.user(user)) }
         case "expense-payments":
-            if let group = string("group") { scopes.insert(.group(group)) } else {
+            if let group = string("group") {
+                scopes.insert(.group(group))
+            } else {
                 for field in ["from", "to"] { if let user = string(field) { scopes.insert(.user(user)) } }
             }
         default:
@@ -95,10 +99,12 @@ enum LiveEvent {
     }
 
     static func presence(household: String, online: [OnlineUser]) -> String {
-        JSONWriter.encode(.object([
-            "type": .string("presence"), "household": .string(household),
-            "online": .array(online.map { .object(["userId": .string($0.userId), "displayName": .string($0.displayName)]) }),
-        ]))
+        JSONWriter.encode(
+            .object([
+                "type": .string("presence"), "household": .string(household),
+                "online": .array(online.map { .object(["userId": .string($0.userId), "displayName": .string($0.displayName)]) }),
+            ])
+        )
     }
 }
 

@@ -1,7 +1,7 @@
 import DocumentStore
-import Hummingbird
 import Foundation
 import Households
+import Hummingbird
 import Logging
 import ReceiptModel
 import ServiceLifecycle
@@ -28,7 +28,12 @@ public actor LiveHub: Service {
         /// clients drop off after this).
         public var presenceLifetime: Duration
 
-        public init(pollInterval: Duration = .milliseconds(100), queueLimit: Int = 1_000, maximumReplay: Int = 10_000, presenceLifetime: Duration = .seconds(90)) {
+        public init(
+            pollInterval: Duration = .milliseconds(100),
+            queueLimit: Int = 1_000,
+            maximumReplay: Int = 10_000,
+            presenceLifetime: Duration = .seconds(90)
+        ) {
             self.pollInterval = pollInterval
             self.queueLimit = queueLimit
             self.maximumReplay = maximumReplay
@@ -68,7 +73,10 @@ public actor LiveHub: Service {
     private var pendingWake = false
 
     public init(
-        store: any DocumentStore, settings: Settings = Settings(), housekeeping: @escaping @Sendable () async throws -> Void = {}, logger: Logger
+        store: any DocumentStore,
+        settings: Settings = Settings(),
+        housekeeping: @escaping @Sendable () async throws -> Void = {},
+        logger: Logger
     ) {
         self.store = store
         self.housekeeping = housekeeping

@@ -1,8 +1,8 @@
 import DocumentStore
 import Foundation
+import HTTPTypes
 import HouseholdApp
 import Households
-import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 import Logging

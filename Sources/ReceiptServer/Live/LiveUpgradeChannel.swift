@@ -22,7 +22,8 @@ struct LiveUpgradeChannel: ServerChildChannel {
         return HTTPServerBuilder { responder in
             LiveUpgradeChannel(
                 upgrade: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
-                refusals: refusals)
+                refusals: refusals
+            )
         }
     }
 

@@ -37,9 +37,13 @@ struct Presence: Sendable {
 
     /// Marks a connection online in each of the user's households.
     func connect(_ connection: String, user: PublicUser, households: [String]) async throws {
-        let entries = households.map { Entry(household: $0, userId: user.id, displayName: user.displayName, connection: connection, expiresAt: expiry()) }
+        let entries = households.map {
+            Entry(household: $0, userId: user.id, displayName: user.displayName, connection: connection, expiresAt: expiry())
+        }
         local.set(connection, entries)
-        for entry in entries { try await store.put(collection: Self.collection, id: Self.documentId(entry), document: try JSONValue(encoding: entry)) }
+        for entry in entries {
+            try await store.put(collection: Self.collection, id: Self.documentId(entry), document: try JSONValue(encoding: entry))
+        }
     }
 
     func disconnect(_ connection: String, households: [String]) async {

@@ -22,8 +22,17 @@ struct APIOperation: Sendable {
     var isPublic: Bool
 
     init(
-        _ method: HTTPRequest.Method, _ path: String, id: String, tags: [String], summary: String, description: String? = nil,
-        parameters: [APIParameter] = [], body: APIRequestBody? = nil, responses: [APIResponse], errors: [Int] = [], isPublic: Bool = false
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        id: String,
+        tags: [String],
+        summary: String,
+        description: String? = nil,
+        parameters: [APIParameter] = [],
+        body: APIRequestBody? = nil,
+        responses: [APIResponse],
+        errors: [Int] = [],
+        isPublic: Bool = false
     ) {
         self.method = method
         self.path = path
@@ -71,9 +80,11 @@ struct APIParameter: Sendable {
 
     /// A path segment's id.
     static func path(_ name: String) -> APIParameter {
-        APIParameter(json: .object([
-            "name": .string(name), "in": .string("path"), "required": .bool(true), "schema": .object(JSONSchema.string().json),
-        ]))
+        APIParameter(
+            json: .object([
+                "name": .string(name), "in": .string("path"), "required": .bool(true), "schema": .object(JSONSchema.string().json),
+            ])
+        )
     }
 
     static func query(_ name: String, _ description: String? = nil, schema: JSONSchema = .string(), required: Bool = false) -> APIParameter {
@@ -147,10 +158,12 @@ struct APIResponse: Sendable {
         var json: [String: JSONValue] = ["description": .string(description)]
         if let schema { json["content"] = .object([contentType: .object(["schema": .object(schema.json)])]) }
         if etag {
-            json["headers"] = .object(["ETag": .object([
-                "description": .string("The resource's revision; send it back in If-Match."),
-                "schema": .object(OpenAPIDocument.etagSchema.json),
-            ])])
+            json["headers"] = .object([
+                "ETag": .object([
+                    "description": .string("The resource's revision; send it back in If-Match."),
+                    "schema": .object(OpenAPIDocument.etagSchema.json),
+                ])
+            ])
         }
         return .object(json)
     }

@@ -19,7 +19,11 @@ struct JSONSchema: Sendable {
 
     /// Lengths count characters as users see them (grapheme clusters), as the server checks them.
     static func string(
-        minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, format: String? = nil, mediaType: String? = nil
+        minLength: Int? = nil,
+        maxLength: Int? = nil,
+        pattern: String? = nil,
+        format: String? = nil,
+        mediaType: String? = nil
     ) -> JSONSchema {
         var json: [String: JSONValue] = ["type": .string("string")]
         json["minLength"] = minLength.map { .number(Decimal($0)) }

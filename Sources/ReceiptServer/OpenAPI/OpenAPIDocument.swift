@@ -44,7 +44,8 @@ enum OpenAPIDocument {
                 "description": .string(
                     "Accounts, households, carts and items, receipt uploads, shopping lists, group expenses. Errors are application/problem+json with a stable code. "
                         + "Live changes stream over the WebSocket GET /api/v1/live (?since=SEQ to resume), described in the README: WebSockets are outside OpenAPI. "
-                        + "Unsafe requests made with the session cookie need the X-CSRF-Token header; programs use Authorization: Bearer."),
+                        + "Unsafe requests made with the session cookie need the X-CSRF-Token header; programs use Authorization: Bearer."
+                ),
             ]),
             "servers": .array([.object(["url": .string("/")])]),
             "security": .array([.object(["bearer": .array([])]), .object(["cookie": .array([])])]),
@@ -75,7 +76,8 @@ enum OpenAPIDocument {
             412: "If-Match named a stale revision (request.stale): reload and retry.",
             413: "The body is too large.",
             415: "Not an image (image.unsupported-format).",
-            422: "The image is corrupt, truncated, too small or too large in pixels (image.*), or the Idempotency-Key was used for another request (request.idempotency-key-reused).",
+            422:
+                "The image is corrupt, truncated, too small or too large in pixels (image.*), or the Idempotency-Key was used for another request (request.idempotency-key-reused).",
             405: "This address does not answer this method (request.method-not-allowed); Allow lists the ones it does.",
             429: "Too many failed logins (auth.throttled); see Retry-After.",
         ]

@@ -18,8 +18,13 @@ struct CartPageRoutes {
             let online = try await live.presence.online(in: household.id).map(\.displayName)
             return WebResponse.html(
                 CartPages.list(
-                    session.frame("Carts", household: household, section: .carts), household: household, carts: page.carts, online: online),
-                request: request)
+                    session.frame("Carts", household: household, section: .carts),
+                    household: household,
+                    carts: page.carts,
+                    online: online
+                ),
+                request: request
+            )
         }
         pages.page(.post, "h/{householdId}/carts", services: services) { request, _, session, household in
             let form = try await WebForm.read(request, session: session, accounts: services.accounts)
@@ -30,23 +35,32 @@ struct CartPageRoutes {
             let cart = try await carts.cart(try context.parameters.require("cartId"), in: household.id, for: session.user.id)
             return WebResponse.html(
                 CartPages.detail(session.frame(cart.value.name, household: household, section: .carts), household: household, cart: cart.value),
-                request: request)
+                request: request
+            )
         }
         pages.page(.post, "h/{householdId}/carts/{cartId}/items", services: services) { request, context, session, household in
             let cartId = try context.parameters.require("cartId")
             let body = try await WebForm.read(request, session: session, accounts: services.accounts).json(["name", "quantity", "price"])
             _ = try await carts.addItem(
-                to: cartId, in: household.id,
+                to: cartId,
+                in: household.id,
                 ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: try body.amount("price")),
-                by: session.user, ifMatch: nil)
+                by: session.user,
+                ifMatch: nil
+            )
             return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
         }
         pages.page(.post, "h/{householdId}/carts/{cartId}/items/{itemId}/tick", services: services) { request, context, session, household in
             let cartId = try context.parameters.require("cartId")
             let form = try await WebForm.read(request, session: session, accounts: services.accounts)
             _ = try await carts.tick(
-                try context.parameters.require("itemId"), of: cartId, in: household.id, completed: form["completed"] != "0", by: session.user,
-                ifMatch: nil)
+                try context.parameters.require("itemId"),
+                of: cartId,
+                in: household.id,
+                completed: form["completed"] != "0",
+                by: session.user,
+                ifMatch: nil
+            )
             return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
         }
         pages.page(.post, "h/{householdId}/carts/{cartId}/items/{itemId}/edit", services: services) { request, context, session, household in
@@ -56,8 +70,13 @@ struct CartPageRoutes {
             // An emptied price field takes the price away; a form without the field leaves it.
             let price: Amount?? = form.fields.contains { $0.0 == "price" } && form["price"] == nil ? .some(nil) : try body.amount("price")
             _ = try await carts.editItem(
-                try context.parameters.require("itemId"), of: cartId, in: household.id,
-                ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: price), by: session.user, ifMatch: nil)
+                try context.parameters.require("itemId"),
+                of: cartId,
+                in: household.id,
+                ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: price),
+                by: session.user,
+                ifMatch: nil
+            )
             return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
         }
         pages.page(.post, "h/{householdId}/carts/{cartId}/items/{itemId}/delete", services: services) { request, context, session, household in
@@ -79,10 +98,16 @@ struct CartPageRoutes {
         }
         pages.page(.get, "h/{householdId}/spend", services: services) { request, context, session, household in
             let stats = try await SpendingStats.load(
-                from: services.store, asOf: CalendarDay.today(), currentUser: session.user.id, filters: [.equals("household", household.id)],
-                logger: context.logger)
+                from: services.store,
+                asOf: CalendarDay.today(),
+                currentUser: session.user.id,
+                filters: [.equals("household", household.id)],
+                logger: context.logger
+            )
             return WebResponse.html(
-                SpendPage.render(session.frame("Spend", household: household, section: .spend), household: household, stats: stats), request: request)
+                SpendPage.render(session.frame("Spend", household: household, section: .spend), household: household, stats: stats),
+                request: request
+            )
         }
     }
 }

@@ -34,7 +34,11 @@ struct GroupPageRoutes {
             let session = try WebSession.current(request, context)
             let form = try await WebForm.read(request, session: session, accounts: services.accounts)
             let created = try await groups.create(
-                name: form["name"] ?? "", members: form.all("member"), currency: form["currency"], by: session.user.id)
+                name: form["name"] ?? "",
+                members: form.all("member"),
+                currency: form["currency"],
+                by: session.user.id
+            )
             return WebResponse.redirect("/groups/\(created.value.id)")
         }
         pages.get("groups/{groupId}") { request, context in
@@ -49,11 +53,19 @@ struct GroupPageRoutes {
                 let record = expense.value
                 let shares = try record.expense.shares().mapValues { MinorUnits.amount($0, currency: record.expense.currency) }
                 let standing = standings[record.id]
-                rows.append(ExpenseRow(record: record, status: standing?.status ?? .paid, shares: shares, paid: Set((standing?.payments ?? []).map(\.from))))
+                rows.append(
+                    ExpenseRow(record: record, status: standing?.status ?? .paid, shares: shares, paid: Set((standing?.payments ?? []).map(\.from)))
+                )
             }
             let page = GroupPages.group(
-                try await frame(session, group.name), group: group, names: try await names(group.members), balances: balances, expenses: rows,
-                receipts: try await receipts(for: userId), me: userId)
+                try await frame(session, group.name),
+                group: group,
+                names: try await names(group.members),
+                balances: balances,
+                expenses: rows,
+                receipts: try await receipts(for: userId),
+                me: userId
+            )
             return WebResponse.html(page, request: request)
         }
         pages.get("groups/{groupId}/split") { request, context in
@@ -62,8 +74,13 @@ struct GroupPageRoutes {
             let choice = try Self.receipt(request.query("receipt"))
             let cart = try await services.carts.cart(choice.cartId, in: choice.household, for: session.user.id).value
             let page = GroupPages.split(
-                try await frame(session, "Split"), group: group, names: try await names(group.members), receipt: choice, cart: cart,
-                me: session.user.id)
+                try await frame(session, "Split"),
+                group: group,
+                names: try await names(group.members),
+                receipt: choice,
+                cart: cart,
+                me: session.user.id
+            )
             return WebResponse.html(page, request: request)
         }
         pages.post("groups/{groupId}/expenses") { request, context in
@@ -99,9 +116,17 @@ struct GroupPageRoutes {
             let session = try WebSession.current(request, context)
             let groupId = try context.parameters.require("groupId")
             let form = try await WebForm.read(request, session: session, accounts: services.accounts)
-            guard let amount = try form.json(["amount"]).amount("amount") ?? nil else { throw Problem.badRequest("amount", "Give the amount, e.g. 12.50.") }
+            guard let amount = try form.json(["amount"]).amount("amount") ?? nil else {
+                throw Problem.badRequest("amount", "Give the amount, e.g. 12.50.")
+            }
             _ = try await payments.recordTransfer(
-                in: groupId, from: form["from"] ?? "", to: form["to"] ?? "", amount: amount, currency: form["currency"] ?? "", by: session.user.id)
+                in: groupId,
+                from: form["from"] ?? "",
+                to: form["to"] ?? "",
+                amount: amount,
+                currency: form["currency"] ?? "",
+                by: session.user.id
+            )
             return WebResponse.redirect("/groups/\(groupId)")
         }
     }
@@ -120,7 +145,9 @@ struct GroupPageRoutes {
         for household in try await services.directory.households(of: userId) {
             let page = try await services.carts.list(household.value.id, for: userId, cursor: nil, limit: 50)
             for cart in page.carts where cart.itemCount > 0 {
-                let label = [cart.merchant ?? cart.name, cart.date, cart.totalPrice.map { "\($0) \(cart.currency ?? "")" }].compactMap { $0 }.joined(separator: " · ")
+                let label = [cart.merchant ?? cart.name, cart.date, cart.totalPrice.map { "\($0) \(cart.currency ?? "")" }].compactMap { $0 }.joined(
+                    separator: " · "
+                )
                 result.append(ReceiptChoice(household: household.value.id, cartId: cart.id, label: label))
             }
         }
@@ -144,7 +171,9 @@ struct GroupPageRoutes {
             var weights: [String: Int] = [:]
             for (member, number) in numbers {
                 let whole = NSDecimalNumber(decimal: number).intValue
-                guard Decimal(whole) == number, whole > 0 else { throw Problem.badRequest("part.\(member)", "Shares are whole numbers such as 1 or 2.") }
+                guard Decimal(whole) == number, whole > 0 else {
+                    throw Problem.badRequest("part.\(member)", "Shares are whole numbers such as 1 or 2.")
+                }
                 weights[member] = whole
             }
             return SplitInput(mode: .shares, weights: weights)

@@ -22,9 +22,13 @@ struct ListPageRoutes {
             let shared = try await lists.sharedWith(session.user.id)
             return WebResponse.html(
                 ListPages.index(
-                    session.frame("Lists", household: household, section: .lists), household: household, lists: found.map(\.value),
-                    shared: shared.map(\.value)),
-                request: request)
+                    session.frame("Lists", household: household, section: .lists),
+                    household: household,
+                    lists: found.map(\.value),
+                    shared: shared.map(\.value)
+                ),
+                request: request
+            )
         }
         pages.page(.post, "h/{householdId}/lists", services: services) { request, _, session, household in
             let form = try await WebForm.read(request, session: session, accounts: services.accounts)
@@ -82,23 +86,37 @@ struct ListPageRoutes {
                 let reference = result.product.reference()
                 let last = result.pricesPaid.first
                 return ProductChoice(
-                    name: reference.name, brand: reference.brand, barcode: reference.barcode, picture: reference.picture,
-                    caloriesPer100g: reference.caloriesPer100g, lastPrice: last?.price, lastMerchant: last?.merchant, lastDate: last?.date)
+                    name: reference.name,
+                    brand: reference.brand,
+                    barcode: reference.barcode,
+                    picture: reference.picture,
+                    caloriesPer100g: reference.caloriesPer100g,
+                    lastPrice: last?.price,
+                    lastMerchant: last?.merchant,
+                    lastDate: last?.date
+                )
             }
         }
         let guests = try await services.accounts.users(list.guests ?? [])
         return ListPages.detail(
-            session.frame(list.name, household: household, section: .lists), household: household, list: list, estimates: estimates,
-            query: query.map(String.init), results: results,
+            session.frame(list.name, household: household, section: .lists),
+            household: household,
+            list: list,
+            estimates: estimates,
+            query: query.map(String.init),
+            results: results,
             shoppers: try await lists.shoppers(of: list.id, in: household.id, for: session.user.id),
-            sharing: ListSharing(guests: (list.guests ?? []).compactMap { guests[$0] }, fresh: fresh))
+            sharing: ListSharing(guests: (list.guests ?? []).compactMap { guests[$0] }, fresh: fresh)
+        )
     }
 
     /// The entry forms of a list page, for members (under the household's address) and guests
     /// (under `/shared-lists`) alike: `resolve` finds the list and its page for the caller, and
     /// the domain checks again that the caller may change the list.
     func addEntryRoutes(
-        to pages: RouterGroup<APIContext>, under prefix: String, resolve: @escaping @Sendable (Request, APIContext) async throws -> ListPlace
+        to pages: RouterGroup<APIContext>,
+        under prefix: String,
+        resolve: @escaping @Sendable (Request, APIContext) async throws -> ListPlace
     ) {
         let lists = services.lists
         pages.post(RouterPath(prefix + "/entries")) { request, context in
@@ -108,16 +126,25 @@ struct ListPageRoutes {
             let name = try body.requiredString("name")
             let product = try await api.product(barcode: form["barcode"], name: name)
             _ = try await lists.addEntry(
-                to: place.listId, in: place.householdId, EntryInput(name: name, quantity: try body.decimal("quantity"), product: product),
-                by: place.session.user, ifMatch: nil)
+                to: place.listId,
+                in: place.householdId,
+                EntryInput(name: name, quantity: try body.decimal("quantity"), product: product),
+                by: place.session.user,
+                ifMatch: nil
+            )
             return WebResponse.redirect(place.page)
         }
         pages.post(RouterPath(prefix + "/entries/{entryId}/tick")) { request, context in
             let place = try await resolve(request, context)
             let form = try await WebForm.read(request, session: place.session, accounts: services.accounts)
             _ = try await lists.editEntry(
-                try context.parameters.require("entryId"), of: place.listId, in: place.householdId, EntryInput(completed: form["completed"] != "0"),
-                by: place.session.user, ifMatch: nil)
+                try context.parameters.require("entryId"),
+                of: place.listId,
+                in: place.householdId,
+                EntryInput(completed: form["completed"] != "0"),
+                by: place.session.user,
+                ifMatch: nil
+            )
             return WebResponse.redirect(place.page)
         }
         // +/−: one more or one less; at zero the entry goes.
@@ -127,13 +154,21 @@ struct ListPageRoutes {
             let form = try await WebForm.read(request, session: place.session, accounts: services.accounts)
             let delta: Decimal = form["delta"] == "-1" ? -1 : 1
             let list = try await lists.list(place.listId, in: place.householdId, for: place.session.user.id)
-            guard let entry = list.value.entries.first(where: { $0.id == entryId }) else { throw HouseholdError(.entryNotFound, "No such entry in this list.") }
+            guard let entry = list.value.entries.first(where: { $0.id == entryId }) else {
+                throw HouseholdError(.entryNotFound, "No such entry in this list.")
+            }
             let quantity = entry.quantity + delta
             if quantity <= 0 {
                 _ = try await lists.deleteEntry(entryId, of: place.listId, in: place.householdId, by: place.session.user.id, ifMatch: list.rev)
             } else {
                 _ = try await lists.editEntry(
-                    entryId, of: place.listId, in: place.householdId, EntryInput(quantity: quantity), by: place.session.user, ifMatch: list.rev)
+                    entryId,
+                    of: place.listId,
+                    in: place.householdId,
+                    EntryInput(quantity: quantity),
+                    by: place.session.user,
+                    ifMatch: list.rev
+                )
             }
             return WebResponse.redirect(place.page)
         }

@@ -15,10 +15,18 @@ struct ReceiptPageRoutes {
 
     func add(to pages: RouterGroup<APIContext>) {
         pages.page(.get, "h/{householdId}/upload", services: services) { request, _, session, household in
-            WebResponse.html(ReceiptPages.upload(session.frame("Upload", household: household, section: .upload), household: household), request: request)
+            WebResponse.html(
+                ReceiptPages.upload(session.frame("Upload", household: household, section: .upload), household: household),
+                request: request
+            )
         }
         pages.page(.post, "h/{householdId}/upload", services: services) { request, _, session, household in
-            let form = try await WebForm.read(request, session: session, accounts: services.accounts, limit: configuration.maxUploadBytes + (64 << 10))
+            let form = try await WebForm.read(
+                request,
+                session: session,
+                accounts: services.accounts,
+                limit: configuration.maxUploadBytes + (64 << 10)
+            )
             guard let photo = form.files["photo"] else { throw Problem.badRequest("photo", "Choose a photo of the receipt first.") }
             try await UploadedImage.check(photo)
             switch try await services.jobs.enqueue(image: photo, fileName: nil, household: household.id, by: session.user) {
@@ -42,7 +50,8 @@ struct ReceiptPageRoutes {
             document.rev = cart.rev
             return WebResponse.html(
                 ReceiptPages.review(session.frame("Review", household: household, section: .carts), household: household, cart: document),
-                request: request)
+                request: request
+            )
         }
         pages.page(.post, "h/{householdId}/carts/{cartId}/review", services: services) { request, context, session, household in
             let cartId = try context.parameters.require("cartId")
@@ -51,7 +60,14 @@ struct ReceiptPageRoutes {
             let correction = try Self.correction(form, of: current.value)
             let expected = form["rev"].flatMap(Int.init) ?? current.rev
             if !correction.isEmpty {
-                _ = try await CorrectionRoutes.save(correction, to: cartId, in: household.id, by: session.user.id, ifMatch: expected, services: services)
+                _ = try await CorrectionRoutes.save(
+                    correction,
+                    to: cartId,
+                    in: household.id,
+                    by: session.user.id,
+                    ifMatch: expected,
+                    services: services
+                )
             }
             return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
         }

@@ -52,7 +52,10 @@ struct SharedListPageRoutes {
         pages.get("shared-lists") { request, context in
             let session = try WebSession.current(request, context)
             let page = SharedListPages.join(
-                try await frame(session, "Join a shared list"), listId: request.query("list"), joined: try await lists.sharedWith(session.user.id).map(\.value))
+                try await frame(session, "Join a shared list"),
+                listId: request.query("list"),
+                joined: try await lists.sharedWith(session.user.id).map(\.value)
+            )
             return WebResponse.html(page, request: request)
         }
         // A wrong passcode shows the form again with why (and, after several, how long to wait).
@@ -60,7 +63,12 @@ struct SharedListPageRoutes {
             let session = try WebSession.current(request, context)
             let form = try await WebForm.read(request, session: session, accounts: services.accounts)
             do {
-                let list = try await lists.join(form["listId"] ?? "", passcode: form["passcode"] ?? "", user: session.user, address: context.remoteAddress)
+                let list = try await lists.join(
+                    form["listId"] ?? "",
+                    passcode: form["passcode"] ?? "",
+                    user: session.user,
+                    address: context.remoteAddress
+                )
                 // A member joining their own household's list just goes to it.
                 let guest = (list.value.guests ?? []).contains(session.user.id)
                 return WebResponse.redirect(guest ? "/shared-lists/\(list.value.id)" : "/h/\(list.value.household)/lists/\(list.value.id)")

@@ -48,16 +48,25 @@ struct WebRoutes {
             let email = form["email"] ?? ""
             do {
                 let login = try await services.accounts.logIn(
-                    email: email, password: form.fields.first { $0.0 == "password" }?.1 ?? "", address: context.remoteAddress,
-                    userAgent: request.headers[.userAgent])
+                    email: email,
+                    password: form.fields.first { $0.0 == "password" }?.1 ?? "",
+                    address: context.remoteAddress,
+                    userAgent: request.headers[.userAgent]
+                )
                 var response = WebResponse.redirect(Self.safeNext(form["next"]) ?? "/")
                 SessionCookies.set(
-                    on: &response, login: login, maxAge: Int(services.accounts.settings.sessionLifetime.seconds),
-                    secure: configuration.secureCookies)
+                    on: &response,
+                    login: login,
+                    maxAge: Int(services.accounts.settings.sessionLifetime.seconds),
+                    secure: configuration.secureCookies
+                )
                 return response
             } catch let error as HouseholdError {
                 let problem = Problem(error)
-                return WebResponse.html(AccountPages.logIn(email: email, error: error.message, next: Self.safeNext(form["next"])), status: problem.status)
+                return WebResponse.html(
+                    AccountPages.logIn(email: email, error: error.message, next: Self.safeNext(form["next"])),
+                    status: problem.status
+                )
             }
         }
         router.get("signup") { _, _ in WebResponse.html(AccountPages.signUp()) }
@@ -68,11 +77,18 @@ struct WebRoutes {
             do {
                 _ = try await services.accounts.signUp(email: email, displayName: name, password: password)
                 let login = try await services.accounts.logIn(
-                    email: email, password: password, address: context.remoteAddress, userAgent: request.headers[.userAgent])
+                    email: email,
+                    password: password,
+                    address: context.remoteAddress,
+                    userAgent: request.headers[.userAgent]
+                )
                 var response = WebResponse.redirect("/households")
                 SessionCookies.set(
-                    on: &response, login: login, maxAge: Int(services.accounts.settings.sessionLifetime.seconds),
-                    secure: configuration.secureCookies)
+                    on: &response,
+                    login: login,
+                    maxAge: Int(services.accounts.settings.sessionLifetime.seconds),
+                    secure: configuration.secureCookies
+                )
                 return response
             } catch let error as HouseholdError {
                 return WebResponse.html(AccountPages.signUp(email: email, displayName: name, error: error.message), status: Problem(error).status)
@@ -130,7 +146,11 @@ struct WebRoutes {
 
     private func householdsPage(_ session: WebSession, invite: InviteCode?) async throws -> HTML {
         let households = try await services.directory.households(of: session.user.id).map(\.value)
-        return AccountPages.households(session.frame("Households", household: households.first, section: .households), households: households, invite: invite)
+        return AccountPages.households(
+            session.frame("Households", household: households.first, section: .households),
+            households: households,
+            invite: invite
+        )
     }
 }
 
@@ -148,7 +168,9 @@ extension RouterGroup where Context == APIContext {
     /// (another household's id is a 404 page, exactly like one that does not exist).
     @discardableResult
     func page(
-        _ method: HTTPRequest.Method, _ path: RouterPath, services: HouseholdServices,
+        _ method: HTTPRequest.Method,
+        _ path: RouterPath,
+        services: HouseholdServices,
         _ handler: @escaping @Sendable (Request, APIContext, WebSession, Household) async throws -> Response
     ) -> Self {
         on(path, method: method) { request, context in

@@ -1,6 +1,6 @@
 import Foundation
-import Households
 import HTTPTypes
+import Households
 import Hummingbird
 import WebApp
 
@@ -116,7 +116,11 @@ struct WebForm: Sendable {
         do {
             buffer = try await request.collectBody(upTo: limit)
         } catch {
-            throw Problem(.contentTooLarge, "request.too-large", "What you sent is larger than \(limit >> 20 > 0 ? "\(limit >> 20) MB" : "\(limit >> 10) KB").")
+            throw Problem(
+                .contentTooLarge,
+                "request.too-large",
+                "What you sent is larger than \(limit >> 20 > 0 ? "\(limit >> 20) MB" : "\(limit >> 10) KB")."
+            )
         }
         let data = Data(buffer: buffer)
         let type = request.headers[.contentType] ?? ""
@@ -148,8 +152,9 @@ struct WebForm: Sendable {
 
     /// `multipart/form-data`: text parts become fields, file parts files (by field name).
     static func multipart(_ data: Data, contentType: String) throws -> WebForm {
-        guard let boundaryParameter = contentType.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) })
-            .first(where: { $0.lowercased().hasPrefix("boundary=") })
+        guard
+            let boundaryParameter = contentType.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) })
+                .first(where: { $0.lowercased().hasPrefix("boundary=") })
         else { throw Problem.badRequest(nil, "The form's boundary is missing.") }
         let boundary = boundaryParameter.dropFirst("boundary=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
         let delimiter = Data(("--" + boundary).utf8)

@@ -8,7 +8,8 @@ import ReceiptPipeline
 struct CartsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "carts",
-        abstract: "List stored carts: date, merchant, items, total, who added it, ! when it needs review, and dup when it repeats another cart (receipts keep ID to count it)."
+        abstract:
+            "List stored carts: date, merchant, items, total, who added it, ! when it needs review, and dup when it repeats another cart (receipts keep ID to count it)."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -40,7 +41,8 @@ struct CartsCommand: AsyncParsableCommand {
         let documentStore = try await store.open(logger: logger)
         defer { Task { try? await documentStore.close() } }
         let carts = CartQueries(store: documentStore).carts(
-            .init(since: since, until: until, merchant: merchant, user: user))
+            .init(since: since, until: until, merchant: merchant, user: user)
+        )
         var output = StandardOutputBuffer()
         var count = 0
         if !json {
@@ -53,9 +55,15 @@ struct CartsCommand: AsyncParsableCommand {
             } else {
                 output.writeLine(
                     Self.row(
-                        String(cart.id.prefix(12)), cart.date ?? "-", cart.merchant?.name ?? "-", "\(cart.items.count)",
-                        cart.effectiveTotal.map { "\($0)\(cart.currency.map { " " + $0 } ?? "")" } ?? "-", cart.addedByUser,
-                        (cart.needsReview ? "!" : "") + (cart.isLeftOutDuplicate ? " dup of \(cart.possibleDuplicateOf?.prefix(12) ?? "")" : "")))
+                        String(cart.id.prefix(12)),
+                        cart.date ?? "-",
+                        cart.merchant?.name ?? "-",
+                        "\(cart.items.count)",
+                        cart.effectiveTotal.map { "\($0)\(cart.currency.map { " " + $0 } ?? "")" } ?? "-",
+                        cart.addedByUser,
+                        (cart.needsReview ? "!" : "") + (cart.isLeftOutDuplicate ? " dup of \(cart.possibleDuplicateOf?.prefix(12) ?? "")" : "")
+                    )
+                )
             }
         }
         if !json { output.writeLine("\(count) cart\(count == 1 ? "" : "s")") }

@@ -11,8 +11,10 @@ struct CatalogOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "The default catalog loaded into an empty store (default: $RECEIPTS_CATALOG, else Fixtures/catalog/products.json under the current folder or above the executable).",
-            valueName: "file"),
-        completion: .file(extensions: ["json"]))
+            valueName: "file"
+        ),
+        completion: .file(extensions: ["json"])
+    )
     var catalog: String?
 
     @Option(help: ArgumentHelp("Chomp API key (default $CHOMP_API_KEY; prefer the variable: options show in process lists).", valueName: "key"))
@@ -41,8 +43,12 @@ struct CatalogOptions: ParsableArguments {
         guard configuration.isConfigured else { return nil }
         let http = HTTPClient(
             configuration: HTTPClientConfiguration(
-                userAgent: "receipts/\(ReceiptsVersion.string)", requestsPerMinute: rate, burst: 5),
-            logger: logger)
+                userAgent: "receipts/\(ReceiptsVersion.string)",
+                requestsPerMinute: rate,
+                burst: 5
+            ),
+            logger: logger
+        )
         return ChompClient(configuration: configuration, http: http, logger: logger)
     }
 
@@ -52,8 +58,12 @@ struct CatalogOptions: ParsableArguments {
             throw ValidationError("--catalog \(catalog): no such file.")
         }
         return ProductCatalog(
-            store: store, client: client(logger: logger), defaultCatalog: file, maxAge: maxAgeDays * 86_400,
-            logger: logger)
+            store: store,
+            client: client(logger: logger),
+            defaultCatalog: file,
+            maxAge: maxAgeDays * 86_400,
+            logger: logger
+        )
     }
 }
 
@@ -69,7 +79,8 @@ struct CatalogCommand: AsyncParsableCommand {
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import a Chomp-shaped JSON file ({\"items\": [...]} or [...]) into the catalog.",
-            discussion: "Products are keyed by barcode (or a hash of name and brand); importing again replaces them.")
+            discussion: "Products are keyed by barcode (or a hash of name and brand); importing again replaces them."
+        )
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
@@ -96,7 +107,12 @@ struct CatalogCommand: AsyncParsableCommand {
             let total = try await documentStore.count(collection: ProductCatalog.collection)
             try await documentStore.close()
             if json {
-                print(String(decoding: try JSONValue.object(["imported": .number(Decimal(count)), "products": .number(Decimal(total))]).jsonData(), as: UTF8.self))
+                print(
+                    String(
+                        decoding: try JSONValue.object(["imported": .number(Decimal(count)), "products": .number(Decimal(total))]).jsonData(),
+                        as: UTF8.self
+                    )
+                )
             } else {
                 print("imported \(count) products from \(file); the catalog holds \(total)")
             }
@@ -107,7 +123,8 @@ struct CatalogCommand: AsyncParsableCommand {
     struct Match: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Match receipt lines to catalog products (what ingest does for each item).",
-            discussion: "Prints the product and score per line, or \"no match\" below the threshold; --candidates shows the runners-up.")
+            discussion: "Prints the product and score per line, or \"no match\" below the threshold; --candidates shows the runners-up."
+        )
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
@@ -163,7 +180,8 @@ struct CatalogCommand: AsyncParsableCommand {
     /// `receipts catalog lookup BARCODE`
     struct Lookup: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the product with a barcode (from the store, else the Chomp API when configured).")
+            abstract: "Show the product with a barcode (from the store, else the Chomp API when configured)."
+        )
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
@@ -188,7 +206,9 @@ struct CatalogCommand: AsyncParsableCommand {
             }
             try await documentStore.close()
             guard let product else {
-                throw ValidationError("No product with barcode \(barcode) in the catalog\(options.client(logger: logger) == nil ? " (set CHOMP_API_KEY to ask the Chomp API)" : " or the Chomp API").")
+                throw ValidationError(
+                    "No product with barcode \(barcode) in the catalog\(options.client(logger: logger) == nil ? " (set CHOMP_API_KEY to ask the Chomp API)" : " or the Chomp API")."
+                )
             }
             if json {
                 print(String(decoding: try product.document.jsonData(), as: UTF8.self))

@@ -75,7 +75,12 @@ struct CorrectCommand: AsyncParsableCommand {
                 }
             }
             let replica = try await LocalReplica(store: documentStore).state().replica
-            let cart = try await CartCorrections.save(correction, to: id, in: OfflineCarts(store: documentStore, replica: replica), store: documentStore)
+            let cart = try await CartCorrections.save(
+                correction,
+                to: id,
+                in: OfflineCarts(store: documentStore, replica: replica),
+                store: documentStore
+            )
             try await documentStore.close()
             if json {
                 print(String(decoding: try JSONCoding.encoder.encode(cart), as: UTF8.self))

@@ -64,12 +64,17 @@ struct EnrichCommand: AsyncParsableCommand {
             }
             let book = try await PriceBook.load(from: documentStore)
             document = book.pricedList(
-                entries, name: URL(fileURLWithPath: list).deletingPathExtension().lastPathComponent,
-                user: user ?? IngestCommand.loginName(), now: Date()
+                entries,
+                name: URL(fileURLWithPath: list).deletingPathExtension().lastPathComponent,
+                user: user ?? IngestCommand.loginName(),
+                now: Date()
             ) { name in matcher?.match(line: name)?.productRef }
             if save {
                 _ = try await documentStore.put(
-                    collection: ShoppingList.collection, id: document.id, document: try JSONValue(encoding: document))
+                    collection: ShoppingList.collection,
+                    id: document.id,
+                    document: try JSONValue(encoding: document)
+                )
             }
         } catch {
             try? await documentStore.close()

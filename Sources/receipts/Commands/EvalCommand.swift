@@ -40,7 +40,9 @@ struct EvalCommand: AsyncParsableCommand {
         name: .long,
         help: ArgumentHelp(
             "Score against the carts corrected in this store instead of a corpus: a SQLite file, sqlite:PATH, or postgres://user@host:port/db.",
-            valueName: "path|url"))
+            valueName: "path|url"
+        )
+    )
     var store: String?
 
     @Flag(name: .long, help: "Print the report as JSON.")
@@ -55,7 +57,11 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Score precomputed OCR text from this folder (<set>/<stem>.tsv or .txt) instead of running OCR.")
     var text: String?
 
-    @Option(name: .long, help: "Write what OCR read for each image to this folder as <set>/<stem>.tsv (for later --text runs).", completion: .directory)
+    @Option(
+        name: .long,
+        help: "Write what OCR read for each image to this folder as <set>/<stem>.tsv (for later --text runs).",
+        completion: .directory
+    )
     var saveText: String?
 
     @Option(name: .long, help: "Only the images whose <set>/<stem> contains this text.")
@@ -75,8 +81,10 @@ struct EvalCommand: AsyncParsableCommand {
         case (nil, nil): throw ValidationError("Give a corpus folder or --store URL: what to score against.")
         case (.some, .some): throw ValidationError("Give a corpus folder or --store URL, not both.")
         case (nil, .some):
-            let corpusOnly = [("--text", text != nil), ("--save-text", saveText != nil), ("--filter", filter != nil), ("--dump", dump),
-                              ("--fast", noReread), ("--stages", stages != nil)]
+            let corpusOnly = [
+                ("--text", text != nil), ("--save-text", saveText != nil), ("--filter", filter != nil), ("--dump", dump),
+                ("--fast", noReread), ("--stages", stages != nil),
+            ]
             if let given = corpusOnly.first(where: \.1) { throw ValidationError("\(given.0) works on a corpus folder, not with --store.") }
         case (.some, nil): break
         }
@@ -123,7 +131,9 @@ struct EvalCommand: AsyncParsableCommand {
             // What `ingest` reads with, so that the figures are `ingest`'s.
             let reader = ReceiptReader.installed(ocr: pool, rereadWhenUnsure: !noReread, logger: logger)
             let neural = reader.neural
-            if !noReread, neural == nil { logger.notice("the neural reader is not installed (scripts/install-deps.sh) or RECEIPTS_NEURAL=off: Tesseract alone") }
+            if !noReread, neural == nil {
+                logger.notice("the neural reader is not installed (scripts/install-deps.sh) or RECEIPTS_NEURAL=off: Tesseract alone")
+            }
             let saveRoot = saveText.map { URL(fileURLWithPath: $0) }
             let neuralCost = NeuralTally()
             report = await runner.run(entries) { entry in
@@ -141,9 +151,17 @@ struct EvalCommand: AsyncParsableCommand {
             if neural != nil {
                 // The accuracy above has a price: say what the neural reader's share of it was.
                 let (count, seconds) = neuralCost.totals
-                FileHandle.standardError.write(Data(String(
-                    format: "receipts: the neural reader read %d of %d images (%.1f s, %.1f s each)\n",
-                    count, entries.count, seconds, count > 0 ? seconds / Double(count) : 0).utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        String(
+                            format: "receipts: the neural reader read %d of %d images (%.1f s, %.1f s each)\n",
+                            count,
+                            entries.count,
+                            seconds,
+                            count > 0 ? seconds / Double(count) : 0
+                        ).utf8
+                    )
+                )
             }
         }
         try printReport(report)
@@ -198,6 +216,11 @@ struct EvalCommand: AsyncParsableCommand {
 final class NeuralTally: Sendable {
     private let state = Mutex<(count: Int, seconds: Double)>((0, 0))
 
-    func add(seconds: Double) { state.withLock { $0.count += 1; $0.seconds += seconds } }
+    func add(seconds: Double) {
+        state.withLock {
+            $0.count += 1
+            $0.seconds += seconds
+        }
+    }
     var totals: (count: Int, seconds: Double) { state.withLock { $0 } }
 }

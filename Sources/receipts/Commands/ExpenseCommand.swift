@@ -45,10 +45,17 @@ struct ExpenseCommand: AsyncParsableCommand {
                     $0[$1.0] = try LocalLedger.amount($1.1, option: "payer")
                 }
                 let input = ExpenseInput(
-                    group: group.id, merchant: merchant, date: date, notes: notes, currency: currency,
-                    total: try total.map { try LocalLedger.amount($0, option: "total") }, paidBy: paidBy,
-                    payers: payerAmounts.isEmpty ? nil : payerAmounts, receipt: cart.map { ReceiptInput(household: nil, cart: $0) },
-                    split: try split.input())
+                    group: group.id,
+                    merchant: merchant,
+                    date: date,
+                    notes: notes,
+                    currency: currency,
+                    total: try total.map { try LocalLedger.amount($0, option: "total") },
+                    paidBy: paidBy,
+                    payers: payerAmounts.isEmpty ? nil : payerAmounts,
+                    receipt: cart.map { ReceiptInput(household: nil, cart: $0) },
+                    split: try split.input()
+                )
                 let added = try await ledger.add(input, by: member.me)
                 return try ExpenseSummary(added.value, payments: [], status: .uploadedByMe)
             }
@@ -68,16 +75,20 @@ struct ExpenseCommand: AsyncParsableCommand {
         func run() async throws {
             let logger = global.makeLogger(label: "receipts.expense")
             let summaries = try await LocalLedger.run(store, logger: logger) { _, ledger in
-                let records = if let group {
-                    try await ledger.expenses(inGroup: try await LocalLedger.group(group, ledger: ledger, me: member.me).id, for: member.me)
-                } else {
-                    try await ledger.expenses(of: member.me)
-                }
+                let records =
+                    if let group {
+                        try await ledger.expenses(inGroup: try await LocalLedger.group(group, ledger: ledger, me: member.me).id, for: member.me)
+                    } else {
+                        try await ledger.expenses(of: member.me)
+                    }
                 let payments = ExpensePayments(ledger: ledger)
                 let standings = try await payments.standings(of: records.map(\.value), for: member.me)
                 return try records.map { record in
                     try ExpenseSummary(
-                        record.value, payments: standings[record.value.id]?.payments ?? [], status: standings[record.value.id]?.status)
+                        record.value,
+                        payments: standings[record.value.id]?.payments ?? [],
+                        status: standings[record.value.id]?.status
+                    )
                 }
             }
             if json { return try LocalLedger.printJSON(summaries) }
@@ -88,7 +99,9 @@ struct ExpenseCommand: AsyncParsableCommand {
 
     struct SplitCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "split", abstract: "Change how an expense is split (yours only; paid shares must stay as they are).")
+            commandName: "split",
+            abstract: "Change how an expense is split (yours only; paid shares must stay as they are)."
+        )
         @OptionGroup var global: GlobalOptions
         @OptionGroup var store: StoreOptions
         @OptionGroup var member: MemberOptions
@@ -102,7 +115,10 @@ struct ExpenseCommand: AsyncParsableCommand {
             let summary = try await LocalLedger.run(store, logger: logger) { _, ledger in
                 let updated = try await ledger.edit(id, ExpenseLedger.Edit(split: input), by: member.me, ifMatch: nil)
                 return try ExpenseSummary(
-                    updated.value, payments: try await ExpensePayments(ledger: ledger).payments(ofExpense: id), status: .uploadedByMe)
+                    updated.value,
+                    payments: try await ExpensePayments(ledger: ledger).payments(ofExpense: id),
+                    status: .uploadedByMe
+                )
             }
             if json { return try LocalLedger.printJSON(summary) }
             ExpenseCommand.show(summary)
@@ -147,8 +163,13 @@ struct ExpenseCommand: AsyncParsableCommand {
             let payment = try await LocalLedger.run(store, logger: logger) { _, ledger in
                 let group = try await LocalLedger.group(group, ledger: ledger, me: member.me)
                 return try await ExpensePayments(ledger: ledger).recordTransfer(
-                    in: group.id, from: from ?? member.me, to: to, amount: try LocalLedger.amount(amount, option: "amount"), currency: currency,
-                    by: member.me)
+                    in: group.id,
+                    from: from ?? member.me,
+                    to: to,
+                    amount: try LocalLedger.amount(amount, option: "amount"),
+                    currency: currency,
+                    by: member.me
+                )
             }
             if json { return try LocalLedger.printJSON(PaymentSummary(payment)) }
             print("recorded: \(payment.from) → \(payment.to) \(MinorUnits.amount(payment.amount, currency: payment.currency)) \(payment.currency)")
@@ -158,8 +179,10 @@ struct ExpenseCommand: AsyncParsableCommand {
     static func show(_ summary: ExpenseSummary) {
         let shares = summary.shares.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)\(summary.paid.contains($0.key) ? " (paid)" : "")" }
         let what = [summary.date, summary.merchant].compactMap { $0 }.joined(separator: " ")
-        Swift.print("\(summary.id)  \(what.isEmpty ? "-" : what)  \(summary.total) \(summary.currency)  paid by \(summary.payers.keys.sorted().joined(separator: ", "))"
-            + (summary.status.map { "  [\($0.rawValue)]" } ?? ""))
+        Swift.print(
+            "\(summary.id)  \(what.isEmpty ? "-" : what)  \(summary.total) \(summary.currency)  paid by \(summary.payers.keys.sorted().joined(separator: ", "))"
+                + (summary.status.map { "  [\($0.rawValue)]" } ?? "")
+        )
         let tax = summary.taxSpread.map { $0 == .taxedLines ? " (tax on the taxed lines)" : " (tax over all lines)" } ?? ""
         Swift.print("    \(summary.split.rawValue)\(tax): \(shares.joined(separator: ", "))")
     }
@@ -207,10 +230,14 @@ struct BalancesCommand: AsyncParsableCommand {
         if report.balances.members.isEmpty { print("All settled.") }
         for line in report.balances.members {
             if report.group != nil {
-                print("\(line.member)  \(line.amount) \(line.currency)  \(line.amount.value > 0 ? "owes" : line.amount.value < 0 ? "is owed" : "even")")
+                print(
+                    "\(line.member)  \(line.amount) \(line.currency)  \(line.amount.value > 0 ? "owes" : line.amount.value < 0 ? "is owed" : "even")"
+                )
             } else {
                 let owes = line.amount.value > 0
-                print("\(owes ? "you owe" : "owes you") \(line.member)  \(owes ? line.amount : Amount(-line.amount.value, scale: line.amount.scale)) \(line.currency)")
+                print(
+                    "\(owes ? "you owe" : "owes you") \(line.member)  \(owes ? line.amount : Amount(-line.amount.value, scale: line.amount.scale)) \(line.currency)"
+                )
             }
         }
         if !report.balances.suggestions.isEmpty {

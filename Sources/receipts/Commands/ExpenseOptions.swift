@@ -22,8 +22,11 @@ struct MemberOptions: ParsableArguments {
 enum LocalLedger {
     static func open(_ store: any DocumentStore, logger: Logger) -> ExpenseLedger {
         ExpenseLedger(
-            store: store, groups: ExpenseGroups(store: store, rule: .anyName),
-            cart: { _, cartId, _ in try await CartQueries(store: store).cart(idOrPrefix: cartId) }, logger: logger)
+            store: store,
+            groups: ExpenseGroups(store: store, rule: .anyName),
+            cart: { _, cartId, _ in try await CartQueries(store: store).cart(idOrPrefix: cartId) },
+            logger: logger
+        )
     }
 
     /// A group of `me` by id or by name.
@@ -32,9 +35,11 @@ enum LocalLedger {
         if let group = mine.first(where: { $0.id == idOrName }) { return group }
         let named = mine.filter { $0.name.caseInsensitiveCompare(idOrName) == .orderedSame }
         guard named.count == 1, let group = named.first else {
-            throw ValidationError(named.isEmpty
-                ? "No group \"\(idOrName)\" of \(me)'s. List them with `receipts groups`."
-                : "Several groups are called \"\(idOrName)\"; name one by its id.")
+            throw ValidationError(
+                named.isEmpty
+                    ? "No group \"\(idOrName)\" of \(me)'s. List them with `receipts groups`."
+                    : "Several groups are called \"\(idOrName)\"; name one by its id."
+            )
         }
         return group
     }
@@ -89,13 +94,22 @@ struct SplitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How to split (default: the group's weights, else evenly).", valueName: "mode"))
     var split: SplitMode?
 
-    @Option(name: .customLong("share"), help: ArgumentHelp(
-        "For shares: NAME=WEIGHT; percentages: NAME=PERCENT; exact: NAME=AMOUNT; evenly: NAME= (repeatable).", valueName: "name=value"))
+    @Option(
+        name: .customLong("share"),
+        help: ArgumentHelp(
+            "For shares: NAME=WEIGHT; percentages: NAME=PERCENT; exact: NAME=AMOUNT; evenly: NAME= (repeatable).",
+            valueName: "name=value"
+        )
+    )
     var shares: [String] = []
 
-    @Option(name: .customLong("item"), help: ArgumentHelp(
-        "For byItem: a receipt line (numbered from 1 as `receipts show` lists them) and who had it: N=ana,bo or N=ana:2,bo (repeatable).",
-        valueName: "N=names"))
+    @Option(
+        name: .customLong("item"),
+        help: ArgumentHelp(
+            "For byItem: a receipt line (numbered from 1 as `receipts show` lists them) and who had it: N=ana,bo or N=ana:2,bo (repeatable).",
+            valueName: "N=names"
+        )
+    )
     var items: [String] = []
 
     func input() throws -> SplitInput? {
@@ -108,18 +122,36 @@ struct SplitOptions: ParsableArguments {
         case .evenly:
             return SplitInput(mode: split, members: pairs.isEmpty ? nil : pairs.map(\.0))
         case .shares:
-            return SplitInput(mode: split, weights: try Dictionary(pairs.map { name, value in
-                guard let weight = Int(value) else { throw ValidationError("--share \(name)=\(value): a weight is a whole number.") }
-                return (name, weight)
-            }, uniquingKeysWith: { a, _ in a }))
+            return SplitInput(
+                mode: split,
+                weights: try Dictionary(
+                    pairs.map { name, value in
+                        guard let weight = Int(value) else { throw ValidationError("--share \(name)=\(value): a weight is a whole number.") }
+                        return (name, weight)
+                    },
+                    uniquingKeysWith: { a, _ in a }
+                )
+            )
         case .percentages:
-            return SplitInput(mode: split, percentages: try Dictionary(pairs.map { name, value in
-                (name, try LocalLedger.amount(value, option: "share").value)
-            }, uniquingKeysWith: { a, _ in a }))
+            return SplitInput(
+                mode: split,
+                percentages: try Dictionary(
+                    pairs.map { name, value in
+                        (name, try LocalLedger.amount(value, option: "share").value)
+                    },
+                    uniquingKeysWith: { a, _ in a }
+                )
+            )
         case .exact:
-            return SplitInput(mode: split, amounts: try Dictionary(pairs.map { name, value in
-                (name, try LocalLedger.amount(value, option: "share"))
-            }, uniquingKeysWith: { a, _ in a }))
+            return SplitInput(
+                mode: split,
+                amounts: try Dictionary(
+                    pairs.map { name, value in
+                        (name, try LocalLedger.amount(value, option: "share"))
+                    },
+                    uniquingKeysWith: { a, _ in a }
+                )
+            )
         case .byItem:
             var lines: [String: [String: Int]] = [:]
             for (line, names) in try LocalLedger.pairs(items, option: "item") {

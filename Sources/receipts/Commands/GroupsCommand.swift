@@ -55,7 +55,11 @@ struct GroupsCommand: AsyncParsableCommand {
             }
             let group = try await LocalLedger.run(store, logger: logger) { _, ledger in
                 try await ledger.groups.create(
-                    name: name, members: members, defaultWeights: defaults.isEmpty ? nil : defaults, currency: currency, by: member.me
+                    name: name,
+                    members: members,
+                    defaultWeights: defaults.isEmpty ? nil : defaults,
+                    currency: currency,
+                    by: member.me
                 ).value
             }
             if json { return try LocalLedger.printJSON(group) }

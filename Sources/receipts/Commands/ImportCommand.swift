@@ -59,7 +59,9 @@ struct ImportCommand: AsyncParsableCommand {
                 let atEnd = chunk.isEmpty
                 pending.append(chunk)
                 var start = pending.startIndex
-                while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) ?? (atEnd && start < pending.endIndex ? pending.endIndex : nil) {
+                while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n"))
+                    ?? (atEnd && start < pending.endIndex ? pending.endIndex : nil)
+                {
                     let lineData = pending[start..<newline]
                     start = newline < pending.endIndex ? pending.index(after: newline) : newline
                     lineNumber += 1

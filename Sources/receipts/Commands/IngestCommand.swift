@@ -42,7 +42,9 @@ struct IngestCommand: AsyncParsableCommand {
     @Option(help: "Who added these receipts (addedByUser). Default: the login name.")
     var user: String?
 
-    @Option(help: ArgumentHelp("Put the carts into this household of a shared store (`receipts serve`), where its members see them.", valueName: "id"))
+    @Option(
+        help: ArgumentHelp("Put the carts into this household of a shared store (`receipts serve`), where its members see them.", valueName: "id")
+    )
     var household: String?
 
     @Option(help: "OCR workers, one Tesseract engine each. Default: the number of cores.")
@@ -65,7 +67,9 @@ struct IngestCommand: AsyncParsableCommand {
 
     @Flag(
         name: [.customLong("fast"), .customLong("no-reread")],
-        help: "Tesseract only, one reading per photo: about as fast as the tesseract CLI and several times faster than the default, which reads every photo with the neural reader first (when installed) and with Tesseract again when unsure; fewer totals, dates and merchants come out right.")
+        help:
+            "Tesseract only, one reading per photo: about as fast as the tesseract CLI and several times faster than the default, which reads every photo with the neural reader first (when installed) and with Tesseract again when unsure; fewer totals, dates and merchants come out right."
+    )
     var fast = false
 
     func validate() throws {
@@ -87,17 +91,27 @@ struct IngestCommand: AsyncParsableCommand {
         let summary: IngestSummary
         do {
             if let household, try await !documentStore.exists(collection: Collections.households, id: household) {
-                throw ValidationError("No household '\(household)' in this store. Its members find its id in the web app or with GET /api/v1/households.")
+                throw ValidationError(
+                    "No household '\(household)' in this store. Its members find its id in the web app or with GET /api/v1/households."
+                )
             }
             let productCatalog = try catalog.open(store: documentStore, logger: logger)
             let matcher = try await productCatalog.matcher()
             let pool = try OCREnginePool(workers: jobs, logger: logger)
             let pipeline = IngestPipeline(
-                ocr: pool, matcher: matcher, store: documentStore,
+                ocr: pool,
+                matcher: matcher,
+                store: documentStore,
                 options: IngestOptions(
-                    user: user ?? Self.loginName(), jobs: jobs, force: force, dryRun: dryRun, rereadWhenUnsure: !fast,
-                    household: household),
-                logger: logger)
+                    user: user ?? Self.loginName(),
+                    jobs: jobs,
+                    force: force,
+                    dryRun: dryRun,
+                    rereadWhenUnsure: !fast,
+                    household: household
+                ),
+                logger: logger
+            )
             let stop = StopSignal()
             let interrupts = InterruptHandler { stop.stop() }
             defer { interrupts.cancel() }
@@ -111,8 +125,12 @@ struct IngestCommand: AsyncParsableCommand {
                 FileHandle.standardError.write(Data("receipts: watching \(paths.joined(separator: ", ")) for new photos (Ctrl-C stops)\n".utf8))
                 let watcher = FolderWatcher(paths: paths, interval: .milliseconds(Int(interval * 1000)), finder: finder)
                 total += await watcher.run(
-                    pipeline: pipeline, known: files, stop: stop, onBatch: { count in await output.add(count) },
-                    onEvent: { event in await output.report(event) })
+                    pipeline: pipeline,
+                    known: files,
+                    stop: stop,
+                    onBatch: { count in await output.add(count) },
+                    onEvent: { event in await output.report(event) }
+                )
                 total.interrupted = total.notStarted > 0
             }
             summary = total
@@ -194,8 +212,12 @@ actor IngestOutput {
         text += String(format: " in %.1f s", summary.seconds)
         if summary.neuralReadings > 0 {
             // Its cost is the main difference from --fast: say how much of the time it took.
-            text += String(format: " (the neural reader read %d receipt%@, %.1f s)", summary.neuralReadings,
-                           summary.neuralReadings == 1 ? "" : "s", summary.neuralSeconds)
+            text += String(
+                format: " (the neural reader read %d receipt%@, %.1f s)",
+                summary.neuralReadings,
+                summary.neuralReadings == 1 ? "" : "s",
+                summary.neuralSeconds
+            )
         }
         if !failures.isEmpty {
             text += "\nFailures (recorded in the store's failures):"

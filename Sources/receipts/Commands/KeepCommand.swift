@@ -32,7 +32,11 @@ struct KeepCommand: AsyncParsableCommand {
             var cart = try await CartQueries(store: documentStore).cart(idOrPrefix: id)
             cart.duplicateKept = true
             let stored = try await documentStore.put(
-                collection: CartDocument.collection, id: cart.id, document: try JSONValue(encoding: cart), expectedRev: cart.rev)
+                collection: CartDocument.collection,
+                id: cart.id,
+                document: try JSONValue(encoding: cart),
+                expectedRev: cart.rev
+            )
             cart.rev = stored.rev
             try await documentStore.close()
             if json {

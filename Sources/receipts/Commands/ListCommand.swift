@@ -152,7 +152,9 @@ struct ListOptions: ParsableArguments {
     /// Runs `body` with the local store open and its replica id, closing the store after;
     /// domain errors become their messages and codes.
     static func withLocalReplica<T: Sendable>(
-        _ options: StoreOptions, logger: Logger, _ body: (any DocumentStore, String) async throws -> T
+        _ options: StoreOptions,
+        logger: Logger,
+        _ body: (any DocumentStore, String) async throws -> T
     ) async throws -> T {
         let documentStore = try await options.open(logger: logger)
         do {

@@ -56,7 +56,8 @@ struct OCRCommand: AsyncParsableCommand {
         let configuration = OCRConfiguration(
             languages: lang.split(separator: "+").map(String.init),
             pageSegmentationMode: PageSegmentationMode(rawValue: psm) ?? .singleBlock,
-            preprocessing: preprocessing)
+            preprocessing: preprocessing
+        )
         let pool: OCREnginePool
         do {
             pool = try OCREnginePool(workers: min(jobs, images.count), configuration: configuration, logger: logger)
@@ -111,7 +112,8 @@ struct OCRCommand: AsyncParsableCommand {
                         var page = try await engine.recognize(prepared.image, preprocessing: [])
                         page.preprocessing = prepared.report
                         return page
-                    })
+                    }
+                )
             }
             return .success(try await pool.recognize(contentsOf: url))
         } catch let error as OCRError {
@@ -155,7 +157,8 @@ struct OCRPrinter {
             case .success(let page): data = try? encoder.encode(PageLine(file: file, page: page))
             case .failure(let error):
                 data = try? encoder.encode(
-                    ErrorLine(file: file, error: ErrorBody(code: error.code.rawValue, message: error.message)))
+                    ErrorLine(file: file, error: ErrorBody(code: error.code.rawValue, message: error.message))
+                )
             }
             if let data { FileHandle.standardOutput.write(data + Data("\n".utf8)) }
             return
@@ -163,8 +166,12 @@ struct OCRPrinter {
         switch result {
         case .success(let page):
             let header = String(
-                format: "== %@ (%d lines, confidence %.2f, %.2f s) ==\n", file, page.lines.count, page.confidence,
-                page.timing.total)
+                format: "== %@ (%d lines, confidence %.2f, %.2f s) ==\n",
+                file,
+                page.lines.count,
+                page.confidence,
+                page.timing.total
+            )
             FileHandle.standardOutput.write(Data((header + page.text + "\n\n").utf8))
         case .failure(let error):
             FileHandle.standardOutput.write(Data("== \(file) ==\nerror: \(error.code): \(error.message)\n\n".utf8))

@@ -65,13 +65,15 @@ struct SearchCommand: AsyncParsableCommand {
                 if case .object(var members) = document {
                     members.removeValue(forKey: "chomp")
                     members["score"] = .number(Decimal(string: String(format: "%.3f", result.score)) ?? 0)
-                    members["pricesPaid"] = .array(result.pricesPaid.map { paid in
-                        .object([
-                            "price": .string(paid.price), "date": paid.date.map(JSONValue.string) ?? .null,
-                            "merchant": paid.merchant.map(JSONValue.string) ?? .null,
-                            "cartId": paid.cartID.map(JSONValue.string) ?? .null,
-                        ])
-                    })
+                    members["pricesPaid"] = .array(
+                        result.pricesPaid.map { paid in
+                            .object([
+                                "price": .string(paid.price), "date": paid.date.map(JSONValue.string) ?? .null,
+                                "merchant": paid.merchant.map(JSONValue.string) ?? .null,
+                                "cartId": paid.cartID.map(JSONValue.string) ?? .null,
+                            ])
+                        }
+                    )
                     document = .object(members)
                 }
                 return document

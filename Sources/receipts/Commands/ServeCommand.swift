@@ -52,7 +52,12 @@ struct ServeCommand: AsyncParsableCommand {
         let documentStore = try await store.open(logger: logger)
         do {
             let configuration = ServerConfiguration(
-                host: host, port: port, workers: workers, bcryptCost: bcryptCost, secureCookies: secureCookies)
+                host: host,
+                port: port,
+                workers: workers,
+                bcryptCost: bcryptCost,
+                secureCookies: secureCookies
+            )
             let services = HouseholdServices(store: documentStore, bcryptCost: bcryptCost, logger: logger)
             let productCatalog = try catalog.open(store: documentStore, logger: logger)
             // Only the executable configures metrics: swift-metrics into a Prometheus registry,
@@ -60,14 +65,17 @@ struct ServeCommand: AsyncParsableCommand {
             let registry = PrometheusCollectorRegistry()
             MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
             let app = try await ReceiptServerApp.application(
-                services: services, configuration: configuration, catalog: productCatalog,
+                services: services,
+                configuration: configuration,
+                catalog: productCatalog,
                 metrics: { registry.emitToString() },
                 onServerRunning: { port in
                     // Scripts and tests read the bound port from this line on stdout.
                     FileHandle.standardOutput.write(Data("PORT \(port)\n".utf8))
                     FileHandle.standardError.write(Data("receipts: serving on http://\(host):\(port)/ (Ctrl-C stops)\n".utf8))
                 },
-                logger: logger)
+                logger: logger
+            )
             try await app.runService()
         } catch {
             try? await documentStore.close()
@@ -113,10 +121,14 @@ struct WorkerCommand: AsyncParsableCommand {
             let services = HouseholdServices(store: documentStore, logger: logger)
             try await services.prepare(logger: logger)
             let worker = try await ReceiptServerApp.worker(
-                services: services, configuration: configuration, catalog: try catalog.open(store: documentStore, logger: logger),
-                logger: logger)
+                services: services,
+                configuration: configuration,
+                catalog: try catalog.open(store: documentStore, logger: logger),
+                logger: logger
+            )
             let group = ServiceGroup(
-                configuration: .init(services: [.init(service: worker)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                configuration: .init(services: [.init(service: worker)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            )
             FileHandle.standardError.write(Data("receipts: worker reading receipts with \(jobs) reader(s) (Ctrl-C stops)\n".utf8))
             try await group.run()
         } catch {

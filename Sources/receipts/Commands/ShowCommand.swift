@@ -45,7 +45,9 @@ struct ShowCommand: AsyncParsableCommand {
         line("\(cart.merchant?.name ?? "Unknown merchant")\(cart.needsReview ? "   [needs review]" : "")")
         if let address = cart.merchant?.address { line(address) }
         if let phone = cart.merchant?.phone { line(phone) }
-        line("Date: \(cart.date ?? "-")\(cart.time.map { " " + $0 } ?? "")   Currency: \(cart.currency ?? "-")\(cart.language.map { "   Language: " + $0 } ?? "")   Added by \(cart.addedByUser) on \(cart.addedOn)")
+        line(
+            "Date: \(cart.date ?? "-")\(cart.time.map { " " + $0 } ?? "")   Currency: \(cart.currency ?? "-")\(cart.language.map { "   Language: " + $0 } ?? "")   Added by \(cart.addedByUser) on \(cart.addedOn)"
+        )
         line("Id: \(cart.id)")
         line("File: \(cart.source.file)")
         line()
@@ -53,9 +55,13 @@ struct ShowCommand: AsyncParsableCommand {
             let quantity = item.quantity.map { $0 == 1 ? "" : "\($0)\(item.unit.map { " " + $0 } ?? "") x " } ?? ""
             let price = item.price.map { "\($0)" } ?? "-"
             line("  \(quantity)\(item.name)".padding(toLength: 46, withPad: " ", startingAt: 0) + price.leftPadded(10))
-            if let discount = item.discount { line("      discount".padding(toLength: 46, withPad: " ", startingAt: 0) + "\(discount)".leftPadded(10)) }
+            if let discount = item.discount {
+                line("      discount".padding(toLength: 46, withPad: " ", startingAt: 0) + "\(discount)".leftPadded(10))
+            }
             if let product = item.product {
-                line("      → \(product.name)\(product.brand.map { " (\($0))" } ?? "")  \(product.barcode ?? "")  score \(product.score.map { String(format: "%.2f", $0) } ?? "-")")
+                line(
+                    "      → \(product.name)\(product.brand.map { " (\($0))" } ?? "")  \(product.barcode ?? "")  score \(product.score.map { String(format: "%.2f", $0) } ?? "-")"
+                )
             }
         }
         line()

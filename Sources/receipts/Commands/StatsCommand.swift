@@ -77,7 +77,9 @@ struct StatsCommand: AsyncParsableCommand {
             for month in spending.perMonth { lines.append("    \(month.label)  \(money(month.total))  \(month.carts) carts") }
             lines.append("  Per merchant:")
             for merchant in spending.perMerchant {
-                lines.append("    \(merchant.merchant.padding(toLength: 28, withPad: " ", startingAt: 0))  \(money(merchant.total))  \(merchant.carts) carts")
+                lines.append(
+                    "    \(merchant.merchant.padding(toLength: 28, withPad: " ", startingAt: 0))  \(money(merchant.total))  \(merchant.carts) carts"
+                )
             }
         }
         if stats.skippedNoTotal > 0 { lines.append("(\(stats.skippedNoTotal) carts without a total left out)") }

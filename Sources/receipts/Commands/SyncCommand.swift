@@ -66,8 +66,15 @@ struct SyncCommand: AsyncParsableCommand {
         }
         // One attempt per request: --watch is the retry loop, and a single sync should fail fast.
         let http = HTTPClient(
-            configuration: HTTPClientConfiguration(totalTimeout: .seconds(120), maxBodyBytes: 256 << 20, maxConcurrency: 1, retry: .none, requestsPerMinute: 0),
-            logger: logger)
+            configuration: HTTPClientConfiguration(
+                totalTimeout: .seconds(120),
+                maxBodyBytes: 256 << 20,
+                maxConcurrency: 1,
+                retry: .none,
+                requestsPerMinute: 0
+            ),
+            logger: logger
+        )
         let client = SyncClient(server: server, token: token, store: documentStore, http: http, logger: logger)
         defer { Task { try? await documentStore.close() } }
         guard watch else {
@@ -90,7 +97,9 @@ struct SyncCommand: AsyncParsableCommand {
                 unreachable = false
             } catch let error as SyncError where error.isTransient {
                 // Said once per outage, not every interval.
-                if !unreachable { FileHandle.standardError.write(Data("receipts: \(error.message) [\(error.errorCode)] Retrying every \(interval) s.\n".utf8)) }
+                if !unreachable {
+                    FileHandle.standardError.write(Data("receipts: \(error.message) [\(error.errorCode)] Retrying every \(interval) s.\n".utf8))
+                }
                 unreachable = true
             } catch let error as SyncError {
                 throw CLIError(code: error.errorCode, message: error.message)
@@ -110,7 +119,8 @@ struct SyncCommand: AsyncParsableCommand {
             line = String(decoding: try JSONCoding.encoder.encode(report), as: UTF8.self)
         } else {
             func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-            line = "synced with \(report.household): sent \(count(report.sentLists, "list")) and \(count(report.sentCarts, "receipt")); "
+            line =
+                "synced with \(report.household): sent \(count(report.sentLists, "list")) and \(count(report.sentCarts, "receipt")); "
                 + "\(count(report.changedLists, "list")) and \(count(report.changedCarts, "cart")) changed here"
                 + (report.removedLists > 0 ? "; \(count(report.removedLists, "deleted list")) dropped" : "")
         }
