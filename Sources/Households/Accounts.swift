@@ -99,7 +99,9 @@ public struct AccountService: Sendable {
         let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
         try Self.validate(email: email)
         guard (1...80).contains(name.count) else { throw HouseholdError.invalid("displayName", "Give a display name of 1 to 80 characters.") }
-        guard password.count >= settings.minimumPasswordLength else {
+        // Counted in Unicode scalars, as JSON Schema's minLength counts: a password the API
+        // document calls long enough is never refused.
+        guard password.unicodeScalars.count >= settings.minimumPasswordLength else {
             throw HouseholdError.invalid("password", "Choose a password of at least \(settings.minimumPasswordLength) characters.")
         }
         guard password.count <= 72 else { throw HouseholdError.invalid("password", "Choose a password of at most 72 characters.") }

@@ -3,7 +3,12 @@ import Foundation
 /// A fast JSON → `JSONValue` parser (the Codable path costs ~0.3 ms per cart). Numbers become
 /// exact `Decimal`s. Shared by the store and `JSONValue`'s own conversions within the package.
 package struct JSONParser {
-    package enum Failure: Error { case invalid(Int) }
+    package enum Failure: Error {
+        case invalid(Int)
+        /// A number, at this offset, that `Decimal` cannot hold: beyond about 1e165 or, other
+        /// than zero, below 1e-128 in magnitude. Refused rather than rounded to zero or NaN.
+        case numberOutOfRange(Int)
+    }
 
     package static func parse(_ text: String) throws -> JSONValue {
         var copy = text
@@ -236,14 +241,17 @@ package struct JSONParser {
         let value: Decimal
         if digits <= 18 {
             value = Decimal(sign: negative ? .minus : .plus, exponent: exponent - fractionDigits, significand: Decimal(significand))
+            // Below Decimal's range the result is a silent zero.
+            guard !value.isZero else { throw Failure.numberOutOfRange(start) }
         } else {
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            guard let parsed = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { throw Failure.invalid(start) }
+            // The text is a well-formed number here: nil means out of range.
+            guard let parsed = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { throw Failure.numberOutOfRange(start) }
             value = parsed
         }
         // Beyond Decimal's range (about 1e165) the result is NaN, which would be stored and later
         // written as null: such a number is refused where it is read.
-        guard !value.isNaN else { throw Failure.invalid(start) }
+        guard !value.isNaN else { throw Failure.numberOutOfRange(start) }
         return value
     }
 }

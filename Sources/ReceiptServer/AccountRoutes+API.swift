@@ -70,7 +70,8 @@ extension AccountRoutes {
         [
             "SignUp": .object(
                 [
-                    "email": .string(maxLength: 254, format: "email"), "displayName": .string(minLength: 1, maxLength: 80, pattern: #"\S"#),
+                    "email": .string(maxLength: 254, format: "email"),
+                    "displayName": .string(minLength: 1, maxLength: 80, pattern: JSONSchema.nonBlank),
                     "password": .string(minLength: 8, maxLength: 72),
                 ],
                 required: ["email", "displayName", "password"],

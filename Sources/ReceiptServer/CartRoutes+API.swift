@@ -128,7 +128,7 @@ extension CartRoutes {
     static var schemas: [String: JSONSchema] {
         [
             "NewCart": .object(
-                ["name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#), "currency": .string(pattern: "^[A-Za-z]{3}$").orNull],
+                ["name": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank), "currency": .string(pattern: "^[A-Za-z]{3}$").orNull],
                 required: ["name"],
                 additional: false
             ),
@@ -152,14 +152,15 @@ extension CartRoutes {
             ),
             "CartChange": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#),
+                    "name": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank).orNull.described("null or absent: unchanged."),
                     "duplicateKept": .boolean.described("true: this flagged cart is a purchase of its own; it counts in spending."),
                 ],
                 additional: false
             ),
             "NewItem": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 200, pattern: #"\S"#), "quantity": .number(minimum: 0, maximum: 100_000).orNull,
+                    "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
+                    "quantity": .number(minimum: 0, maximum: 100_000).orNull,
                     "price": .amount,
                 ],
                 required: ["name"],
@@ -167,7 +168,8 @@ extension CartRoutes {
             ),
             "ItemChange": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 200, pattern: #"\S"#), "quantity": .number(minimum: 0, maximum: 100_000).orNull,
+                    "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
+                    "quantity": .number(minimum: 0, maximum: 100_000).orNull,
                     "price": .amount, "completed": .boolean.orNull,
                 ],
                 additional: false

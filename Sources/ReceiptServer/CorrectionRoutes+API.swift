@@ -14,7 +14,7 @@ extension CorrectionRoutes {
                 body: .json(
                     .object(
                         [
-                            "merchant": .string(pattern: #"\S"#), "date": .string(format: "date"), "total": .amount,
+                            "merchant": .string(pattern: JSONSchema.nonBlank), "date": .string(format: "date"), "total": .amount,
                             "items": .map(
                                 of: .object(
                                     [

@@ -212,7 +212,7 @@ extension GroupRoutes {
             "GroupCollection": .object(["groups": .array(of: .ref("Group"))], required: ["groups"]),
             "NewGroup": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#),
+                    "name": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank),
                     "members": .array(of: .string(minLength: 1, maxLength: 80)).orNull.described("Friends' user ids."),
                     "defaultWeights": .map(of: .integer(minimum: 0, maximum: 1_000_000)).orNull, "currency": .string(pattern: "^[A-Za-z]{3}$").orNull,
                 ],
@@ -221,7 +221,7 @@ extension GroupRoutes {
             ),
             "GroupChange": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 100, pattern: #"\S"#),
+                    "name": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank).orNull.described("null or absent: unchanged."),
                     "defaultWeights": .map(of: .integer(minimum: 0, maximum: 1_000_000)).orNull,
                 ],
                 additional: false

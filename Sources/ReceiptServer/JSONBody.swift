@@ -19,7 +19,12 @@ struct JSONBody: Sendable {
         }
         let value: JSONValue
         do {
-            value = try JSONValue(jsonData: Data(buffer: buffer))
+            value = try JSONParser.parse(String(buffer: buffer))
+        } catch JSONParser.Failure.numberOutOfRange {
+            throw Problem.badRequest(
+                nil,
+                "A number in the body is too large or too small for the server to keep exactly (beyond about 1e165, or nearer zero than about 1e-110). Send such a value as a string."
+            )
         } catch {
             throw Problem.badRequest(nil, "The body is not valid JSON. Send a JSON object with Content-Type: application/json.")
         }

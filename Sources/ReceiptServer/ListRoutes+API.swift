@@ -270,7 +270,8 @@ extension ListRoutes {
             "ListCollection": .object(["lists": .array(of: .ref("List"))], required: ["lists"]),
             "NewEntry": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 200, pattern: #"\S"#), "quantity": .number(minimum: 0, maximum: 100_000).orNull,
+                    "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
+                    "quantity": .number(minimum: 0, maximum: 100_000).orNull,
                     "unit": .string(maxLength: 20).orNull, "note": .string(maxLength: 500).orNull,
                     "barcode": .string().orNull.described("A catalog product's barcode (else the name is matched)."),
                 ],
@@ -279,7 +280,8 @@ extension ListRoutes {
             ),
             "EntryChange": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 200, pattern: #"\S"#), "quantity": .number(minimum: 0, maximum: 100_000).orNull,
+                    "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
+                    "quantity": .number(minimum: 0, maximum: 100_000).orNull,
                     "unit": .string(maxLength: 20).orNull, "note": .string(maxLength: 500).orNull, "completed": .boolean.orNull,
                 ],
                 additional: false

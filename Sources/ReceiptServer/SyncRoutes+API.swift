@@ -40,7 +40,7 @@ extension SyncRoutes {
             "ReplicatedList": .object(
                 [
                     "fields": .map(of: .ref("Register")).described("The list's own fields (name)."),
-                    "entries": .map(of: .ref("ReplicatedEntry")).described("By entry id (e_…)."),
+                    "entries": .map(of: .ref("ReplicatedEntry")).described("By entry id (e_…); a cart's items by item id."),
                 ],
                 required: ["fields", "entries"]
             ),
@@ -65,8 +65,12 @@ extension SyncRoutes {
                 [
                     "fields": .map(of: .ref("Register")).requiring(
                         "name",
-                        .object(["value": .string(minLength: 1, maxLength: 100, pattern: #"\S"#), "at": .ref("Stamp")], required: ["value", "at"])
-                    ).described("The list's own fields (name)."), "entries": .map(of: .ref("ReplicatedEntry")).described("By entry id (e_…)."),
+                        .object(
+                            ["value": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank), "at": .ref("Stamp")],
+                            required: ["value", "at"]
+                        )
+                    ).described("The list's own fields (name)."),
+                    "entries": .map(of: .ref("ReplicatedEntry"), names: "^e_[A-Za-z0-9_]{0,64}$").described("By entry id (e_…)."),
                 ],
                 required: ["fields", "entries"]
             ),

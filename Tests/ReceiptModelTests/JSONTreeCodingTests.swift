@@ -91,10 +91,23 @@ import Testing
         #expect(throws: (any Error).self) { try JSONValue(encoding: Double.nan) }
     }
 
-    @Test("a number beyond Decimal's range is refused when read, never kept as NaN (which would be written as null)")
+    @Test("a number beyond Decimal's range is refused when read, never kept as NaN (written as null) nor as a silent zero")
     func numbersOutOfRange() throws {
-        #expect(throws: (any Error).self) { try JSONValue(jsonData: Data("{\"p\": 2.47290039566358e+167}".utf8)) }
-        #expect(throws: (any Error).self) { try JSONValue(jsonData: Data("[1e400]".utf8)) }
+        for text in ["{\"p\": 2.47290039566358e+167}", "[1e400]", "[-1e-130]", "[1.1125369292536007e-308]", "[2.1867079754727744e-119]"] {
+            #expect(throws: (any Error).self, "\(text)") { try JSONValue(jsonData: Data(text.utf8)) }
+            do {
+                _ = try JSONParser.parse(text)
+                Issue.record("\(text) was read")
+            } catch JSONParser.Failure.numberOutOfRange {
+            } catch {
+                Issue.record("\(text): \(error), not numberOutOfRange")
+            }
+        }
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse("[1e]") }
         #expect(try JSONValue(jsonData: Data("[1.5e3]".utf8)) == .array([.number(1500)]))
+        #expect(
+            try JSONValue(jsonData: Data("[0.0e-400, -36893488147419103231]".utf8))
+                == .array([.number(0), .number(Decimal(string: "-36893488147419103231")!)])
+        )
     }
 }

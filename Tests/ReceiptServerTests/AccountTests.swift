@@ -70,6 +70,20 @@ import Testing
             }
             #expect(try await api.call(.post, "/api/v1/accounts", json: "{not json").status == 400)
             #expect(try await api.call(.post, "/api/v1/accounts", json: "[1,2]").status == 400)
+            let beyondDecimal = try await api.call(
+                .post,
+                "/api/v1/accounts",
+                json: #"{"email":"a@b.org","displayName":"A","password":"long enough","x":1e400}"#
+            )
+            #expect(beyondDecimal.status == 400)
+            #expect(beyondDecimal["detail"]?.stringValue?.contains("Send such a value as a string") == true)
+            // Eight Unicode scalars, as JSON Schema counts, though fewer characters as people see them.
+            let combining = try await api.call(
+                .post,
+                "/api/v1/accounts",
+                json: #"{"email":"c@b.org","displayName":"C","password":"e\u0301e\u0301e\u0301e\u0301"}"#
+            )
+            #expect(combining.status == 201)
             let huge = #"{"email":"a@b.org","displayName":""# + String(repeating: "x", count: 2 << 20) + #"","password":"long enough"}"#
             #expect(try await api.call(.post, "/api/v1/accounts", json: huge).status == 413)
 

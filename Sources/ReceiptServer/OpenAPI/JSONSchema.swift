@@ -17,7 +17,9 @@ struct JSONSchema: Sendable {
     /// A schema of `#/components/schemas/`.
     static func ref(_ name: String) -> JSONSchema { JSONSchema(["$ref": .string("#/components/schemas/\(name)")]) }
 
-    /// Lengths count characters as users see them (grapheme clusters), as the server checks them.
+    /// Lengths count Unicode scalars, as JSON Schema does; the server's limits on characters as
+    /// users see them (grapheme clusters) are never stricter: a string of at most n scalars has at
+    /// most n clusters.
     static func string(
         minLength: Int? = nil,
         maxLength: Int? = nil,
@@ -70,7 +72,16 @@ struct JSONSchema: Sendable {
     /// An object whose members (any names) all follow `values`.
     static func map(of values: JSONSchema) -> JSONSchema { JSONSchema(["type": .string("object"), "additionalProperties": .object(values.json)]) }
 
+    /// The same, with member names matching `pattern`.
+    static func map(of values: JSONSchema, names pattern: String) -> JSONSchema {
+        map(of: values).with("propertyNames", .object(["pattern": .string(pattern)]))
+    }
+
     /// A decimal amount as a string, never a float.
+    /// A pattern for text that is not blank as the server trims it: Swift's white space and new
+    /// lines, which add U+0085 (NEXT LINE) to what a JSON Schema `\s` means.
+    static let nonBlank = #"[^\s\u0085]"#
+
     static let money = JSONSchema.string(pattern: #"^-?[0-9]+(\.[0-9]+)?$"#).orNull
         .described("A decimal amount as a string, never a float.").examples(["3.49"])
 
