@@ -37,6 +37,8 @@ public struct HouseholdError: Error, Sendable, Hashable, CustomStringConvertible
         public static let listNotFound = Code(rawValue: "list.not-found")
         public static let entryNotFound = Code(rawValue: "entry.not-found")
         public static let jobNotFound = Code(rawValue: "job.not-found")
+        /// A receipt job's lease ran out and another reader took it over: this reading is dropped.
+        public static let jobClaimLost = Code(rawValue: "job.claim-lost")
         public static let imageNotFound = Code(rawValue: "image.not-found")
         /// A shared list's id and passcode do not match (or it is not shared).
         public static let shareInvalid = Code(rawValue: "share.invalid")
@@ -97,6 +99,10 @@ public struct HouseholdError: Error, Sendable, Hashable, CustomStringConvertible
     public static let cartNotFound = HouseholdError(.cartNotFound, "No such cart in this household.")
     public static let itemNotFound = HouseholdError(.itemNotFound, "No such item in this cart.")
     public static let jobNotFound = HouseholdError(.jobNotFound, "No such receipt job.")
+    public static let claimLost = HouseholdError(
+        .jobClaimLost,
+        "Another worker took this receipt over after this one's lease ran out; its reading is the one kept."
+    )
     package static let unauthenticatedUser = HouseholdError(.unauthenticated, "Your account no longer exists; sign up again.")
 
     static func stale(current: Int) -> HouseholdError {
