@@ -1,0 +1,109 @@
+import Catalog
+import Foundation
+import HouseholdApp
+import Households
+import Hummingbird
+import ReceiptModel
+
+/// A list's entries: added by name or barcode, edited, ticked, deleted, and their photos.
+extension ListRoutes {
+    @Sendable func addEntry(_ request: Request, context: ListContext) async throws -> Response {
+        let body = try await JSONBody.read(request, context: context, allowed: ["name", "quantity", "unit", "note", "barcode"])
+        let name = try body.requiredString("name")
+        let product = try await product(barcode: try body.string("barcode"), name: name)
+        let (list, entry) = try await lists.addEntry(
+            to: context.list,
+            in: context.household,
+            EntryInput(
+                name: name,
+                quantity: try body.decimal("quantity"),
+                unit: try body.string("unit"),
+                note: try body.string("note"),
+                product: product
+            ),
+            by: context.caller.user,
+            ifMatch: try ETag.ifMatch(request)
+        )
+        return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(context)), status: .created, etag: list.rev)
+    }
+
+    @Sendable func editEntry(_ request: Request, context: ListContext) async throws -> Response {
+        let body = try await JSONBody.read(request, context: context, allowed: ["name", "quantity", "unit", "note", "completed"])
+        let input = EntryInput(
+            name: try body.string("name"),
+            quantity: try body.decimal("quantity"),
+            unit: body.has("unit") ? .some(try body.string("unit")) : nil,
+            note: body.has("note") ? .some(try body.string("note")) : nil,
+            completed: try body.bool("completed")
+        )
+        return try await edit(input, request, context)
+    }
+
+    @Sendable func deleteEntry(_ request: Request, context: ListContext) async throws -> Response {
+        let list = try await lists.deleteEntry(
+            try context.parameters.require("entryId"),
+            of: context.list,
+            in: context.household,
+            by: context.caller.user.id,
+            ifMatch: try ETag.ifMatch(request)
+        )
+        return try JSONResponse.make(ListAnswer(list, book: try await priceBook(context)), etag: list.rev)
+    }
+
+    @Sendable func tick(_ request: Request, context: ListContext) async throws -> Response {
+        try await edit(EntryInput(completed: true), request, context)
+    }
+
+    @Sendable func untick(_ request: Request, context: ListContext) async throws -> Response {
+        try await edit(EntryInput(completed: false), request, context)
+    }
+
+    private func edit(_ input: EntryInput, _ request: Request, _ context: ListContext) async throws -> Response {
+        let (list, entry) = try await lists.editEntry(
+            try context.parameters.require("entryId"),
+            of: context.list,
+            in: context.household,
+            input,
+            by: context.caller.user,
+            ifMatch: try ETag.ifMatch(request)
+        )
+        return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(context)), etag: list.rev)
+    }
+
+    @Sendable func setPhoto(_ request: Request, context: ListContext) async throws -> Response {
+        // Who may see the list is checked before the upload is read: a stranger learns nothing,
+        // not even the size limit.
+        _ = try await lists.list(context.list, in: context.household, for: context.caller.user.id)
+        let data = try await UploadedImage.read(request, limit: maxPhotoBytes)
+        let (list, entry) = try await lists.setPhoto(
+            data,
+            entry: try context.parameters.require("entryId"),
+            of: context.list,
+            in: context.household,
+            by: context.caller.user.id
+        )
+        return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(context)), etag: list.rev)
+    }
+
+    @Sendable func photo(_ request: Request, context: ListContext) async throws -> Response {
+        let data = try await lists.photo(
+            entry: try context.parameters.require("entryId"),
+            of: context.list,
+            in: context.household,
+            for: context.caller.user.id
+        )
+        return try await UploadedImage.respond(data, thumbnail: request.uri.queryParameters.get("size") == "thumbnail", store: services.store)
+    }
+
+    /// The catalog product of a new entry: by barcode when given, else a confident name match.
+    func product(barcode: String?, name: String) async throws -> ProductRef? {
+        guard let catalog else { return nil }
+        if let barcode, !barcode.isEmpty {
+            guard let product = try await catalog.lookup(barcode: barcode) else {
+                throw Problem.unknownBarcode(barcode, field: "barcode")
+            }
+            return product.reference()
+        }
+        return try await catalog.matcher().match(line: name)?.productRef
+    }
+}
