@@ -1,4 +1,3 @@
-import Catalog
 import DocumentStore
 import Foundation
 import HouseholdApp
@@ -11,7 +10,7 @@ import ReceiptPipeline
 /// corrected fields are marked verified, and a corrected product teaches the household's matcher.
 struct CorrectionRoutes {
     let services: HouseholdServices
-    let catalog: ProductCatalog?
+    let products: ProductLookup
 
     func add(to group: RouterGroup<APIContext>) {
         group.patch("households/{householdId}/carts/{cartId}/receipt") { request, context in
@@ -34,10 +33,11 @@ struct CorrectionRoutes {
                     var item = CartCorrection.ItemCorrection(name: try fields.string("name"))
                     if case .some(.some(let price)) = try fields.amount("price") { item.price = price }
                     if let barcode = try fields.string("barcode") {
-                        guard let product = try await catalog?.lookup(barcode: barcode) else {
-                            throw Problem.unknownBarcode(barcode, field: "items.\(itemId).barcode")
+                        do {
+                            item.product = try await products.product(barcode: barcode)
+                        } catch let error as UnknownBarcode {
+                            throw Problem.unknownBarcode(error, field: "items.\(itemId).barcode")
                         }
-                        item.product = product.reference()
                     }
                     correction.items[index] = item
                 }

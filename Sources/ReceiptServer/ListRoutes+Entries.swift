@@ -1,4 +1,3 @@
-import Catalog
 import Foundation
 import HouseholdApp
 import Households
@@ -10,7 +9,12 @@ extension ListRoutes {
     @Sendable func addEntry(_ request: Request, context: ListContext) async throws -> Response {
         let body = try await JSONBody.read(request, context: context, allowed: ["name", "quantity", "unit", "note", "barcode"])
         let name = try body.requiredString("name")
-        let product = try await product(barcode: try body.string("barcode"), name: name)
+        let product: ProductRef?
+        do {
+            product = try await products.entryProduct(barcode: try body.string("barcode"), name: name)
+        } catch let error as UnknownBarcode {
+            throw Problem.unknownBarcode(error, field: "barcode")
+        }
         let (list, entry) = try await lists.addEntry(
             to: context.list,
             in: context.household,
@@ -93,17 +97,5 @@ extension ListRoutes {
             for: context.caller.user.id
         )
         return try await UploadedImage.respond(data, thumbnail: request.uri.queryParameters.get("size") == "thumbnail", store: services.store)
-    }
-
-    /// The catalog product of a new entry: by barcode when given, else a confident name match.
-    func product(barcode: String?, name: String) async throws -> ProductRef? {
-        guard let catalog else { return nil }
-        if let barcode, !barcode.isEmpty {
-            guard let product = try await catalog.lookup(barcode: barcode) else {
-                throw Problem.unknownBarcode(barcode, field: "barcode")
-            }
-            return product.reference()
-        }
-        return try await catalog.matcher().match(line: name)?.productRef
     }
 }

@@ -1,4 +1,3 @@
-import Catalog
 import Foundation
 import HouseholdApp
 import Households
@@ -11,7 +10,7 @@ import ReceiptPipeline
 /// what they will cost from what the household paid before.
 struct ListRoutes {
     let services: HouseholdServices
-    let catalog: ProductCatalog?
+    let products: ProductLookup
     let maxPhotoBytes: Int
 
     var lists: ShoppingLists { services.lists }

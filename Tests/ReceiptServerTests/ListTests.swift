@@ -27,6 +27,11 @@ import Testing
             #expect(milk["entry"]?["product"]?["name"]?.stringValue == "Whole Milk, 1 Gallon")
             #expect(milk["entry"]?["product"]?["source"]?.stringValue == "catalog")
             let milkID = try #require(milk["entry"]?["id"]?.stringValue)
+            // A barcode the catalog does not know adds nothing and names the field.
+            let unknown = try await bob.call(.post, "\(path)/entries", json: #"{"name":"mystery","barcode":"0000000000017"}"#)
+            #expect(unknown.status == 422)
+            #expect(unknown.code == "product.not-found")
+            #expect(unknown["field"]?.stringValue == "barcode")
             let tea = try await alice.call(.post, "\(path)/entries", json: #"{"name":"jasmine tea","unit":"box"}"#)
             let teaID = try #require(tea["entry"]?["id"]?.stringValue)
 
