@@ -47,7 +47,7 @@ public enum ReceiptServerApp {
             .add(to: authenticated, household: household, list: authenticated.list())
         SyncRoutes(services: services).add(to: household)
         ProductRoutes(services: services, catalog: catalog).add(to: authenticated)
-        CorrectionRoutes(services: services, products: products).add(to: authenticated)
+        CorrectionRoutes(services: services, products: products).add(to: household)
         ExpenseRoutes(services: services).add(to: authenticated)
         GroupRoutes(services: services, maxPictureBytes: configuration.maxUploadBytes).add(to: authenticated)
         let hub = live ?? LiveHub(store: services.store, logger: Logger(label: "live"))
