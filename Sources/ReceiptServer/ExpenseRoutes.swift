@@ -85,10 +85,10 @@ struct ExpenseRoutes {
 
     /// A member's share marked paid.
     @Sendable func markPaid(_ request: Request, context: APIContext) async throws -> Response {
-        let body = try await JSONBody.read(request, context: context, allowed: ["member"])
+        let body = try await JSONBody.read(PaidShare.self, request, context: context)
         let recorded = try await payments.markPaid(
             expense: try context.parameters.require("expenseId"),
-            member: try body.requiredString("member"),
+            member: body.member,
             by: try context.caller().user.id
         )
         return try JSONResponse.make(PaymentCollection(payments: recorded.map(PaymentAnswer.init)), status: .created)
@@ -139,6 +139,13 @@ struct ExpenseRoutes {
     func answer(_ expense: Revisioned<ExpenseRecord>, for userId: String) async throws -> ExpenseAnswer {
         try await answers([expense], for: userId)[0]
     }
+}
+
+/// The member whose share is paid.
+struct PaidShare: RequestBody {
+    var member: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case member }
 }
 
 struct PersonBalances: Encodable {

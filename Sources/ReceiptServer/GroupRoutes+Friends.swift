@@ -16,8 +16,8 @@ extension GroupRoutes {
     }
 
     @Sendable func addFriend(_ request: Request, context: APIContext) async throws -> Response {
-        let body = try await JSONBody.read(request, context: context, allowed: ["email"])
-        let friend = try await services.friends.add(email: try body.requiredString("email"), by: try context.caller().user)
+        let body = try await JSONBody.read(NewFriend.self, request, context: context)
+        let friend = try await services.friends.add(email: body.email, by: try context.caller().user)
         return try JSONResponse.make(FriendAnswer(friend, balances: [:]), status: .created)
     }
 
@@ -54,4 +54,11 @@ struct FriendAnswer: Encodable {
 
 struct FriendCollection: Encodable {
     var friends: [FriendAnswer]
+}
+
+/// Someone with an account, by their email.
+struct NewFriend: RequestBody {
+    var email: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case email }
 }

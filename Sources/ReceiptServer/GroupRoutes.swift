@@ -42,12 +42,12 @@ struct GroupRoutes {
     }
 
     @Sendable func create(_ request: Request, context: APIContext) async throws -> Response {
-        let body = try await JSONBody.read(request, context: context, allowed: ["name", "members", "defaultWeights", "currency"])
+        let body = try await JSONBody.read(NewGroup.self, request, context: context)
         let created = try await groups.create(
-            name: try body.requiredString("name"),
-            members: try body.member("members", as: [String].self) ?? [],
-            defaultWeights: try body.member("defaultWeights", as: [String: Int].self),
-            currency: try body.string("currency"),
+            name: body.name,
+            members: body.members ?? [],
+            defaultWeights: body.defaultWeights,
+            currency: body.currency,
             by: try context.caller().user.id
         )
         return try JSONResponse.make(
@@ -64,11 +64,11 @@ struct GroupRoutes {
     }
 
     @Sendable func update(_ request: Request, context: APIContext) async throws -> Response {
-        let body = try await JSONBody.read(request, context: context, allowed: ["name", "defaultWeights"])
+        let body = try await JSONBody.read(GroupEdit.self, request, context: context)
         let updated = try await groups.update(
             try context.parameters.require("groupId"),
-            name: try body.string("name"),
-            defaultWeights: body.has("defaultWeights") ? .some(try body.member("defaultWeights", as: [String: Int].self)) : nil,
+            name: body.name,
+            defaultWeights: body.defaultWeights,
             by: try context.caller().user.id,
             ifMatch: try ETag.ifMatch(request)
         )
@@ -76,9 +76,9 @@ struct GroupRoutes {
     }
 
     @Sendable func addMember(_ request: Request, context: APIContext) async throws -> Response {
-        let body = try await JSONBody.read(request, context: context, allowed: ["userId"])
+        let body = try await JSONBody.read(NewMember.self, request, context: context)
         let updated = try await groups.add(
-            member: try body.requiredString("userId"),
+            member: body.userId,
             to: try context.parameters.require("groupId"),
             by: try context.caller().user.id
         )
@@ -197,4 +197,29 @@ struct GroupCollection: Encodable {
 
 struct RecurringCollection: Encodable {
     var recurring: [RecurringExpense]
+}
+
+/// A new group: its name, the caller's friends in it, and how it usually splits.
+struct NewGroup: RequestBody {
+    var name: String
+    var members: [String]?
+    var defaultWeights: [String: Int]?
+    var currency: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, members, defaultWeights, currency }
+}
+
+/// A group's changes: an absent member is unchanged; null weights split evenly again.
+struct GroupEdit: RequestBody {
+    var name: String?
+    var defaultWeights: [String: Int]??
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, defaultWeights }
+}
+
+/// A friend of the caller who joins a group.
+struct NewMember: RequestBody {
+    var userId: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case userId }
 }

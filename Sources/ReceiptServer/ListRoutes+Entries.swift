@@ -7,24 +7,17 @@ import ReceiptModel
 /// A list's entries: added by name or barcode, edited, ticked, deleted, and their photos.
 extension ListRoutes {
     @Sendable func addEntry(_ request: Request, context: ListContext) async throws -> Response {
-        let body = try await JSONBody.read(request, context: context, allowed: ["name", "quantity", "unit", "note", "barcode"])
-        let name = try body.requiredString("name")
+        let body = try await JSONBody.read(NewEntry.self, request, context: context)
         let product: ProductRef?
         do {
-            product = try await products.entryProduct(barcode: try body.string("barcode"), name: name)
+            product = try await products.entryProduct(barcode: body.barcode, name: body.name)
         } catch let error as UnknownBarcode {
             throw Problem.unknownBarcode(error, field: "barcode")
         }
         let (list, entry) = try await lists.addEntry(
             to: context.list,
             in: context.household,
-            EntryInput(
-                name: name,
-                quantity: try body.decimal("quantity"),
-                unit: try body.string("unit"),
-                note: try body.string("note"),
-                product: product
-            ),
+            EntryInput(name: body.name, quantity: body.quantity, unit: body.unit, note: body.note, product: product),
             by: context.caller.user,
             ifMatch: try ETag.ifMatch(request)
         )
@@ -32,15 +25,12 @@ extension ListRoutes {
     }
 
     @Sendable func editEntry(_ request: Request, context: ListContext) async throws -> Response {
-        let body = try await JSONBody.read(request, context: context, allowed: ["name", "quantity", "unit", "note", "completed"])
-        let input = EntryInput(
-            name: try body.string("name"),
-            quantity: try body.decimal("quantity"),
-            unit: body.has("unit") ? .some(try body.string("unit")) : nil,
-            note: body.has("note") ? .some(try body.string("note")) : nil,
-            completed: try body.bool("completed")
+        let body = try await JSONBody.read(EntryEdit.self, request, context: context)
+        return try await edit(
+            EntryInput(name: body.name, quantity: body.quantity, unit: body.unit, note: body.note, completed: body.completed),
+            request,
+            context
         )
-        return try await edit(input, request, context)
     }
 
     @Sendable func deleteEntry(_ request: Request, context: ListContext) async throws -> Response {
@@ -98,4 +88,26 @@ extension ListRoutes {
         )
         return try await UploadedImage.respond(data, thumbnail: request.uri.queryParameters.get("size") == "thumbnail", store: services.store)
     }
+}
+
+/// A new entry, named, or by barcode (the catalog's product) with a name to show meanwhile.
+struct NewEntry: RequestBody {
+    var name: String
+    var barcode: String?
+    var quantity: Decimal?
+    var unit: String?
+    var note: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, barcode, quantity, unit, note }
+}
+
+/// An entry's changes: an absent member is unchanged; a null unit or note is removed.
+struct EntryEdit: RequestBody {
+    var name: String?
+    var quantity: Decimal?
+    var unit: String??
+    var note: String??
+    var completed: Bool?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, quantity, unit, note, completed }
 }

@@ -28,13 +28,21 @@ extension ListRoutes {
     }
 
     @Sendable func join(_ request: Request, context: APIContext) async throws -> Response {
-        let body = try await JSONBody.read(request, context: context, allowed: ["listId", "passcode"])
+        let body = try await JSONBody.read(ListPasscode.self, request, context: context)
         let joined = try await lists.join(
-            try body.requiredString("listId"),
-            passcode: try body.requiredString("passcode"),
+            body.listId,
+            passcode: body.passcode,
             user: try context.caller().user,
             address: context.remoteAddress
         )
         return try JSONResponse.make(ListAnswer(joined, book: PriceBook(carts: [])), etag: joined.rev)
     }
+}
+
+/// A shared list's id and passcode, to join it.
+struct ListPasscode: RequestBody {
+    var listId: String
+    var passcode: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case listId, passcode }
 }

@@ -10,8 +10,8 @@ extension ListRoutes {
     }
 
     @Sendable func startShopping(_ request: Request, context: ListContext) async throws -> Response {
-        let body = try await JSONBody.read(request, context: context, allowed: ["minutes"])
-        let minutes = try body.decimal("minutes").map { NSDecimalNumber(decimal: $0).intValue } ?? 60
+        let body = try await JSONBody.read(ShoppingTime.self, request, context: context)
+        let minutes = body.minutes.map { NSDecimalNumber(decimal: $0).intValue } ?? 60
         return try JSONResponse.make(try await lists.startShopping(context.list, in: context.household, by: context.caller.user, minutes: minutes))
     }
 
@@ -19,6 +19,13 @@ extension ListRoutes {
         try await lists.stopShopping(context.list, in: context.household, by: context.caller.user.id)
         return JSONResponse.noContent()
     }
+}
+
+/// How long the caller will be shopping (an hour unless said).
+struct ShoppingTime: RequestBody {
+    var minutes: Decimal?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case minutes }
 }
 
 struct ShoppingAnswer: Encodable {

@@ -49,8 +49,8 @@ struct ListRoutes {
     }
 
     @Sendable func create(_ request: Request, context: HouseholdContext) async throws -> Response {
-        let body = try await JSONBody.read(request, context: context, allowed: ["name"])
-        let list = try await lists.create(in: context.household, name: try body.requiredString("name"), by: context.caller.user)
+        let body = try await JSONBody.read(ListName.self, request, context: context)
+        let list = try await lists.create(in: context.household, name: body.name, by: context.caller.user)
         return try JSONResponse.make(
             ListAnswer(list, book: PriceBook(carts: [])),
             status: .created,
@@ -67,11 +67,11 @@ struct ListRoutes {
     }
 
     @Sendable func rename(_ request: Request, context: ListContext) async throws -> Response {
-        let body = try await JSONBody.read(request, context: context, allowed: ["name"])
+        let body = try await JSONBody.read(ListName.self, request, context: context)
         let list = try await lists.rename(
             context.list,
             in: context.household,
-            to: try body.requiredString("name"),
+            to: body.name,
             by: context.caller.user.id,
             ifMatch: try ETag.ifMatch(request)
         )
@@ -93,4 +93,11 @@ struct ListRoutes {
     func priceBook(_ context: ListContext) async throws -> PriceBook {
         try await services.pricing.priceBook(context.household, for: context.caller.user.id)
     }
+}
+
+/// A new list, or a list's new name.
+struct ListName: RequestBody {
+    var name: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name }
 }
