@@ -132,40 +132,25 @@ struct SplitOptions: ParsableArguments {
             return nil
         }
         let pairs = try LocalLedger.pairs(shares, option: "share")
+        /// Each member's `--share` value read by `read`; the first one given for a name counts.
+        func byMember<Value>(_ read: (String, String) throws -> Value) throws -> [String: Value] {
+            try Dictionary(pairs.map { name, value in (name, try read(name, value)) }, uniquingKeysWith: { a, _ in a })
+        }
         switch split {
         case .evenly:
             return SplitInput(mode: split, members: pairs.isEmpty ? nil : pairs.map(\.0))
         case .shares:
             return SplitInput(
                 mode: split,
-                weights: try Dictionary(
-                    pairs.map { name, value in
-                        guard let weight = Int(value) else { throw ValidationError("--share \(name)=\(value): a weight is a whole number.") }
-                        return (name, weight)
-                    },
-                    uniquingKeysWith: { a, _ in a }
-                )
+                weights: try byMember { name, value in
+                    guard let weight = Int(value) else { throw ValidationError("--share \(name)=\(value): a weight is a whole number.") }
+                    return weight
+                }
             )
         case .percentages:
-            return SplitInput(
-                mode: split,
-                percentages: try Dictionary(
-                    pairs.map { name, value in
-                        (name, try LocalLedger.amount(value, option: "share").value)
-                    },
-                    uniquingKeysWith: { a, _ in a }
-                )
-            )
+            return SplitInput(mode: split, percentages: try byMember { _, value in try LocalLedger.amount(value, option: "share").value })
         case .exact:
-            return SplitInput(
-                mode: split,
-                amounts: try Dictionary(
-                    pairs.map { name, value in
-                        (name, try LocalLedger.amount(value, option: "share"))
-                    },
-                    uniquingKeysWith: { a, _ in a }
-                )
-            )
+            return SplitInput(mode: split, amounts: try byMember { _, value in try LocalLedger.amount(value, option: "share") })
         case .byItem:
             var lines: [String: [String: Int]] = [:]
             for (line, names) in try LocalLedger.pairs(items, option: "item") {
