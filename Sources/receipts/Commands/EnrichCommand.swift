@@ -45,12 +45,7 @@ struct EnrichCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("cannot read \(list): \(error.localizedDescription)")
         }
-        let entries: [ListEntry]
-        do {
-            entries = try ListEntry.parse(data)
-        } catch let error as PipelineError {
-            throw ValidationError(error.message)
-        }
+        let entries = try ValidationError.reading { try ListEntry.parse(data) }
         let document = try await store.withOpenStore(logger: logger) { documentStore in
             let matcher: ProductMatcher?
             do {

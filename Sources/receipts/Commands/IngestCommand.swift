@@ -80,12 +80,7 @@ struct IngestCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.ingest")
         let finder = ImageFinder()
-        let files: [FoundFile]
-        do {
-            files = try finder.find(paths)
-        } catch let error as PipelineError {
-            throw ValidationError(error.message)
-        }
+        let files = try ValidationError.reading { try finder.find(paths) }
 
         let summary = try await store.withOpenStore(logger: logger) { documentStore in
             if let household, try await !documentStore.exists(collection: Collections.households, id: household) {
