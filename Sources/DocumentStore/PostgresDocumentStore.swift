@@ -405,7 +405,12 @@ public final class PostgresDocumentStore: DocumentStore {
                 try await connection.query("COMMIT", logger: logger)
                 return result
             } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
+                // In a task of its own, which the caller's cancellation does not reach: a
+                // cancelled caller's connection must not go back to the pool inside a transaction
+                // that still holds the schema lock every other migration waits for. When even the
+                // rollback fails, the connection is closed, which ends the transaction.
+                let rolledBack = await Task { (try? await connection.query("ROLLBACK", logger: logger)) != nil }.value
+                if !rolledBack { try? await connection.close() }
                 throw error
             }
         }
