@@ -31,10 +31,9 @@ private struct BodyDecoder: Decoder {
         KeyedDecodingContainer(BodyMembers<Key>(body: body))
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw Self.notAnObject }
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw Self.notAnObject }
-
-    static let notAnObject = Problem.badRequest(nil, "The body must be a JSON object.")
+    // The body is an object (JSONBody.read checked): a body type reads it by its keys.
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw unsupported([]) }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw unsupported([]) }
 }
 
 private struct BodyMembers<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -92,12 +91,19 @@ private struct BodyMembers<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try member(key) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try member(key) }
 
+    // A member that is itself an object or an array is decoded whole (`decode(_:forKey:)`), so
+    // a body's synthesized `init(from:)` never asks for these: asking is the code's mistake (500).
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        throw BodyDecoder.notAnObject
+        throw unsupported([key])
     }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw BodyDecoder.notAnObject }
-    func superDecoder() throws -> any Decoder { BodyDecoder(body: body) }
-    func superDecoder(forKey key: Key) throws -> any Decoder { BodyDecoder(body: body) }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw unsupported([key]) }
+    func superDecoder() throws -> any Decoder { throw unsupported([]) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { throw unsupported([key]) }
+}
+
+/// A body type that asks for more than its members' values: the code's mistake, answered 500.
+private func unsupported(_ path: [any CodingKey]) -> DecodingError {
+    DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "A request body is read member by member."))
 }
 
 /// `Optional`, to read a present member of a double optional as `.some(value)`.
