@@ -9,7 +9,8 @@ import ReceiptParsing
 /// the parsed result shows it is needed. The neural reader (when installed; not `--fast`) reads
 /// every receipt first, because it reads receipts, phone photos most of all, better than
 /// Tesseract; a reading it is sure of (total and date found, arithmetic adding up) is the
-/// receipt. Tesseract reads the others, with the neural reading filling its gaps. Binarising a
+/// receipt. Tesseract reads the others, and each field comes from the reading the evidence backs
+/// (``ParsedReceipt/choosingPerField(from:)``). Binarising a
 /// photo helps most receipts and hurts some (thin or faded print, dot-matrix text, logos), so a
 /// reading without a total or a date, or failing its arithmetic checks, is followed by one of the
 /// image as it is; a receipt still without a total is read enlarged with thickened strokes
@@ -218,9 +219,18 @@ public struct ReceiptReader: Sendable {
         func recognize(_ stage: ReadingStage) async throws -> OCRPage {
             try await source.tesseract(rereadLanguages, stage)
         }
-        // The neural reading was unsure too: Tesseract's is the base, the neural one fills its gaps.
+        // The neural reading was unsure too: each field from the reading the evidence backs
+        // (arithmetic, then confidence, then the neural reader, which is right more often).
+        // A total both engines read alike is kept against a later reading's (one engine's
+        // reading of a partial total that happens to add up, a tip left out).
+        var totalAgreed = false
         if let neuralReading {
-            receipt = receipt.merging(neuralReading.receipt)
+            totalAgreed = neuralReading.receipt.total != nil && neuralReading.receipt.total == receipt.total
+            var combined = neuralReading.receipt.choosingPerField(from: receipt)
+            // What Tesseract's reading says of the reading itself (a language model missing).
+            combined.warnings += receipt.warnings.filter { $0.hasPrefix("ocr.") }
+            combined.language = receipt.language
+            receipt = combined
         }
         if rereadWhenUnsure, Self.isUnsure(receipt) {
             let second = try await recognize(.plain)
@@ -231,22 +241,22 @@ public struct ReceiptReader: Sendable {
             // noise) and the plain image reads far better, the plain reading is the base and
             // the first only fills its gaps, so the noise's "merchant" does not win.
             if second.confidence >= page.confidence + Self.betterReadingMargin {
-                receipt = secondReceipt.merging(receipt)
+                receipt = totalAgreed ? Self.merging(receipt, reread: secondReceipt, totalAgreed: true) : secondReceipt.merging(receipt)
                 page = second
             } else {
-                receipt = receipt.merging(secondReceipt)
+                receipt = Self.merging(receipt, reread: secondReceipt, totalAgreed: totalAgreed)
             }
             reread = true
         }
         if rereadWhenUnsure, receipt.total == nil {
             let third = try await recognize(.thickened)
             ocrSeconds += third.timing.total
-            receipt = receipt.merging(parser.parse(ParserInput(ocrPage: third)))
+            receipt = Self.merging(receipt, reread: parser.parse(ParserInput(ocrPage: third)), totalAgreed: totalAgreed)
         }
         if rereadWhenUnsure, receipt.checks.itemsMatchSubtotal == false {
             let gray = try await recognize(.gray)
             ocrSeconds += gray.timing.total
-            receipt = receipt.merging(parser.parse(ParserInput(ocrPage: gray)))
+            receipt = Self.merging(receipt, reread: parser.parse(ParserInput(ocrPage: gray)), totalAgreed: totalAgreed)
         }
         return Reading(
             page: page,
@@ -259,11 +269,19 @@ public struct ReceiptReader: Sendable {
         )
     }
 
+    /// A later Tesseract reading merged in (see ``ParsedReceipt/merging(_:)``): it fills gaps, and
+    /// its summary replaces one that fails its checks, unless both engines read the total alike.
+    static func merging(_ receipt: ParsedReceipt, reread: ParsedReceipt, totalAgreed: Bool) -> ParsedReceipt {
+        var reread = reread
+        if totalAgreed { reread.checks.subtotalPlusTaxMatchesTotal = nil }
+        return receipt.merging(reread)
+    }
+
     /// What the neural reading of a receipt gave.
     enum NeuralOutcome {
         /// Sure of itself: the receipt, Tesseract need not read it.
         case sure(Reading)
-        /// Unsure: Tesseract reads the receipt, this fills the gaps of its reading.
+        /// Unsure: Tesseract reads the receipt, and the two readings are combined field by field.
         case unsure(OCRPage, ParsedReceipt)
         /// The reader failed: the warning the cart carries, read with Tesseract alone.
         case failed(String)
