@@ -193,6 +193,9 @@ enum Keywords {
         if containsAny(w, serviceCharge) && !containsAny(w, ["TOTAL"]) { return .tip }
         if containsAny(w, change) { return .change }
         if isTipLine(w) && !containsAny(w, ["TOTAL"]) { return .tip }
+        // "AMOUNT TENDERED", "TOTAL CASH", "Amount Paid": the cash handed over, not the total,
+        // unless a phrase names the amount to pay ("TOTAL DUE", "SUMME BAR").
+        if containsAny(w, tendered), !containsAny(w, strongTotal), !containsAny(w, finalTotal), !containsAny(w, card) { return .tendered }
         if containsAny(w, total) {
             if containsAny(w, tax), !containsAny(w, inclusive) && !containsAny(w, strongTotal) && w.first.map({ matches($0, "TOTAL") }) != true {
                 return .tax
