@@ -193,9 +193,6 @@ enum Keywords {
         if containsAny(w, serviceCharge) && !containsAny(w, ["TOTAL"]) { return .tip }
         if containsAny(w, change) { return .change }
         if isTipLine(w) && !containsAny(w, ["TOTAL"]) { return .tip }
-        // "AMOUNT TENDERED", "TOTAL CASH", "Amount Paid": the cash handed over, not the total,
-        // unless a phrase names the amount to pay ("TOTAL DUE", "SUMME BAR").
-        if containsAny(w, tendered), !containsAny(w, strongTotal), !containsAny(w, finalTotal), !containsAny(w, card) { return .tendered }
         if containsAny(w, total) {
             if containsAny(w, tax), !containsAny(w, inclusive) && !containsAny(w, strongTotal) && w.first.map({ matches($0, "TOTAL") }) != true {
                 return .tax
@@ -209,6 +206,14 @@ enum Keywords {
         if containsAny(w, card) { return .card }
         if containsAny(w, tendered) { return .tendered }
         return croppedKind(w)
+    }
+
+    /// A total line that names a payment ("AMOUNT TENDERED", "TOTAL CASH", "Amount Paid") but no
+    /// phrase for the amount to pay ("TOTAL DUE", "SUMME"): with a change line after it, it is the
+    /// cash handed over (see `SummaryReader`).
+    static func namesPayment(_ line: String) -> Bool {
+        let w = Array(words(line).prefix(10))
+        return containsAny(w, tendered) && !containsAny(w, strongTotal) && !containsAny(w, finalTotal) && !containsAny(w, card)
     }
 
     /// Summary keywords whose first letter a photo's edge or a fold may cut off.

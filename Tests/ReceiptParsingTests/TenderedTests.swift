@@ -40,11 +40,17 @@ import Testing
         #expect(receipt.total == Amount("20.00"))
     }
 
-    @Test func aTotalLineNamingCashIsTheTenderedAmountWhenChangeFollows() {
-        #expect(Keywords.kind(of: "TOTAL CASH 20.00") == .tendered)
-        #expect(Keywords.kind(of: "AMOUNT TENDERED 20.00") == .tendered)
-        #expect(Keywords.kind(of: "Amount Paid 20.00") == .tendered)
-        #expect(Keywords.kind(of: "GRAND TOTAL 20.00") == .total)
-        #expect(Keywords.kind(of: "TOTAL 20.00") == .total)
+    @Test func aTotalLineNamingAPaymentWithoutChangeAfterItStaysATotal() {
+        #expect(Keywords.namesPayment("TOTAL CASH 20.00"))
+        #expect(Keywords.namesPayment("AMOUNT TENDERED 20.00"))
+        #expect(Keywords.namesPayment("Amount Paid 20.00"))
+        #expect(!Keywords.namesPayment("GRAND TOTAL 20.00"))
+        #expect(!Keywords.namesPayment("Summe Bar 20,00"))
+        // No change line: what was paid in cash is the total.
+        #expect(ReceiptParser().parse(text: "CAFE ONE\nLatte 19.50\nTOTAL CASH 19.50").total == Amount("19.50"))
+        // "Gesamt Bar" is the total, the amount given below it the tendered one.
+        let german = ReceiptParser().parse(text: "BÄCKEREI\nBrot 12,34\nGesamt Bar 12,34\nGegeben 20,00\nRückgeld 7,66")
+        #expect(german.total == Amount("12.34"))
+        #expect(german.payment.tendered == Amount("20.00"))
     }
 }
