@@ -6,30 +6,9 @@ import ReceiptModel
 ///
 /// The ``url`` is redacted (see ``URLRedaction``): API keys never appear in
 /// errors or logs.
-public struct HTTPError: Error, Sendable, CustomStringConvertible {
+public struct HTTPError: DomainError {
     /// Stable error codes.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        /// The request took longer than the connect or total timeout.
-        public static let timeout = Code(rawValue: "http.timeout")
-        /// The host could not be resolved or reached, or the connection broke.
-        public static let connect = Code(rawValue: "http.connect")
-        /// TLS handshake or certificate verification failed.
-        public static let tls = Code(rawValue: "http.tls")
-        /// The server answered with a non-2xx status.
-        public static let status = Code(rawValue: "http.status")
-        /// The body was larger than the configured maximum.
-        public static let tooLarge = Code(rawValue: "http.too-large")
-        /// The URL is malformed or uses an unsupported scheme.
-        public static let invalidURL = Code(rawValue: "http.invalid-url")
-        /// The client was shut down or the task cancelled.
-        public static let cancelled = Code(rawValue: "http.cancelled")
-        /// Any other libcurl failure.
-        public static let failed = Code(rawValue: "http.failed")
-    }
+    public typealias Code = ErrorCode<HTTPError>
 
     public let code: Code
     /// The libcurl `CURLcode`, when libcurl reported the failure.
@@ -117,6 +96,21 @@ public enum URLRedaction {
     }
 }
 
-extension HTTPError: CodedError {
-    public var errorCode: String { code.rawValue }
+extension ErrorCode where Domain == HTTPError {
+    /// The request took longer than the connect or total timeout.
+    public static var timeout: Self { Self(rawValue: "http.timeout") }
+    /// The host could not be resolved or reached, or the connection broke.
+    public static var connect: Self { Self(rawValue: "http.connect") }
+    /// TLS handshake or certificate verification failed.
+    public static var tls: Self { Self(rawValue: "http.tls") }
+    /// The server answered with a non-2xx status.
+    public static var status: Self { Self(rawValue: "http.status") }
+    /// The body was larger than the configured maximum.
+    public static var tooLarge: Self { Self(rawValue: "http.too-large") }
+    /// The URL is malformed or uses an unsupported scheme.
+    public static var invalidURL: Self { Self(rawValue: "http.invalid-url") }
+    /// The client was shut down or the task cancelled.
+    public static var cancelled: Self { Self(rawValue: "http.cancelled") }
+    /// Any other libcurl failure.
+    public static var failed: Self { Self(rawValue: "http.failed") }
 }

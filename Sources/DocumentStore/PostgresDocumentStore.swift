@@ -95,15 +95,8 @@ public final class PostgresDocumentStore: DocumentStore {
 
     /// For read-only stores: the tables must exist already.
     private func checkSchema() async throws {
-        let found = try await withConnection { connection, logger in
-            let rows = try await connection.query(
-                "SELECT to_regclass('documents') IS NOT NULL AND to_regclass('store_meta') IS NOT NULL",
-                logger: logger
-            )
-            for try await found in rows.decode(Bool.self) { return found }
-            return false
-        }
-        guard found else {
+        let found = try await firstRow("SELECT to_regclass('documents') IS NOT NULL AND to_regclass('store_meta') IS NOT NULL", as: Bool.self)
+        guard found == true else {
             throw StoreError(
                 .invalidLocation,
                 "\(displayName) holds no receipts store yet, and a read-only store cannot create one. Open it once without mode=ro."
@@ -207,11 +200,7 @@ public final class PostgresDocumentStore: DocumentStore {
 
     public func getBlob(id: String) async throws -> Data? {
         try StoreSchema.validateID(id)
-        return try await withConnection { connection, logger in
-            let rows = try await connection.query("SELECT data FROM blobs WHERE id = \(id)", logger: logger)
-            for try await data in rows.decode(Data.self) { return data }
-            return nil
-        }
+        return try await firstRow("SELECT data FROM blobs WHERE id = \(id)", as: Data.self)
     }
 
     // MARK: Reads
@@ -232,39 +221,25 @@ public final class PostgresDocumentStore: DocumentStore {
 
     public func exists(collection: String, id: String) async throws -> Bool {
         try StoreSchema.validateCollection(collection)
-        return try await withConnection { connection, logger in
-            let rows = try await connection.query(
-                "SELECT EXISTS(SELECT 1 FROM documents WHERE collection = \(collection) AND id = \(id) AND NOT deleted)",
-                logger: logger
-            )
-            for try await found in rows.decode(Bool.self) { return found }
-            return false
-        }
+        let found = try await firstRow(
+            "SELECT EXISTS(SELECT 1 FROM documents WHERE collection = \(collection) AND id = \(id) AND NOT deleted)",
+            as: Bool.self
+        )
+        return found ?? false
     }
 
     public func revision(collection: String, id: String) async throws -> Int? {
         try StoreSchema.validateCollection(collection)
-        return try await withConnection { connection, logger in
-            let rows = try await connection.query(
-                "SELECT rev FROM documents WHERE collection = \(collection) AND id = \(id) AND NOT deleted",
-                logger: logger
-            )
-            for try await rev in rows.decode(Int64.self) { return Int(rev) }
-            return nil
-        }
+        let rev = try await firstRow("SELECT rev FROM documents WHERE collection = \(collection) AND id = \(id) AND NOT deleted", as: Int64.self)
+        return rev.map { Int($0) }
     }
 
     public func query(_ query: DocumentQuery) -> AsyncThrowingStream<StoredDocument, any Error> {
         PagedReader.stream(pageSize: query.pageSize, limit: query.limit) { [self] cursor, count in
             var builder = SQLBuilder(dialect: PostgresDialect())
-            var conditions = ["collection = \(try SQLBuilder.collectionLiteral(query.collection))", "NOT deleted"]
-            conditions += try builder.conditions(for: query.filters)
-            let (expression, orderBy) = try builder.ordering(query.sort)
-            if let cursor {
-                conditions.append(builder.after(cursor, expression: expression, descending: query.sort?.descending ?? false))
-            }
+            let page = try builder.page(of: query, after: cursor)
             let sql =
-                "SELECT id, rev, seq, body::text, (\(expression ?? "NULL"))::text FROM documents WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(orderBy) LIMIT \(count)"
+                "SELECT id, rev, seq, body::text, (\(page.expression ?? "NULL"))::text FROM documents WHERE \(page.where) ORDER BY \(page.orderBy) LIMIT \(count)"
             let postgresQuery = try Self.query(sql, builder.params)
             let numeric = query.sort?.numeric ?? false
             return try await withConnection { connection, logger in
@@ -282,14 +257,9 @@ public final class PostgresDocumentStore: DocumentStore {
 
     public func count(collection: String, filters: [Filter]) async throws -> Int {
         var builder = SQLBuilder(dialect: PostgresDialect())
-        var conditions = ["collection = \(try SQLBuilder.collectionLiteral(collection))", "NOT deleted"]
-        conditions += try builder.conditions(for: filters)
-        let postgresQuery = try Self.query("SELECT count(*) FROM documents WHERE \(conditions.joined(separator: " AND "))", builder.params)
-        return try await withConnection { connection, logger in
-            let rows = try await connection.query(postgresQuery, logger: logger)
-            for try await value in rows.decode(Int64.self) { return Int(value) }
-            return 0
-        }
+        let clause = try builder.documents(in: collection, filters: filters)
+        let postgresQuery = try Self.query("SELECT count(*) FROM documents WHERE \(clause)", builder.params)
+        return Int(try await firstRow(postgresQuery, as: Int64.self) ?? 0)
     }
 
     public func changes(since: Int64, limit: Int) async throws -> [StoreChange] {
@@ -311,11 +281,7 @@ public final class PostgresDocumentStore: DocumentStore {
     }
 
     public func lastSequence() async throws -> Int64 {
-        try await withConnection { connection, logger in
-            let rows = try await connection.query("SELECT coalesce(max(seq), 0)::bigint FROM documents", logger: logger)
-            for try await value in rows.decode(Int64.self) { return value }
-            return 0
-        }
+        try await firstRow("SELECT coalesce(max(seq), 0)::bigint FROM documents", as: Int64.self) ?? 0
     }
 
     // MARK: Text search
@@ -408,6 +374,14 @@ public final class PostgresDocumentStore: DocumentStore {
         return PostgresQuery(unsafeSQL: sql, binds: bindings)
     }
 
+    /// The first row of `query`, one column decoded as `T`; nil when there is no row.
+    func firstRow<T: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: T.Type) async throws -> T? {
+        try await withConnection { connection, logger in
+            for try await value in try await connection.query(query, logger: logger).decode(T.self) { return value }
+            return nil
+        }
+    }
+
     func withConnection<T: Sendable>(_ body: (PostgresConnection, Logger) async throws -> T) async throws -> T {
         let logger = self.logger
         do {
@@ -431,7 +405,12 @@ public final class PostgresDocumentStore: DocumentStore {
                 try await connection.query("COMMIT", logger: logger)
                 return result
             } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
+                // In a task of its own, which the caller's cancellation does not reach: a
+                // cancelled caller's connection must not go back to the pool inside a transaction
+                // that still holds the schema lock every other migration waits for. When even the
+                // rollback fails, the connection is closed, which ends the transaction.
+                let rolledBack = await Task { (try? await connection.query("ROLLBACK", logger: logger)) != nil }.value
+                if !rolledBack { try? await connection.close() }
                 throw error
             }
         }

@@ -60,6 +60,7 @@ struct PostgresDialect: SQLDialect {
         case .int, .double: return "$\(index)"
         }
     }
+    var live: String { "NOT deleted" }
     var nullsFirst: String { "NULLS FIRST" }
     var nullsLast: String { "NULLS LAST" }
     var notDistinct: String { "IS NOT DISTINCT FROM" }

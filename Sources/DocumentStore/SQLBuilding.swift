@@ -26,6 +26,8 @@ protocol SQLDialect: Sendable {
     var nullsLast: String { get }
     var notDistinct: String { get }
     var distinct: String { get }
+    /// The test of a row that is not a deletion's tombstone.
+    var live: String { get }
 }
 
 /// Accumulates SQL text and its parameters.
@@ -44,6 +46,22 @@ struct SQLBuilder {
     static func collectionLiteral(_ collection: String) throws -> String {
         try StoreSchema.validateCollection(collection)
         return "'\(collection)'"
+    }
+
+    /// The WHERE clause (without `WHERE`) of the live documents of `collection` that pass `filters`.
+    mutating func documents(in collection: String, filters: [Filter]) throws -> String {
+        (["collection = \(try Self.collectionLiteral(collection))", dialect.live] + (try conditions(for: filters))).joined(separator: " AND ")
+    }
+
+    /// The WHERE clause (without `WHERE`) of the page of `query` that continues after `cursor`, the
+    /// sort expression it selects and its ORDER BY clause.
+    mutating func page(of query: DocumentQuery, after cursor: PageCursor?) throws -> (where: String, expression: String?, orderBy: String) {
+        var clause = try documents(in: query.collection, filters: query.filters)
+        let (expression, orderBy) = try ordering(query.sort)
+        if let cursor {
+            clause += " AND " + after(cursor, expression: expression, descending: query.sort?.descending ?? false)
+        }
+        return (clause, expression, orderBy)
     }
 
     /// The WHERE conditions for `filters` (joined with AND), or `nil` for none.

@@ -169,30 +169,50 @@ public final class SQLiteDocumentStore: DocumentStore {
             try StoreSchema.validateID(write.id)
         }
         return try await write { db in
-            let textFields = try Self.textFields(db)
-            var seq = try Self.lastSequence(db)
+            var rows = try RowWriter(db)
             var stored: [StoredDocument] = []
             stored.reserveCapacity(writes.count)
             let select = try db.cachedStatement(sql: "SELECT rev, deleted FROM documents WHERE collection = ? AND id = ?")
-            let upsert = try db.cachedStatement(
-                sql: """
-                    INSERT INTO documents(collection, id, rev, seq, deleted, body) VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(collection, id) DO UPDATE SET rev = excluded.rev, seq = excluded.seq,
-                        deleted = excluded.deleted, body = excluded.body
-                    """
-            )
             for write in writes {
                 let current = try Row.fetchOne(select, arguments: [write.collection, write.id]).map {
                     CurrentRevision(rev: $0[0], deleted: $0[1])
                 }
                 let rev = try WriteRules.nextRevision(collection: write.collection, id: write.id, current: current, expectedRev: write.expectedRev)
                 let body = try WriteRules.body(write.document, id: write.id, rev: rev)
-                seq += 1
-                try upsert.execute(arguments: [write.collection, write.id, rev, seq, false, JSONText.encode(body)])
-                try Self.updateTextIndex(db, collection: write.collection, id: write.id, body: body, fields: textFields[write.collection])
+                let seq = try rows.write(collection: write.collection, id: write.id, rev: rev, deleted: false, body: body)
                 stored.append(StoredDocument(collection: write.collection, id: write.id, rev: rev, seq: seq, document: body))
             }
             return stored
+        }
+    }
+
+    /// Writes documents' rows whole, new or over the stored ones, with the next sequence numbers of
+    /// one write transaction, and keeps their text-index rows in step.
+    private struct RowWriter {
+        let db: Database
+        let textFields: [String: [FieldPath]]
+        let upsert: Statement
+        var seq: Int64
+
+        init(_ db: Database) throws {
+            self.db = db
+            textFields = try SQLiteDocumentStore.textFields(db)
+            seq = try SQLiteDocumentStore.lastSequence(db)
+            upsert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO documents(collection, id, rev, seq, deleted, body) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(collection, id) DO UPDATE SET rev = excluded.rev, seq = excluded.seq,
+                        deleted = excluded.deleted, body = excluded.body
+                    """
+            )
+        }
+
+        /// Writes one row (a deletion's tombstone is not text-indexed); returns its sequence number.
+        mutating func write(collection: String, id: String, rev: Int, deleted: Bool, body: JSONValue) throws -> Int64 {
+            seq += 1
+            try upsert.execute(arguments: [collection, id, rev, seq, deleted, JSONText.encode(body)])
+            try SQLiteDocumentStore.updateTextIndex(db, collection: collection, id: id, body: deleted ? nil : body, fields: textFields[collection])
+            return seq
         }
     }
 
@@ -227,17 +247,9 @@ public final class SQLiteDocumentStore: DocumentStore {
             try StoreSchema.validateID(change.id)
         }
         return try await write { db in
-            let textFields = try Self.textFields(db)
-            var seq = try Self.lastSequence(db)
+            var rows = try RowWriter(db)
             var applied = 0
             let select = try db.cachedStatement(sql: "SELECT rev FROM documents WHERE collection = ? AND id = ?")
-            let upsert = try db.cachedStatement(
-                sql: """
-                    INSERT INTO documents(collection, id, rev, seq, deleted, body) VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(collection, id) DO UPDATE SET rev = excluded.rev, seq = excluded.seq,
-                        deleted = excluded.deleted, body = excluded.body
-                    """
-            )
             for change in changes {
                 if let current = try Int.fetchOne(select, arguments: [change.collection, change.id]), current >= change.rev { continue }
                 let body: JSONValue
@@ -246,15 +258,7 @@ public final class SQLiteDocumentStore: DocumentStore {
                 } else {
                     body = try WriteRules.body(change.document ?? .object([:]), id: change.id, rev: change.rev)
                 }
-                seq += 1
-                try upsert.execute(arguments: [change.collection, change.id, change.rev, seq, change.deleted, JSONText.encode(body)])
-                try Self.updateTextIndex(
-                    db,
-                    collection: change.collection,
-                    id: change.id,
-                    body: change.deleted ? nil : body,
-                    fields: textFields[change.collection]
-                )
+                _ = try rows.write(collection: change.collection, id: change.id, rev: change.rev, deleted: change.deleted, body: body)
                 applied += 1
             }
             return applied
@@ -314,14 +318,9 @@ public final class SQLiteDocumentStore: DocumentStore {
     public func query(_ query: DocumentQuery) -> AsyncThrowingStream<StoredDocument, any Error> {
         PagedReader.stream(pageSize: query.pageSize, limit: query.limit) { [self] cursor, count in
             var builder = SQLBuilder(dialect: SQLiteDialect())
-            var conditions = ["collection = \(try SQLBuilder.collectionLiteral(query.collection))", "deleted = 0"]
-            conditions += try builder.conditions(for: query.filters)
-            let (expression, orderBy) = try builder.ordering(query.sort)
-            if let cursor {
-                conditions.append(builder.after(cursor, expression: expression, descending: query.sort?.descending ?? false))
-            }
+            let page = try builder.page(of: query, after: cursor)
             let sql =
-                "SELECT id, rev, seq, body, \(expression ?? "NULL") FROM documents\(indexHint(collection: query.collection, filters: query.filters)) WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(orderBy) LIMIT \(count)"
+                "SELECT id, rev, seq, body, \(page.expression ?? "NULL") FROM documents\(indexHint(collection: query.collection, filters: query.filters)) WHERE \(page.where) ORDER BY \(page.orderBy) LIMIT \(count)"
             let arguments = StatementArguments(builder.params.map { Self.databaseValue($0) as (any DatabaseValueConvertible)? })
             return try await runStatement { db in
                 try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
@@ -341,10 +340,8 @@ public final class SQLiteDocumentStore: DocumentStore {
 
     public func count(collection: String, filters: [Filter]) async throws -> Int {
         var builder = SQLBuilder(dialect: SQLiteDialect())
-        var conditions = ["collection = \(try SQLBuilder.collectionLiteral(collection))", "deleted = 0"]
-        conditions += try builder.conditions(for: filters)
-        let sql =
-            "SELECT count(*) FROM documents\(indexHint(collection: collection, filters: filters)) WHERE \(conditions.joined(separator: " AND "))"
+        let clause = try builder.documents(in: collection, filters: filters)
+        let sql = "SELECT count(*) FROM documents\(indexHint(collection: collection, filters: filters)) WHERE \(clause)"
         let arguments = StatementArguments(builder.params.map { Self.databaseValue($0) as (any DatabaseValueConvertible)? })
         return try await runStatement { db in try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0 }
     }

@@ -57,6 +57,7 @@ struct SQLiteDialect: SQLDialect {
     func isNullTest(_ path: FieldPath) -> String { "(coalesce(json_type(body, \(jsonPath(path))), 'null') = 'null')" }
     func prefixTest(expression: String, placeholder: String) -> String { "(substr(\(expression), 1, length(\(placeholder))) = \(placeholder))" }
     func placeholder(_ index: Int, for param: SQLParam) -> String { "?\(index)" }
+    var live: String { "deleted = 0" }
     var nullsFirst: String { "" }
     var nullsLast: String { "" }
     var notDistinct: String { "IS" }

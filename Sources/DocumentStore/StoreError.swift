@@ -7,33 +7,9 @@ import ReceiptModel
 /// Codes: `store.conflict`, `store.not-found`, `store.unavailable`, `store.disk-full`,
 /// `store.read-only`, `store.corrupt`, `store.invalid-location`, `store.invalid-query`,
 /// `store.failed`.
-public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct StoreError: DomainError, Hashable {
     /// A stable error code; compare with the static members (`error.code == .conflict`).
-    public struct Code: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        /// Someone else wrote the document first (its revision is not the one you expected).
-        /// Re-read the document, re-apply your change and put it again.
-        public static let conflict = Code(rawValue: "store.conflict")
-        /// The document does not exist.
-        public static let notFound = Code(rawValue: "store.not-found")
-        /// The database cannot be reached or is busy for too long.
-        public static let unavailable = Code(rawValue: "store.unavailable")
-        /// No space left for the database; nothing was half-written.
-        public static let diskFull = Code(rawValue: "store.disk-full")
-        /// The store was opened read-only or its file cannot be written.
-        public static let readOnly = Code(rawValue: "store.read-only")
-        /// The database file is damaged or is not a receipts store.
-        public static let corrupt = Code(rawValue: "store.corrupt")
-        /// `--store` / `RECEIPTS_STORE` is not a usable location.
-        public static let invalidLocation = Code(rawValue: "store.invalid-location")
-        /// A query used an invalid field path, collection name or argument.
-        public static let invalidQuery = Code(rawValue: "store.invalid-query")
-        /// Any other database failure.
-        public static let failed = Code(rawValue: "store.failed")
-    }
+    public typealias Code = ErrorCode<StoreError>
 
     public var code: Code
     /// What happened and what to do about it. Contains no document content.
@@ -46,8 +22,6 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
         self.underlying = underlying
     }
-
-    public var description: String { "\(code): \(message)" }
 
     static func conflict(collection: String, id: String, expected: Int?, actual: Int?) -> StoreError {
         StoreError(
@@ -77,6 +51,24 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-extension StoreError: CodedError {
-    public var errorCode: String { code.rawValue }
+extension ErrorCode where Domain == StoreError {
+    /// Someone else wrote the document first (its revision is not the one you expected).
+    /// Re-read the document, re-apply your change and put it again.
+    public static var conflict: Self { Self(rawValue: "store.conflict") }
+    /// The document does not exist.
+    public static var notFound: Self { Self(rawValue: "store.not-found") }
+    /// The database cannot be reached or is busy for too long.
+    public static var unavailable: Self { Self(rawValue: "store.unavailable") }
+    /// No space left for the database; nothing was half-written.
+    public static var diskFull: Self { Self(rawValue: "store.disk-full") }
+    /// The store was opened read-only or its file cannot be written.
+    public static var readOnly: Self { Self(rawValue: "store.read-only") }
+    /// The database file is damaged or is not a receipts store.
+    public static var corrupt: Self { Self(rawValue: "store.corrupt") }
+    /// `--store` / `RECEIPTS_STORE` is not a usable location.
+    public static var invalidLocation: Self { Self(rawValue: "store.invalid-location") }
+    /// A query used an invalid field path, collection name or argument.
+    public static var invalidQuery: Self { Self(rawValue: "store.invalid-query") }
+    /// Any other database failure.
+    public static var failed: Self { Self(rawValue: "store.failed") }
 }

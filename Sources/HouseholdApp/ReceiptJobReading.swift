@@ -17,6 +17,9 @@ public struct ReceiptJobReading: Sendable {
         case done(cartId: String)
         /// `retryable`: queued again while attempts remain.
         case failed(code: String, retryable: Bool)
+        /// The job's lease ran out before this reading was stored and another reader took it:
+        /// nothing was written.
+        case takenOver
     }
 
     let services: HouseholdServices
@@ -54,7 +57,7 @@ public struct ReceiptJobReading: Sendable {
             cart.assignItemIDs()
             // Same id for the same photo in the same household: a job read twice keeps the one
             // cart the first reading stored, with whatever members changed in it since.
-            let (stored, created) = try await services.carts.storeReceiptCart(cart, uploadedBy: job.userId)
+            let (stored, created, claim) = try await services.carts.storeReceiptCart(cart, uploadedBy: job.userId, claim: claimed)
             cart = stored.value
             // The receipt closes the loop: open list entries it shows bought are ticked, before the
             // job says it is done, so whoever waits for it sees the ticks. A failure here costs
@@ -65,9 +68,13 @@ public struct ReceiptJobReading: Sendable {
             } catch {
                 logger.warning("could not tick the list entries this receipt bought", metadata: ["error": "\(error)"])
             }
-            try await services.jobs.complete(claimed, cartId: cart.id)
+            try await services.jobs.complete(claim, cartId: cart.id)
             logger.info("receipt read", metadata: ["cart.id": "\(cart.id)"])
             return .done(cartId: cart.id)
+        } catch let error as HouseholdError where error.code == .jobClaimLost {
+            // Not a failure of the job: the reader that took it over records its outcome.
+            logger.info("receipt job taken over by another worker; this reading is dropped")
+            return .takenOver
         } catch {
             let (code, message, retryable) = Self.describe(error)
             logger.info("receipt job failed", metadata: ["error.code": "\(code)"])

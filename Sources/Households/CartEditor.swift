@@ -169,20 +169,47 @@ public struct CartEditor: Sendable {
         return Revisioned(cart, rev: rev)
     }
 
-    /// Stores the cart a receipt job read, once. A photo's cart id is fixed by the household and the
-    /// image, so a job read a second time (its lease ran out under a slow worker) finds the cart the
-    /// first reading stored and keeps it as the members left it: renamed, items edited or ticked.
+    /// Stores the cart a receipt job read, once, while the job is still this reader's claim.
+    ///
+    /// A photo's cart id is fixed by the household and the image, so a job read a second time (its
+    /// lease ran out under a slow worker) finds the cart the first reading stored and keeps it as
+    /// the members left it: renamed, items edited or ticked. The cart is written in one batch with
+    /// the claimed job at its claimed revision: a reader whose claim was taken over writes nothing,
+    /// so a late reading cannot bring back a cart a member deleted meanwhile.
     /// No membership check: the uploader was checked when the photo was queued.
-    /// - Returns: the stored cart, and whether this call created it.
-    public func storeReceiptCart(_ cart: CartDocument, uploadedBy userId: String) async throws -> (cart: Revisioned<CartDocument>, created: Bool) {
+    /// - Returns: the stored cart, whether this call created it, and the claim at its new revision.
+    /// - Throws: ``HouseholdError/claimLost`` when another reader took the job over.
+    public func storeReceiptCart(
+        _ cart: CartDocument,
+        uploadedBy userId: String,
+        claim: Revisioned<ReceiptJob>
+    ) async throws -> (cart: Revisioned<CartDocument>, created: Bool, claim: Revisioned<ReceiptJob>) {
         guard let household = cart.household else { throw HouseholdError.invalid("household", "A receipt's cart names its household.") }
+        let document = try JSONValue(encoding: cart)
         do {
-            let rev = try await records.create(cart, Collections.carts, cart.id, household: household, by: ChangeAuthor(userId: userId, now: now()))
-            return (Revisioned(cart, rev: rev), true)
+            let written = try await records.store.putBatch([
+                DocumentWrite(collection: Collections.carts, id: cart.id, document: document, expectedRev: 0),
+                try records.logWrite(
+                    collection: Collections.carts,
+                    id: cart.id,
+                    rev: 1,
+                    household: household,
+                    action: .created,
+                    before: nil,
+                    after: document,
+                    by: ChangeAuthor(userId: userId, now: now())
+                ),
+                // The job unchanged, at the revision it was claimed at: the claim still holds.
+                try records.write(claim.value, Collections.jobs, claim.value.id, expectedRev: claim.rev),
+            ])
+            return (Revisioned(cart, rev: written[0].rev), true, Revisioned(claim.value, rev: written[2].rev))
         } catch let error as StoreError where error.code == .conflict {
+            guard let job = try await records.store.get(collection: Collections.jobs, id: claim.value.id), job.rev == claim.rev else {
+                throw HouseholdError.claimLost
+            }
             guard var existing = try await records.get(CartDocument.self, Collections.carts, cart.id) else { throw error }
             existing.value.assignItemIDs()
-            return (existing, false)
+            return (existing, false, claim)
         }
     }
 

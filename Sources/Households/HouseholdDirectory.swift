@@ -30,6 +30,11 @@ package struct Membership: Codable, Sendable, Hashable {
     package static func id(user: String, household: String) -> String { Identifiers.pair(user, household) }
 }
 
+extension Membership: UserIndexRow {
+    package static var collection: String { Collections.memberships }
+    package var target: String { householdId }
+}
+
 /// A single-use invitation, stored under the hash of its code.
 struct Invite: Codable, Sendable, Hashable {
     var householdId: String
@@ -84,17 +89,8 @@ public struct HouseholdDirectory: Sendable {
 
     /// The caller's households, oldest first.
     public func households(of userId: String) async throws -> [Revisioned<Household>] {
-        let links = try await records.all(
-            Membership.self,
-            DocumentQuery(collection: Collections.memberships, filters: [.equals("userId", userId)])
-        )
-        var result: [Revisioned<Household>] = []
-        for link in links {
-            if let household = try await records.get(Household.self, Collections.households, link.value.householdId) {
-                result.append(household)
-            }
-        }
-        return result.sorted { ($0.value.createdAt, $0.value.id) < ($1.value.createdAt, $1.value.id) }
+        let linked = try await records.linked(Membership.self, of: userId, to: Household.self, in: Collections.households)
+        return linked.map(\.document).sorted { ($0.value.createdAt, $0.value.id) < ($1.value.createdAt, $1.value.id) }
     }
 
     /// The household, if the caller is a member.

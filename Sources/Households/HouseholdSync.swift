@@ -299,7 +299,9 @@ public struct HouseholdSync: Sendable {
 
     static func sequence(_ cursor: String?) throws -> Int64 {
         guard let cursor else { return 0 }
-        guard let value = Int64(cursor), value >= 0 else {
+        // A sequence number as this server writes it: up to 18 digits (always an Int64), and not
+        // the other spellings Int64 reads ("+5", "-0").
+        guard (1...18).contains(cursor.utf8.count), cursor.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int64(cursor) else {
             throw HouseholdError.invalid("cursor", "The cursor is not one this server gave out: sync again without it.")
         }
         return value

@@ -57,6 +57,21 @@ package struct Records: Sendable {
         return result
     }
 
+    /// Each of the user's rows of the index `Row`, with the document of `collection` it names, when
+    /// that still exists.
+    package func linked<Row: UserIndexRow, T: Decodable & Sendable>(
+        _ rowType: Row.Type,
+        of userId: String,
+        to type: T.Type,
+        in collection: String
+    ) async throws -> [(row: Row, document: Revisioned<T>)] {
+        var result: [(row: Row, document: Revisioned<T>)] = []
+        for row in try await all(Row.self, DocumentQuery(collection: Row.collection, filters: [.equals("userId", userId)])) {
+            if let document = try await get(T.self, collection, row.value.target) { result.append((row.value, document)) }
+        }
+        return result
+    }
+
     /// Reads, changes and writes one document, re-reading and re-applying `change` when another
     /// writer got there first. With `ifMatch` the caller's revision must still be current
     /// (`request.stale` otherwise) and no retry happens: the caller decided on what it saw.
@@ -188,6 +203,15 @@ enum Validation {
         }
         return trimmed
     }
+}
+
+/// A row of an index behind "my households", "my groups", …: it belongs to the user in its
+/// `userId` member (the index is read by it) and names one document, ``target``.
+package protocol UserIndexRow: Decodable, Sendable {
+    /// The index's collection.
+    static var collection: String { get }
+    /// The id of the document the row names.
+    var target: String { get }
 }
 
 /// The collections of the household domain.

@@ -10,6 +10,11 @@ struct ListGuest: Codable, Sendable, Hashable {
     static func id(user: String, list: String) -> String { Identifiers.pair(user, list) }
 }
 
+extension ListGuest: UserIndexRow {
+    static var collection: String { Collections.listGuests }
+    var target: String { listId }
+}
+
 /// A shared list's id and passcode, shown once to the member who shared it.
 public struct ListShare: Codable, Sendable, Hashable {
     public var listId: String
@@ -80,16 +85,10 @@ extension ShoppingLists {
 
     /// The lists shared with the caller from other households.
     public func sharedWith(_ userId: String) async throws -> [Revisioned<HouseholdList>] {
-        let links = try await records.all(ListGuest.self, DocumentQuery(collection: Collections.listGuests, filters: [.equals("userId", userId)]))
-        var result: [Revisioned<HouseholdList>] = []
-        for link in links {
-            if let list = try await records.get(HouseholdList.self, HouseholdList.collection, link.value.listId),
-                (list.value.guests ?? []).contains(userId)
-            {
-                result.append(list)
-            }
+        let linked = try await records.linked(ListGuest.self, of: userId, to: HouseholdList.self, in: HouseholdList.collection)
+        return linked.map(\.document).filter { ($0.value.guests ?? []).contains(userId) }.sorted {
+            ($0.value.createdAt, $0.value.id) < ($1.value.createdAt, $1.value.id)
         }
-        return result.sorted { ($0.value.createdAt, $0.value.id) < ($1.value.createdAt, $1.value.id) }
     }
 
     /// A guest leaves, or a household member removes a guest.

@@ -8,3 +8,23 @@ public protocol CodedError: Error, Sendable, CustomStringConvertible {
     /// What happened and what to do about it; no secrets, no document content.
     var message: String { get }
 }
+
+/// A stable dotted code of one module's error type (`store.conflict`): `Domain` is that error type,
+/// which declares its codes as static members (`extension ErrorCode where Domain == StoreError`),
+/// so `error.code == .conflict` reads well and a code of one module never passes for another's.
+public struct ErrorCode<Domain>: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+}
+
+/// A module's error type whose ``code`` is an ``ErrorCode`` of its own: the ``CodedError`` code and
+/// the `code: message` description follow from it.
+public protocol DomainError: CodedError {
+    var code: ErrorCode<Self> { get }
+}
+
+extension DomainError {
+    public var errorCode: String { code.rawValue }
+    public var description: String { "\(code): \(message)" }
+}

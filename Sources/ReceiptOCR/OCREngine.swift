@@ -197,10 +197,7 @@ public final class OCREngine: @unchecked Sendable {
 
     /// Runs only the preprocessing stages (e.g. to look at, or re-read parts of, what Tesseract sees).
     public func preprocess(_ image: OCRImage, options: PreprocessingOptions? = nil) async throws -> PreprocessedImage {
-        try await onQueue {
-            let (pix, report) = try Preprocessor.run(image, options: options ?? self.configuration.preprocessing)
-            return PreprocessedImage(image: OCRImage(pix: pix, header: image.header), report: report)
-        }
+        try await onQueue { try self.preprocessOnQueue(image, options: options) }
     }
 
     /// Recognises one sub-rectangle of an image as it is (no preprocessing), optionally
@@ -239,10 +236,7 @@ public final class OCREngine: @unchecked Sendable {
 
     /// Blocking version of `preprocess(_:options:)`.
     public func preprocessBlocking(_ image: OCRImage, options: PreprocessingOptions? = nil) throws -> PreprocessedImage {
-        try queue.sync {
-            let (pix, report) = try Preprocessor.run(image, options: options ?? configuration.preprocessing)
-            return PreprocessedImage(image: OCRImage(pix: pix, header: image.header), report: report)
-        }
+        try queue.sync { try preprocessOnQueue(image, options: options) }
     }
 
     public func recognizeRegionBlocking(
@@ -267,21 +261,26 @@ public final class OCREngine: @unchecked Sendable {
     }
 
     private func fileOnQueue(_ url: URL, preprocessing: PreprocessingOptions?) throws -> OCRPage {
+        try recognizeOnQueue(loading: { try OCRImage(contentsOf: url, limits: configuration.imageLimits) }, preprocessing: preprocessing)
+    }
+
+    private func dataOnQueue(_ data: Data, preprocessing: PreprocessingOptions?) throws -> OCRPage {
+        try recognizeOnQueue(loading: { try OCRImage(data: data, limits: configuration.imageLimits) }, preprocessing: preprocessing)
+    }
+
+    /// Recognises the image `load` gives; the page's timing counts the loading too.
+    private func recognizeOnQueue(loading load: () throws -> OCRImage, preprocessing: PreprocessingOptions?) throws -> OCRPage {
         let start = DispatchTime.now()
-        let image = try OCRImage(contentsOf: url, limits: configuration.imageLimits)
+        let image = try load()
         let loaded = Self.seconds(since: start)
         var page = try recognizeOnQueue(image, preprocessing: preprocessing ?? configuration.preprocessing)
         page.timing.load = loaded
         return page
     }
 
-    private func dataOnQueue(_ data: Data, preprocessing: PreprocessingOptions?) throws -> OCRPage {
-        let start = DispatchTime.now()
-        let image = try OCRImage(data: data, limits: configuration.imageLimits)
-        let loaded = Self.seconds(since: start)
-        var page = try recognizeOnQueue(image, preprocessing: preprocessing ?? configuration.preprocessing)
-        page.timing.load = loaded
-        return page
+    private func preprocessOnQueue(_ image: OCRImage, options: PreprocessingOptions?) throws -> PreprocessedImage {
+        let (pix, report) = try Preprocessor.run(image, options: options ?? configuration.preprocessing)
+        return PreprocessedImage(image: OCRImage(pix: pix, header: image.header), report: report)
     }
 
     private func regionOnQueue(

@@ -5,17 +5,9 @@ import ReceiptModel
 /// Field meanings follow the cart document (`docs/cart-document.md`): `nil`
 /// where the receipt does not show a field, never a guess dressed as a fact.
 public struct ParsedReceipt: Sendable, Hashable, Codable {
-    public struct Merchant: Sendable, Hashable, Codable {
-        public var name: String?
-        public var address: String?
-        public var phone: String?
-
-        public init(name: String? = nil, address: String? = nil, phone: String? = nil) {
-            self.name = name
-            self.address = address
-            self.phone = phone
-        }
-    }
+    /// The cart's own types, so that what the parser reads is what the cart says.
+    public typealias Merchant = ReceiptModel.Merchant
+    public typealias Payment = ReceiptModel.Payment
 
     public struct Item: Sendable, Hashable, Codable {
         public var name: String
@@ -66,21 +58,6 @@ public struct ParsedReceipt: Sendable, Hashable, Codable {
             self.label = label
             self.rate = rate
             self.amount = amount
-        }
-    }
-
-    public struct Payment: Sendable, Hashable, Codable {
-        /// "cash", "card" or nil.
-        public var method: String?
-        public var cardLast4: String?
-        public var tendered: Amount?
-        public var change: Amount?
-
-        public init(method: String? = nil, cardLast4: String? = nil, tendered: Amount? = nil, change: Amount? = nil) {
-            self.method = method
-            self.cardLast4 = cardLast4
-            self.tendered = tendered
-            self.change = change
         }
     }
 

@@ -85,24 +85,14 @@ public struct CartBuilder: Sendable {
         }
         var confidence = receipt.confidence
         confidence.ocr = ocrConfidence
-        let merchantName = receipt.merchant.name
-        let hasMerchant = merchantName != nil || receipt.merchant.address != nil || receipt.merchant.phone != nil
-        let name = [merchantName ?? "Receipt", receipt.date].compactMap { $0 }.joined(separator: " ")
-        let payment = ReceiptModel.Payment(
-            method: receipt.payment.method,
-            cardLast4: receipt.payment.cardLast4,
-            tendered: receipt.payment.tendered,
-            change: receipt.payment.change
-        )
-        let hasPayment = payment.method != nil || payment.cardLast4 != nil || payment.tendered != nil || payment.change != nil
+        let name = [receipt.merchant.name ?? "Receipt", receipt.date].compactMap { $0 }.joined(separator: " ")
         var cart = CartDocument(
             id: source.sha256,
             name: name,
             addedByUser: user,
             addedOn: instant,
             completed: true,
-            merchant: hasMerchant
-                ? Merchant(name: merchantName, address: receipt.merchant.address, phone: receipt.merchant.phone) : nil,
+            merchant: receipt.merchant == Merchant() ? nil : receipt.merchant,
             date: receipt.date,
             time: receipt.time,
             currency: receipt.currency,
@@ -113,7 +103,7 @@ public struct CartBuilder: Sendable {
             tip: receipt.tip,
             total: receipt.total,
             totalPrice: receipt.total,
-            payment: hasPayment ? payment : nil,
+            payment: receipt.payment == Payment() ? nil : receipt.payment,
             confidence: confidence,
             checks: ReceiptChecks(
                 itemsMatchSubtotal: receipt.checks.itemsMatchSubtotal,

@@ -1,23 +1,8 @@
 import ReceiptModel
 
 /// What can go wrong in the pipeline itself (the parts report their own errors).
-public struct PipelineError: Error, Sendable, Hashable, CustomStringConvertible {
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        /// A path given on the command line does not exist.
-        public static let inputNotFound = Code(rawValue: "input.not-found")
-        /// A file could not be read (permissions, I/O error).
-        public static let fileUnreadable = Code(rawValue: "file.unreadable")
-        /// A file is larger than the ingest limit, before any decoding.
-        public static let fileTooLarge = Code(rawValue: "image.too-large")
-        /// No cart or failure matches an id.
-        public static let notFound = Code(rawValue: "cart.not-found")
-        /// A shopping list file is not a list.
-        public static let listInvalid = Code(rawValue: "list.invalid")
-    }
+public struct PipelineError: DomainError, Hashable {
+    public typealias Code = ErrorCode<PipelineError>
 
     public var code: Code
     public var message: String
@@ -26,10 +11,17 @@ public struct PipelineError: Error, Sendable, Hashable, CustomStringConvertible 
         self.code = code
         self.message = message
     }
-
-    public var description: String { "\(code): \(message)" }
 }
 
-extension PipelineError: CodedError {
-    public var errorCode: String { code.rawValue }
+extension ErrorCode where Domain == PipelineError {
+    /// A path given on the command line does not exist.
+    public static var inputNotFound: Self { Self(rawValue: "input.not-found") }
+    /// A file could not be read (permissions, I/O error).
+    public static var fileUnreadable: Self { Self(rawValue: "file.unreadable") }
+    /// A file is larger than the ingest limit, before any decoding.
+    public static var fileTooLarge: Self { Self(rawValue: "image.too-large") }
+    /// No cart or failure matches an id.
+    public static var notFound: Self { Self(rawValue: "cart.not-found") }
+    /// A shopping list file is not a list.
+    public static var listInvalid: Self { Self(rawValue: "list.invalid") }
 }

@@ -11,14 +11,19 @@ public struct APIContext: RequestContext {
     public var principal: Principal?
     /// The bearer token or session cookie the caller came with (to log out that session).
     public var token: String?
-    public let remoteAddress: String?
     /// Set by ``HouseholdMembershipMiddleware`` on routes under `households/{householdId}`.
     var membership: HouseholdMembership?
+    /// Kept to find the client's address when a route asks: reading it takes the channel's lock
+    /// and formats the address, which most requests never need.
+    private let channel: any Channel
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        remoteAddress = source.channel.remoteAddress?.ipAddress
+        channel = source.channel
     }
+
+    /// The client's IP address, for login throttling.
+    public var remoteAddress: String? { channel.remoteAddress?.ipAddress }
 
     /// The caller; routes behind ``AuthMiddleware`` always have one.
     func caller() throws -> Principal {

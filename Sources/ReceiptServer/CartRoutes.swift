@@ -7,8 +7,9 @@ import ReceiptModel
 /// `/api/v1/households/{householdId}/carts` and their items.
 struct CartRoutes {
     let services: HouseholdServices
-    /// Pages of the cart list by household, cursor and size, valid until the store changes.
-    let pages = ResponseCache()
+    /// Pages of the cart list by household, cursor and size, and single carts by household and
+    /// id, valid until the store changes: a cart read again is not decoded and encoded again.
+    let answers = ResponseCache()
 
     func add(to household: RouterGroup<HouseholdContext>) {
         household.get("carts", use: list)
@@ -29,12 +30,11 @@ struct CartRoutes {
         let cursor = request.uri.queryParameters.get("cursor").map { String($0) }
         let limit = try request.queryInt("limit", default: 50, range: 1...200)
         let sequence = try await services.store.lastSequence()
-        let key = "\(context.household)\n\(cursor ?? "")\n\(limit)"
-        if let body = pages.body(for: key, sequence: sequence) { return JSONResponse.raw(body) }
-        let page = try await services.carts.list(context.household, for: context.caller.user.id, cursor: cursor, limit: limit)
-        let body = try JSONCoding.encoder.encode(page)
-        pages.store(body, for: key, sequence: sequence)
-        return JSONResponse.raw(body)
+        let page = try await answers.answer(for: "page\n\(context.household)\n\(cursor ?? "")\n\(limit)", sequence: sequence) {
+            let page = try await services.carts.list(context.household, for: context.caller.user.id, cursor: cursor, limit: limit)
+            return ResponseCache.Answer(body: ByteBuffer(bytes: try JSONCoding.encoder.encode(page)))
+        }
+        return JSONResponse.raw(page)
     }
 
     @Sendable func create(_ request: Request, context: HouseholdContext) async throws -> Response {
@@ -59,8 +59,14 @@ struct CartRoutes {
     }
 
     @Sendable func cart(_ request: Request, context: HouseholdContext) async throws -> Response {
-        let cart = try await services.carts.cart(try context.parameters.require("cartId"), in: context.household, for: context.caller.user.id)
-        return try JSONResponse.make(CartAnswer(cart), etag: cart.rev)
+        let cartId = try context.parameters.require("cartId")
+        // The sequence is read before the cart: a write in between makes the entry stale at once.
+        let sequence = try await services.store.lastSequence()
+        let answer = try await answers.answer(for: "cart\n\(context.household)\n\(cartId)", sequence: sequence) {
+            let cart = try await services.carts.cart(cartId, in: context.household, for: context.caller.user.id)
+            return ResponseCache.Answer(body: ByteBuffer(bytes: try JSONResponse.bytes(CartAnswer(cart))), etag: cart.rev)
+        }
+        return JSONResponse.raw(answer)
     }
 
     @Sendable func update(_ request: Request, context: HouseholdContext) async throws -> Response {

@@ -14,94 +14,113 @@ struct ExpenseRoutes {
     var payments: ExpensePayments { ExpensePayments(ledger: services.ledger) }
 
     func add(to group: RouterGroup<APIContext>) {
-        group.get("expenses") { _, context in
-            let userId = try context.caller().user.id
-            return try JSONResponse.make(ExpenseCollection(expenses: try await answers(try await ledger.expenses(of: userId), for: userId)))
-        }
-        group.post("expenses") { request, context in
-            let body = try await JSONBody.read(request, context: context, allowed: ExpenseInput.fields)
-            let userId = try context.caller().user.id
-            let added = try await ledger.add(try body.decode(ExpenseInput.self), by: userId)
-            return try JSONResponse.make(
-                try await answer(added, for: userId),
-                status: .created,
-                etag: added.rev,
-                headers: [.location: "/api/v1/expenses/\(added.value.id)"]
+        group.get("expenses", use: list)
+        group.post("expenses", use: create)
+        group.get("expenses/{expenseId}", use: show)
+        group.patch("expenses/{expenseId}", use: edit)
+        group.delete("expenses/{expenseId}", use: delete)
+        group.post("expenses/{expenseId}/payments", use: markPaid)
+        group.delete("expenses/{expenseId}/payments/{paymentId}", use: deletePayment)
+        group.get("balances", use: balances)
+    }
+
+    @Sendable func list(_ request: Request, context: APIContext) async throws -> Response {
+        let userId = try context.caller().user.id
+        return try JSONResponse.make(ExpenseCollection(expenses: try await answers(try await ledger.expenses(of: userId), for: userId)))
+    }
+
+    @Sendable func create(_ request: Request, context: APIContext) async throws -> Response {
+        let body = try await JSONBody.read(request, context: context, allowed: ExpenseInput.fields)
+        let userId = try context.caller().user.id
+        let added = try await ledger.add(try body.decode(ExpenseInput.self), by: userId)
+        return try JSONResponse.make(
+            try await answer(added, for: userId),
+            status: .created,
+            etag: added.rev,
+            headers: [.location: "/api/v1/expenses/\(added.value.id)"]
+        )
+    }
+
+    @Sendable func show(_ request: Request, context: APIContext) async throws -> Response {
+        let userId = try context.caller().user.id
+        let expense = try await ledger.expense(try context.parameters.require("expenseId"), for: userId)
+        return try JSONResponse.make(try await answer(expense, for: userId), etag: expense.rev)
+    }
+
+    @Sendable func edit(_ request: Request, context: APIContext) async throws -> Response {
+        let body = try await JSONBody.read(
+            request,
+            context: context,
+            allowed: ["merchant", "date", "notes", "split", "payers", "total", "currency"]
+        )
+        let userId = try context.caller().user.id
+        let id = try context.parameters.require("expenseId")
+        if body.has("total") || body.has("currency") {
+            // Checked after visibility and authorship, so an outsider still sees only 404.
+            let current = try await ledger.expense(id, for: userId)
+            guard current.value.createdBy == userId else {
+                throw HouseholdError(.notUploader, "Only the member who added this expense can change it; you can view it.")
+            }
+            throw HouseholdError(
+                .totalLocked,
+                "The total was agreed when the expense was added and cannot change. Delete the expense and add it again if nothing is paid yet.",
+                field: body.has("total") ? "total" : "currency"
             )
         }
-        group.get("expenses/{expenseId}") { _, context in
-            let userId = try context.caller().user.id
-            let expense = try await ledger.expense(try context.parameters.require("expenseId"), for: userId)
-            return try JSONResponse.make(try await answer(expense, for: userId), etag: expense.rev)
+        let edit = ExpenseLedger.Edit(
+            merchant: body.has("merchant") ? .some(try body.string("merchant")) : nil,
+            date: body.has("date") ? .some(try body.string("date")) : nil,
+            notes: body.has("notes") ? .some(try body.string("notes")) : nil,
+            split: try body.member("split", as: SplitInput.self),
+            payers: try body.member("payers", as: [String: Amount].self)
+        )
+        let updated = try await ledger.edit(id, edit, by: userId, ifMatch: try ETag.ifMatch(request))
+        return try JSONResponse.make(try await answer(updated, for: userId), etag: updated.rev)
+    }
+
+    @Sendable func delete(_ request: Request, context: APIContext) async throws -> Response {
+        try await ledger.delete(try context.parameters.require("expenseId"), by: try context.caller().user.id, ifMatch: try ETag.ifMatch(request))
+        return JSONResponse.noContent()
+    }
+
+    /// A member's share marked paid.
+    @Sendable func markPaid(_ request: Request, context: APIContext) async throws -> Response {
+        let body = try await JSONBody.read(PaidShare.self, request, context: context)
+        let recorded = try await payments.markPaid(
+            expense: try context.parameters.require("expenseId"),
+            member: body.member,
+            by: try context.caller().user.id
+        )
+        return try JSONResponse.make(PaymentCollection(payments: recorded.map(PaymentAnswer.init)), status: .created)
+    }
+
+    /// A payment of the expense is never deleted (409); one it does not have is 404.
+    @Sendable func deletePayment(_ request: Request, context: APIContext) async throws -> Response {
+        let userId = try context.caller().user.id
+        let id = try context.parameters.require("expenseId")
+        _ = try await ledger.expense(id, for: userId)
+        guard try await payments.payments(ofExpense: id).contains(where: { $0.id == (try? context.parameters.require("paymentId")) }) else {
+            throw HouseholdError(.expenseNotFound, "No such payment of this expense.")
         }
-        group.patch("expenses/{expenseId}") { request, context in
-            let body = try await JSONBody.read(
-                request,
-                context: context,
-                allowed: ["merchant", "date", "notes", "split", "payers", "total", "currency"]
-            )
-            let userId = try context.caller().user.id
-            let id = try context.parameters.require("expenseId")
-            if body.has("total") || body.has("currency") {
-                // Checked after visibility and authorship, so an outsider still sees only 404.
-                let current = try await ledger.expense(id, for: userId)
-                guard current.value.createdBy == userId else {
-                    throw HouseholdError(.notUploader, "Only the member who added this expense can change it; you can view it.")
+        throw Self.irreversible
+    }
+
+    /// What the caller owes each person and each owes them, across groups.
+    @Sendable func balances(_ request: Request, context: APIContext) async throws -> Response {
+        let userId = try context.caller().user.id
+        let byPerson = try await payments.balancesByPerson(of: userId)
+        let users = try await services.accounts.users(Array(byPerson.keys))
+        return try JSONResponse.make(
+            PersonBalances(
+                people: byPerson.keys.sorted().map { id in
+                    PersonBalances.Person(
+                        userId: id,
+                        displayName: users[id]?.displayName ?? id,
+                        amounts: byPerson[id, default: [:]].reduce(into: [:]) { $0[$1.key] = MinorUnits.amount($1.value, currency: $1.key) }
+                    )
                 }
-                throw HouseholdError(
-                    .totalLocked,
-                    "The total was agreed when the expense was added and cannot change. Delete the expense and add it again if nothing is paid yet.",
-                    field: body.has("total") ? "total" : "currency"
-                )
-            }
-            let edit = ExpenseLedger.Edit(
-                merchant: body.has("merchant") ? .some(try body.string("merchant")) : nil,
-                date: body.has("date") ? .some(try body.string("date")) : nil,
-                notes: body.has("notes") ? .some(try body.string("notes")) : nil,
-                split: try body.member("split", as: SplitInput.self),
-                payers: try body.member("payers", as: [String: Amount].self)
             )
-            let updated = try await ledger.edit(id, edit, by: userId, ifMatch: try ETag.ifMatch(request))
-            return try JSONResponse.make(try await answer(updated, for: userId), etag: updated.rev)
-        }
-        group.delete("expenses/{expenseId}") { request, context in
-            try await ledger.delete(try context.parameters.require("expenseId"), by: try context.caller().user.id, ifMatch: try ETag.ifMatch(request))
-            return JSONResponse.noContent()
-        }
-        group.post("expenses/{expenseId}/payments") { request, context in
-            let body = try await JSONBody.read(request, context: context, allowed: ["member"])
-            let recorded = try await payments.markPaid(
-                expense: try context.parameters.require("expenseId"),
-                member: try body.requiredString("member"),
-                by: try context.caller().user.id
-            )
-            return try JSONResponse.make(PaymentCollection(payments: recorded.map(PaymentAnswer.init)), status: .created)
-        }
-        group.delete("expenses/{expenseId}/payments/{paymentId}") { _, context -> Response in
-            let userId = try context.caller().user.id
-            let id = try context.parameters.require("expenseId")
-            _ = try await ledger.expense(id, for: userId)
-            guard try await payments.payments(ofExpense: id).contains(where: { $0.id == (try? context.parameters.require("paymentId")) }) else {
-                throw HouseholdError(.expenseNotFound, "No such payment of this expense.")
-            }
-            throw Self.irreversible
-        }
-        group.get("balances") { _, context in
-            let userId = try context.caller().user.id
-            let byPerson = try await payments.balancesByPerson(of: userId)
-            let users = try await services.accounts.users(Array(byPerson.keys))
-            return try JSONResponse.make(
-                PersonBalances(
-                    people: byPerson.keys.sorted().map { id in
-                        PersonBalances.Person(
-                            userId: id,
-                            displayName: users[id]?.displayName ?? id,
-                            amounts: byPerson[id, default: [:]].reduce(into: [:]) { $0[$1.key] = MinorUnits.amount($1.value, currency: $1.key) }
-                        )
-                    }
-                )
-            )
-        }
+        )
     }
 
     static let irreversible = HouseholdError(
@@ -120,6 +139,13 @@ struct ExpenseRoutes {
     func answer(_ expense: Revisioned<ExpenseRecord>, for userId: String) async throws -> ExpenseAnswer {
         try await answers([expense], for: userId)[0]
     }
+}
+
+/// The member whose share is paid.
+struct PaidShare: RequestBody {
+    var member: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case member }
 }
 
 struct PersonBalances: Encodable {

@@ -9,7 +9,8 @@ struct HouseholdMembership: Sendable {
 }
 
 /// The context of the routes under `households/{householdId}`: the caller and their household are
-/// not optional, so handlers neither read the path parameter nor check membership again.
+/// not optional, so handlers neither read the path parameter nor check membership again. (One
+/// list's routes, which its guests reach too, have a ``ListContext`` instead.)
 struct HouseholdContext: ChildRequestContext {
     var coreContext: CoreRequestContextStorage
     let caller: Principal

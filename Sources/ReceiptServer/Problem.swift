@@ -1,6 +1,7 @@
 import DocumentStore
 import Foundation
 import HTTPTypes
+import HouseholdApp
 import Households
 import Hummingbird
 import Logging
@@ -47,9 +48,9 @@ struct Problem: Error, Sendable {
         Problem(.badRequest, HouseholdError.Code.invalidInput.rawValue, detail, field: field)
     }
 
-    /// A barcode the catalog does not know: well-formed, but it names no product.
-    static func unknownBarcode(_ barcode: String, field: String) -> Problem {
-        Problem(.unprocessableContent, "product.not-found", "No product with barcode \(barcode) in the catalog.", field: field)
+    /// A barcode the catalog does not know, with the request field that named it.
+    static func unknownBarcode(_ error: UnknownBarcode, field: String) -> Problem {
+        Problem(.unprocessableContent, error.errorCode, error.message, field: field)
     }
 
     static let notFound = Problem(.notFound, "not-found", "There is nothing at this address. The API lives under /api/v1 (see /api/v1/openapi.json).")

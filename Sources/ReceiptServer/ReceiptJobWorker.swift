@@ -112,10 +112,12 @@ public struct ReceiptJobWorker: Service {
             Metrics.Timer(label: "receipts_receipt_job_seconds").recordNanoseconds(Int64((ContinuousClock.now - started).seconds * 1e9))
         case .failed(_, let retryable):
             Self.jobs(outcome: retryable ? "retry" : "failed").increment()
+        case .takenOver:
+            Self.jobs(outcome: "taken-over").increment()
         }
     }
 
-    /// Receipt jobs this process finished, by outcome (`done`, `retry`, `failed`).
+    /// Receipt jobs this process finished, by outcome (`done`, `retry`, `failed`, `taken-over`).
     static func jobs(outcome: String) -> Counter {
         Counter(label: "receipts_receipt_jobs_total", dimensions: [("outcome", outcome)])
     }

@@ -38,14 +38,16 @@ public enum ReceiptServerApp {
             .add(middleware: IdempotencyMiddleware(store: services.store, maxBodyBytes: configuration.maxUploadBytes))
         accounts.addAuthenticated(to: authenticated)
         let household = authenticated.household(services.directory)
+        let products = ProductLookup(catalog: catalog)
         HouseholdRoutes(services: services).add(to: authenticated, household: household)
         CartRoutes(services: services).add(to: household)
         ReceiptRoutes(services: services, configuration: configuration, wake: signal).add(to: authenticated, household: household)
         StatsRoutes(services: services).add(to: household)
-        ListRoutes(services: services, catalog: catalog, maxPhotoBytes: configuration.maxUploadBytes).add(to: authenticated)
+        ListRoutes(services: services, products: products, maxPhotoBytes: configuration.maxUploadBytes)
+            .add(to: authenticated, household: household, list: authenticated.list())
         SyncRoutes(services: services).add(to: household)
         ProductRoutes(services: services, catalog: catalog).add(to: authenticated)
-        CorrectionRoutes(services: services, catalog: catalog).add(to: authenticated)
+        CorrectionRoutes(services: services, products: products).add(to: household)
         ExpenseRoutes(services: services).add(to: authenticated)
         GroupRoutes(services: services, maxPictureBytes: configuration.maxUploadBytes).add(to: authenticated)
         let hub = live ?? LiveHub(store: services.store, logger: Logger(label: "live"))
@@ -171,7 +173,9 @@ struct OpsRoutes {
     let ready: ReadinessCheck?
 
     func add(to router: Router<APIContext>) {
-        router.get("healthz") { _, _ in try JSONResponse.make(["status": "ok"]) }
+        // A constant answer, encoded once: probes come often.
+        let healthy = ByteBuffer(string: #"{"status":"ok"}"#)
+        router.get("healthz") { _, _ in Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: healthy)) }
         router.get("readyz") { _, _ in
             let isReady = await ready?.check() ?? true
             return try JSONResponse.make(["status": isReady ? "ready" : "store unavailable"], status: isReady ? .ok : .serviceUnavailable)

@@ -83,7 +83,7 @@ extension SyncRoutes {
             ),
             "SyncRequest": .object(
                 [
-                    "cursor": .string().orNull.described("The cursor of the previous answer; omit the first time."),
+                    "cursor": .string(pattern: "^[0-9]{1,18}$").orNull.described("The cursor of the previous answer; omit the first time."),
                     "lists": .array(of: .ref("SentList")).orNull.described(
                         "States of the replica's lists, merged per field (later stamp wins, deletions win)."
                     ),

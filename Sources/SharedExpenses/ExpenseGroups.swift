@@ -36,6 +36,11 @@ struct GroupMembership: Codable, Sendable, Hashable {
     static func id(user: String, group: String) -> String { Identifiers.pair(user, group) }
 }
 
+extension GroupMembership: UserIndexRow {
+    static var collection: String { Collections.groupMemberships }
+    var target: String { groupId }
+}
+
 /// Who may be a member of a group or take part in an expense outside a group.
 public enum MemberRule: Sendable {
     /// Server accounts: the caller's friends (the caller included).
@@ -95,19 +100,10 @@ public struct ExpenseGroups: Sendable {
 
     /// The caller's groups, oldest first.
     public func groups(of userId: String) async throws -> [Revisioned<ExpenseGroup>] {
-        let links = try await records.all(
-            GroupMembership.self,
-            DocumentQuery(collection: Collections.groupMemberships, filters: [.equals("userId", userId)])
-        )
-        var result: [Revisioned<ExpenseGroup>] = []
-        for link in links {
-            if let group = try await records.get(ExpenseGroup.self, Collections.expenseGroups, link.value.groupId),
-                group.value.members.contains(userId)
-            {
-                result.append(group)
-            }
+        let linked = try await records.linked(GroupMembership.self, of: userId, to: ExpenseGroup.self, in: Collections.expenseGroups)
+        return linked.map(\.document).filter { $0.value.members.contains(userId) }.sorted {
+            ($0.value.createdAt, $0.value.id) < ($1.value.createdAt, $1.value.id)
         }
-        return result.sorted { ($0.value.createdAt, $0.value.id) < ($1.value.createdAt, $1.value.id) }
     }
 
     /// The group, if the caller is a member.

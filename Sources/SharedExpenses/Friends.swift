@@ -13,6 +13,11 @@ struct Friendship: Codable, Sendable, Hashable {
     static func id(user: String, friend: String) -> String { Identifiers.pair(user, friend) }
 }
 
+extension Friendship: UserIndexRow {
+    static var collection: String { Collections.friendships }
+    var target: String { friendId }
+}
+
 /// A friend as the caller sees them.
 public struct Friend: Codable, Sendable, Hashable {
     public var id: String
@@ -71,17 +76,8 @@ public struct FriendDirectory: Sendable {
 
     /// The caller's friends, by display name.
     public func friends(of userId: String) async throws -> [Friend] {
-        let links = try await records.all(
-            Friendship.self,
-            DocumentQuery(collection: Collections.friendships, filters: [.equals("userId", userId)])
-        )
-        var result: [Friend] = []
-        for link in links {
-            if let user = try await records.get(UserAccount.self, Collections.users, link.value.friendId) {
-                result.append(Self.view(user.value, since: link.value.since))
-            }
-        }
-        return result.sorted { ($0.displayName, $0.id) < ($1.displayName, $1.id) }
+        let linked = try await records.linked(Friendship.self, of: userId, to: UserAccount.self, in: Collections.users)
+        return linked.map { Self.view($0.document.value, since: $0.row.since) }.sorted { ($0.displayName, $0.id) < ($1.displayName, $1.id) }
     }
 
     public func friend(_ friendId: String, of userId: String) async throws -> Friend {

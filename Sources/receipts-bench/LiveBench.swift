@@ -67,8 +67,7 @@ struct LiveBench: AsyncParsableCommand {
 
     func run() async throws {
         let binary = URL(fileURLWithPath: receipts ?? ServerBench.sibling("receipts"))
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("receipts-bench-live-\(getpid())")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let work = try StoreBench.workFolder("receipts-bench-live-\(getpid())")
         defer { try? FileManager.default.removeItem(at: work) }
         var counts = clients
         if acrossInstances {

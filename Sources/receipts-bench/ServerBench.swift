@@ -85,16 +85,10 @@ struct ServerBench: AsyncParsableCommand {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw ValidationError("no receipts binary at \(binary.path): build it (swift build -c release) or give --receipts.")
         }
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("receipts-bench-server-\(getpid())")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let work = try StoreBench.workFolder("receipts-bench-server-\(getpid())")
         defer { try? FileManager.default.removeItem(at: work) }
 
-        var locations: [(String, String)] = [("sqlite", work.appendingPathComponent("bench.sqlite").path)]
-        if let location = StoreBench.postgresLocation(postgres) {
-            locations.append(("postgres", location))
-        } else if !json {
-            print("PostgreSQL: skipped (give --postgres URL or run through scripts/with-postgres.sh)")
-        }
+        let locations = StoreBench.engines(sqlite: work.appendingPathComponent("bench.sqlite").path, postgres: postgres, json: json)
         if !json {
             print("CPU: \(Self.cpuDescription())")
             print("\(carts) carts x \(items) items, wrk -t\(threads) -c\(connections) -d\(duration)s per scenario")

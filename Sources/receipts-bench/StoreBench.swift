@@ -32,16 +32,10 @@ struct StoreBench: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "receipts-bench.store")
         logger.logLevel = .warning
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("receipts-bench-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.workFolder("receipts-bench-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        var locations: [(String, String)] = [("sqlite", directory.appendingPathComponent("bench.sqlite").path)]
-        if let location = Self.postgresLocation(postgres) {
-            locations.append(("postgres", location))
-        } else if !json {
-            print("PostgreSQL: skipped (give --postgres URL or run through scripts/with-postgres.sh)")
-        }
+        let locations = Self.engines(sqlite: directory.appendingPathComponent("bench.sqlite").path, postgres: postgres, json: json)
         let carts = (0..<count).map(Self.cart)
         let bytes = carts.reduce(0) { $0 + ((try? $1.jsonData().count) ?? 0) }
         if !json {
@@ -57,6 +51,21 @@ struct StoreBench: AsyncParsableCommand {
                 print(result.text(engine: name))
             }
         }
+    }
+
+    /// A new folder of that name in the temporary directory, for a bench's files.
+    static func workFolder(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// The engines a bench measures, by name and location: SQLite at `sqlite`, and PostgreSQL when
+    /// `postgres` or the environment gives a database (else, in text output, a line says it is skipped).
+    static func engines(sqlite: String, postgres: String?, json: Bool) -> [(String, String)] {
+        if let location = postgresLocation(postgres) { return [("sqlite", sqlite), ("postgres", location)] }
+        if !json { print("PostgreSQL: skipped (give --postgres URL or run through scripts/with-postgres.sh)") }
+        return [("sqlite", sqlite)]
     }
 
     /// A fresh schema in the PostgreSQL database of `option` or `RECEIPTS_TEST_POSTGRES_URL`; nil when neither is given.

@@ -35,6 +35,21 @@ struct StoreOptions: ParsableArguments {
             )
         }
     }
+
+    /// Runs `body` with the store open and closes it after, also when `body` throws (then the
+    /// error of `body` is the one reported, not a failure to close).
+    func withOpenStore<T>(logger: Logger, _ body: (any DocumentStore) async throws -> T) async throws -> T {
+        let documentStore = try await open(logger: logger)
+        let result: T
+        do {
+            result = try await body(documentStore)
+        } catch {
+            try? await documentStore.close()
+            throw error
+        }
+        try await documentStore.close()
+        return result
+    }
 }
 
 /// Buffered writes to stdout (results), flushed in large chunks.

@@ -56,6 +56,33 @@ import Testing
         }
     }
 
+    @Test("a cart read again is answered from memory only while nothing was written; another household's id still answers 404")
+    func cartReadsFollowWrites() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let (bob, _) = try await api.newUser("Bob")
+            let home = try await alice.newHousehold("Home")
+            let flat = try await bob.newHousehold("Flat")
+            let base = "/api/v1/households/\(home)/carts"
+            let cartID = try #require(try await alice.call(.post, base, json: #"{"name":"Saturday"}"#)["id"]?.stringValue)
+            let milk = try await alice.call(.post, "\(base)/\(cartID)/items", json: #"{"name":"Milk","price":"2.38"}"#)
+            let milkID = try #require(milk["item"]?["id"]?.stringValue)
+
+            let first = try await alice.call(.get, "\(base)/\(cartID)")
+            let second = try await alice.call(.get, "\(base)/\(cartID)")
+            #expect(first.status == 200)
+            #expect(second.bytes == first.bytes)
+            #expect(second.etag == "\"2\"")
+            #expect(try await bob.call(.get, "\(base)/\(cartID)").status == 404)
+            #expect(try await bob.call(.get, "/api/v1/households/\(flat)/carts/\(cartID)").status == 404)
+
+            _ = try await alice.call(.patch, "\(base)/\(cartID)/items/\(milkID)", json: #"{"name":"Oat milk"}"#)
+            let edited = try await alice.call(.get, "\(base)/\(cartID)")
+            #expect(edited.etag == "\"3\"")
+            #expect(edited["items"]?.arrayValue?.first?["name"]?.stringValue == "Oat milk")
+        }
+    }
+
     @Test("a stale If-Match answers 412 and changes nothing", arguments: TemporaryStores.engines)
     func staleIfMatch(engine: StoreEngine) async throws {
         try await ServerHarness.with(engine) { api, _ in

@@ -27,6 +27,10 @@ import Testing
             let body = #"{"merchant":"Fresh Mart","total":"43.50","items":{"\#(eggsID)":{"barcode":"0071242000028","price":"2.89"}}}"#
             #expect(try await carol.call(.patch, "/api/v1/households/\(home)/carts/\(cartID)/receipt", json: body).status == 404)
             #expect(try await alice.call(.patch, "\(path)/receipt", json: #"{"date":"2024-02-30"}"#)["field"]?.stringValue == "date")
+            let unknown = try await alice.call(.patch, "\(path)/receipt", json: #"{"items":{"\#(eggsID)":{"barcode":"0000000000017"}}}"#)
+            #expect(unknown.status == 422)
+            #expect(unknown.code == "product.not-found")
+            #expect(unknown["field"]?.stringValue == "items.\(eggsID).barcode")
             let stale = try await alice.call(.patch, "\(path)/receipt", json: body, headers: [.ifMatch: "\"99\""])
             #expect(stale.status == 412)
             let corrected = try await alice.call(.patch, "\(path)/receipt", json: body, headers: [.ifMatch: try #require(cart.etag)])

@@ -43,6 +43,26 @@ import Testing
         try #require(try await dave.call(.get, "/api/v1/me")["user"]?["id"]?.stringValue)
     }
 
+    @Test("a group's default weights: set, kept when the member is absent, cleared by null; a bad one names its field")
+    func groupDefaultWeights() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            let f = try await Self.friends(api)
+            let group = "/api/v1/groups/\(f.group)"
+            let weighted = try await f.alice.call(.patch, group, json: #"{"defaultWeights":{"\#(f.bobId)":2,"\#(f.carolId)":1}}"#)
+            #expect(weighted["defaultWeights"]?[f.bobId] == .number(2))
+            let renamed = try await f.alice.call(.patch, group, json: #"{"name":"Home"}"#)
+            #expect(renamed["name"]?.stringValue == "Home")
+            #expect(renamed["defaultWeights"]?[f.bobId] == .number(2))
+            let cleared = try await f.alice.call(.patch, group, json: #"{"defaultWeights":null}"#)
+            #expect(cleared["defaultWeights"] == nil || cleared["defaultWeights"] == .null)
+            let wrong = try await f.alice.call(.patch, group, json: #"{"defaultWeights":[1]}"#)
+            #expect(wrong.status == 400)
+            #expect(wrong["field"]?.stringValue == "defaultWeights")
+            let unknown = try await f.alice.call(.post, "/api/v1/groups/\(f.group)/members", json: #"{"user":"x"}"#)
+            #expect(unknown["detail"]?.stringValue == "Unknown field 'user'. Allowed: userId.")
+        }
+    }
+
     @Test("a receipt photo split by item: shares, marking paid, refusals, balances and settle-up as worked out by hand")
     func receiptSplitByItem() async throws {
         try await ServerHarness.with(.sqlite, workers: 1, over: .live) { api, _ in

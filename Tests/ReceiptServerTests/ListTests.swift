@@ -7,6 +7,44 @@ import ReceiptTesting
 import Testing
 
 @Suite(.timeLimit(.minutes(5))) struct ListTests {
+    @Test("a request body read into a type refuses other members and names the field at fault, in the words of JSONBody")
+    func typedBodies() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let home = try await alice.newHousehold("Home")
+            let lists = "/api/v1/households/\(home)/lists"
+            let path = "\(lists)/\(try #require(try await alice.call(.post, lists, json: #"{"name":"Weekend"}"#)["id"]?.stringValue))"
+            let refusals: [(String, String, String, String)] = [
+                (lists, #"{}"#, "name", "'name' is required."),
+                (lists, #"{"name":null}"#, "name", "'name' is required."),
+                (lists, #"{"name":7}"#, "name", "'name' must be a string."),
+                (lists, #"{"name":"A","extra":1}"#, "extra", "Unknown field 'extra'. Allowed: name."),
+                ("\(path)/entries", #"{"name":"Milk","quantity":"lots"}"#, "quantity", "'quantity' must be a number."),
+                ("\(path)/entries", #"{"name":"Milk","barcode":5}"#, "barcode", "'barcode' must be a string."),
+                ("\(path)/entries", #"{"quantity":2}"#, "name", "'name' is required."),
+                ("\(path)/entries", #"{"nam":"Milk"}"#, "nam", "Unknown field 'nam'. Allowed: barcode, name, note, quantity, unit."),
+            ]
+            for (target, json, field, detail) in refusals {
+                let reply = try await alice.call(.post, target, json: json)
+                #expect(reply.status == 400, "\(json)")
+                #expect(reply["field"]?.stringValue == field, "\(json)")
+                #expect(reply["detail"]?.stringValue == detail, "\(json)")
+            }
+            let milk = try await alice.call(.post, "\(path)/entries", json: #"{"name":"Milk","quantity":"2","unit":"l","note":"fresh"}"#)
+            #expect(milk["entry"]?["quantity"] == .number(2))
+            let entry = "\(path)/entries/\(try #require(milk["entry"]?["id"]?.stringValue))"
+            // An absent member is unchanged, a null one removed.
+            let edited = try await alice.call(.patch, entry, json: #"{"note":null}"#)
+            #expect(edited["entry"]?["unit"]?.stringValue == "l")
+            #expect(edited["entry"]?["note"] == nil || edited["entry"]?["note"] == .null)
+            let wrong = try await alice.call(.patch, entry, json: #"{"completed":"yes"}"#)
+            #expect(wrong["field"]?.stringValue == "completed")
+            #expect(wrong["detail"]?.stringValue == "'completed' must be true or false.")
+            let shopping = try await alice.call(.put, "\(path)/shopping", json: #"{"minutes":true}"#)
+            #expect(shopping["detail"]?.stringValue == "'minutes' must be a number.")
+        }
+    }
+
     @Test("lists: entries added, edited, ticked, removed; photos; privacy", arguments: TemporaryStores.engines)
     func listLifecycle(engine: StoreEngine) async throws {
         try await ServerHarness.with(engine, catalog: true, over: .live) { api, _ in
@@ -27,6 +65,11 @@ import Testing
             #expect(milk["entry"]?["product"]?["name"]?.stringValue == "Whole Milk, 1 Gallon")
             #expect(milk["entry"]?["product"]?["source"]?.stringValue == "catalog")
             let milkID = try #require(milk["entry"]?["id"]?.stringValue)
+            // A barcode the catalog does not know adds nothing and names the field.
+            let unknown = try await bob.call(.post, "\(path)/entries", json: #"{"name":"mystery","barcode":"0000000000017"}"#)
+            #expect(unknown.status == 422)
+            #expect(unknown.code == "product.not-found")
+            #expect(unknown["field"]?.stringValue == "barcode")
             let tea = try await alice.call(.post, "\(path)/entries", json: #"{"name":"jasmine tea","unit":"box"}"#)
             let teaID = try #require(tea["entry"]?["id"]?.stringValue)
 

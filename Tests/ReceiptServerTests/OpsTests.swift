@@ -31,7 +31,10 @@ import Testing
             )
             try await app.test(.live) { client in
                 let api = API(client: client)
-                #expect(try await api.call(.get, "/healthz").status == 200)
+                let health = try await api.call(.get, "/healthz")
+                #expect(health.status == 200)
+                #expect(health["status"]?.stringValue == "ok")
+                #expect(health.headers[.contentType] == "application/json")
                 #expect(try await api.call(.get, "/readyz")["status"]?.stringValue == "ready")
                 #expect(try await api.call(.get, "/api/v1/me").status == 401)
                 let text = String(decoding: try await api.call(.get, "/metrics").bytes, as: UTF8.self)

@@ -200,6 +200,31 @@ import Testing
             #expect(try await store.count(collection: Collections.carts) == 1)
         }
     }
+
+    @Test("a slow worker's late reading does not bring back a cart a member deleted", arguments: TemporaryStores.engines)
+    func lateReadingKeepsADeletedCartDeleted(engine: StoreEngine) async throws {
+        try await Self.withQueuedUpload(engine) { store, services, clock, user, home, job in
+            let slow = try #require(try await services.jobs.claim(worker: "slow", lease: .seconds(60)))
+            clock.advance(61)
+            let configuration = ServerConfiguration(workers: 1, jobLease: .seconds(60), fastReading: true)
+            let worker = try await ReceiptServerApp.worker(
+                services: services,
+                configuration: configuration,
+                catalog: nil,
+                logger: ServerHarness.logger
+            )
+            let taken = try #require(try await services.jobs.claim(worker: "fast", lease: .seconds(60)))
+            await worker.process(taken, worker: "fast")
+            let cartId = try #require(try await services.jobs.job(job.id, for: user.id).cartId)
+            try await services.carts.delete(cartId, in: home, by: user.id, ifMatch: nil)
+
+            await worker.process(slow, worker: "slow")
+            #expect(try await store.count(collection: Collections.carts) == 0)
+            let done = try await services.jobs.job(job.id, for: user.id)
+            #expect(done.status == .done)
+            #expect(done.cartId == cartId)
+        }
+    }
 }
 
 extension ReceiptUploadTests {

@@ -191,6 +191,10 @@ import Testing
             let badId = #"{"lists":[{"id":"../x","state":{"fields":{},"entries":{}}}]}"#
             #expect(try await alice.call(.post, "/api/v1/households/\(home)/sync", json: badId).code == "request.invalid")
             #expect(try await alice.call(.post, "/api/v1/households/\(home)/sync", json: #"{"cursor":"x"}"#).status == 400)
+            // Cursors are the server's: up to 18 digits (as the document's pattern says), nothing Int64 would also read.
+            for cursor in ["+5", "-0", "0000000000000000000"] {
+                #expect(try await alice.call(.post, "/api/v1/households/\(home)/sync", json: #"{"cursor":"\#(cursor)"}"#).status == 400, "\(cursor)")
+            }
             var future = ReplicatedDocument()
             future.set("name", .string("Later"), at: HybridTimestamp(wallMillis: 9_999_999_999_999, counter: 0, replica: "cli_m"))
             let ahead = SyncRequest(

@@ -12,9 +12,6 @@ struct ListPageRoutes {
     let services: HouseholdServices
     let catalog: ProductCatalog?
 
-    /// The API's list routes, for the catalog look-ups and price book they already do.
-    var api: ListRoutes { ListRoutes(services: services, catalog: catalog, maxPhotoBytes: 0) }
-
     func add(to pages: RouterGroup<APIContext>) {
         let lists = services.lists
         pages.page(.get, "h/{householdId}/lists", services: services) { request, _, session, household in
@@ -124,7 +121,7 @@ struct ListPageRoutes {
             let form = try await WebForm.read(request, session: place.session, accounts: services.accounts)
             let body = form.json(["name", "quantity"])
             let name = try body.requiredString("name")
-            let product = try await api.product(barcode: form["barcode"], name: name)
+            let product = try await ProductLookup(catalog: catalog).entryProduct(barcode: form["barcode"], name: name)
             _ = try await lists.addEntry(
                 to: place.listId,
                 in: place.householdId,

@@ -94,18 +94,12 @@ struct CatalogCommand: AsyncParsableCommand {
 
         func run() async throws {
             let logger = global.makeLogger(label: "receipts.catalog")
-            let documentStore = try await store.open(logger: logger)
-            let catalog = try options.open(store: documentStore, logger: logger)
-            let count: Int
-            do {
+            let (count, total) = try await store.withOpenStore(logger: logger) { documentStore in
+                let catalog = try options.open(store: documentStore, logger: logger)
                 try await catalog.prepare()
-                count = try await catalog.importFile(URL(fileURLWithPath: file))
-            } catch {
-                try? await documentStore.close()
-                throw error
+                let count = try await catalog.importFile(URL(fileURLWithPath: file))
+                return (count, try await documentStore.count(collection: ProductCatalog.collection))
             }
-            let total = try await documentStore.count(collection: ProductCatalog.collection)
-            try await documentStore.close()
             if json {
                 print(
                     String(
@@ -144,15 +138,9 @@ struct CatalogCommand: AsyncParsableCommand {
 
         func run() async throws {
             let logger = global.makeLogger(label: "receipts.catalog")
-            let documentStore = try await store.open(logger: logger)
-            let matcher: ProductMatcher
-            do {
-                matcher = try await options.open(store: documentStore, logger: logger).matcher(threshold: threshold)
-            } catch {
-                try? await documentStore.close()
-                throw error
+            let matcher = try await store.withOpenStore(logger: logger) { documentStore in
+                try await options.open(store: documentStore, logger: logger).matcher(threshold: threshold)
             }
-            try await documentStore.close()
             var input = lines
             if input == ["-"] {
                 input = []
@@ -195,16 +183,9 @@ struct CatalogCommand: AsyncParsableCommand {
 
         func run() async throws {
             let logger = global.makeLogger(label: "receipts.catalog")
-            let documentStore = try await store.open(logger: logger)
-            let catalog = try options.open(store: documentStore, logger: logger)
-            let product: Product?
-            do {
-                product = try await catalog.lookup(barcode: barcode)
-            } catch {
-                try? await documentStore.close()
-                throw error
+            let product = try await store.withOpenStore(logger: logger) { documentStore in
+                try await options.open(store: documentStore, logger: logger).lookup(barcode: barcode)
             }
-            try await documentStore.close()
             guard let product else {
                 throw ValidationError(
                     "No product with barcode \(barcode) in the catalog\(options.client(logger: logger) == nil ? " (set CHOMP_API_KEY to ask the Chomp API)" : " or the Chomp API")."

@@ -63,42 +63,36 @@ struct CorrectCommand: AsyncParsableCommand {
         guard !correction.isEmpty || !itemProducts.isEmpty else {
             throw ValidationError("Say what to correct: --merchant, --date, --total, --item, --price or --product.")
         }
-        let documentStore = try await store.open(logger: logger)
         do {
-            if !itemProducts.isEmpty {
-                let products = try catalog.open(store: documentStore, logger: logger)
-                for (index, barcode) in try Self.numbered(itemProducts, "--product") {
-                    guard let product = try await products.lookup(barcode: barcode) else {
-                        throw ValidationError("No product with barcode \(barcode) in the catalog (receipts search NAME finds one).")
+            let cart = try await store.withOpenStore(logger: logger) { documentStore in
+                if !itemProducts.isEmpty {
+                    let products = try catalog.open(store: documentStore, logger: logger)
+                    for (index, barcode) in try Self.numbered(itemProducts, "--product") {
+                        guard let product = try await products.lookup(barcode: barcode) else {
+                            throw ValidationError("No product with barcode \(barcode) in the catalog (receipts search NAME finds one).")
+                        }
+                        correction.items[index, default: .init()].product = product.reference()
                     }
-                    correction.items[index, default: .init()].product = product.reference()
                 }
+                let replica = try await LocalReplica(store: documentStore).state().replica
+                return try await CartCorrections.save(
+                    correction,
+                    to: id,
+                    in: OfflineCarts(store: documentStore, replica: replica),
+                    store: documentStore
+                )
             }
-            let replica = try await LocalReplica(store: documentStore).state().replica
-            let cart = try await CartCorrections.save(
-                correction,
-                to: id,
-                in: OfflineCarts(store: documentStore, replica: replica),
-                store: documentStore
-            )
-            try await documentStore.close()
             if json {
                 print(String(decoding: try JSONCoding.encoder.encode(cart), as: UTF8.self))
             } else {
                 print("corrected \(cart.id.prefix(12)) (revision \(cart.rev)); verified: \(cart.verified.joined(separator: ", "))")
             }
         } catch let error as CorrectionError {
-            try? await documentStore.close()
             throw ValidationError(error.message)
         } catch let error as PipelineError {
-            try? await documentStore.close()
             throw ValidationError(error.message)
         } catch let error as HouseholdError {
-            try? await documentStore.close()
-            throw CLIError(code: error.code.rawValue, message: error.message)
-        } catch {
-            try? await documentStore.close()
-            throw error
+            throw CLIError(error)
         }
     }
 

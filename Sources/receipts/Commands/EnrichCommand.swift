@@ -45,15 +45,8 @@ struct EnrichCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("cannot read \(list): \(error.localizedDescription)")
         }
-        let entries: [ListEntry]
-        do {
-            entries = try ListEntry.parse(data)
-        } catch let error as PipelineError {
-            throw ValidationError(error.message)
-        }
-        let documentStore = try await store.open(logger: logger)
-        let document: ShoppingList
-        do {
+        let entries = try ValidationError.reading { try ListEntry.parse(data) }
+        let document = try await store.withOpenStore(logger: logger) { documentStore in
             let matcher: ProductMatcher?
             do {
                 matcher = try await catalog.open(store: documentStore, logger: logger).matcher()
@@ -63,7 +56,7 @@ struct EnrichCommand: AsyncParsableCommand {
                 matcher = nil
             }
             let book = try await PriceBook.load(from: documentStore)
-            document = book.pricedList(
+            let document = book.pricedList(
                 entries,
                 name: URL(fileURLWithPath: list).deletingPathExtension().lastPathComponent,
                 user: user ?? IngestCommand.loginName(),
@@ -76,11 +69,8 @@ struct EnrichCommand: AsyncParsableCommand {
                     document: try JSONValue(encoding: document)
                 )
             }
-        } catch {
-            try? await documentStore.close()
-            throw error
+            return document
         }
-        try await documentStore.close()
         if json {
             print(String(decoding: try JSONCoding.encoder.encode(document), as: UTF8.self))
             return

@@ -21,9 +21,7 @@ struct ExpenseCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add an expense to a group.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var member: MemberOptions
+        @OptionGroup var options: LedgerOptions
         @Option(help: "The group's id or name.") var group: String
         @Option(help: ArgumentHelp("The total (default: the receipt's).", valueName: "amount")) var total: String?
         @Option(help: "ISO 4217 code (default: the receipt's, else the group's).") var currency: String?
@@ -38,9 +36,8 @@ struct ExpenseCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let logger = global.makeLogger(label: "receipts.expense")
-            let summary = try await LocalLedger.run(store, logger: logger) { _, ledger in
-                let group = try await LocalLedger.group(group, ledger: ledger, me: member.me)
+            let summary = try await options.run(label: "receipts.expense") { ledger in
+                let group = try await LocalLedger.group(group, ledger: ledger, me: options.me)
                 let payerAmounts = try LocalLedger.pairs(payers, option: "payer").reduce(into: [String: Amount]()) {
                     $0[$1.0] = try LocalLedger.amount($1.1, option: "payer")
                 }
@@ -56,7 +53,7 @@ struct ExpenseCommand: AsyncParsableCommand {
                     receipt: cart.map { ReceiptInput(household: nil, cart: $0) },
                     split: try split.input()
                 )
-                let added = try await ledger.add(input, by: member.me)
+                let added = try await ledger.add(input, by: options.me)
                 return try ExpenseSummary(added.value, payments: [], status: .uploadedByMe)
             }
             if json { return try LocalLedger.printJSON(summary) }
@@ -66,23 +63,20 @@ struct ExpenseCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Expenses you share, newest first, with what you owe on each.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var member: MemberOptions
+        @OptionGroup var options: LedgerOptions
         @Option(help: "Only this group (id or name).") var group: String?
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let logger = global.makeLogger(label: "receipts.expense")
-            let summaries = try await LocalLedger.run(store, logger: logger) { _, ledger in
+            let summaries = try await options.run(label: "receipts.expense") { ledger in
                 let records =
                     if let group {
-                        try await ledger.expenses(inGroup: try await LocalLedger.group(group, ledger: ledger, me: member.me).id, for: member.me)
+                        try await ledger.expenses(inGroup: try await LocalLedger.group(group, ledger: ledger, me: options.me).id, for: options.me)
                     } else {
-                        try await ledger.expenses(of: member.me)
+                        try await ledger.expenses(of: options.me)
                     }
                 let payments = ExpensePayments(ledger: ledger)
-                let standings = try await payments.standings(of: records.map(\.value), for: member.me)
+                let standings = try await payments.standings(of: records.map(\.value), for: options.me)
                 return try records.map { record in
                     try ExpenseSummary(
                         record.value,
@@ -102,18 +96,15 @@ struct ExpenseCommand: AsyncParsableCommand {
             commandName: "split",
             abstract: "Change how an expense is split (yours only; paid shares must stay as they are)."
         )
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var member: MemberOptions
+        @OptionGroup var options: LedgerOptions
         @Argument(help: "The expense id.") var id: String
         @OptionGroup var split: SplitOptions
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let logger = global.makeLogger(label: "receipts.expense")
             guard let input = try split.input() else { throw ValidationError("Give the new split with --split (and --share or --item).") }
-            let summary = try await LocalLedger.run(store, logger: logger) { _, ledger in
-                let updated = try await ledger.edit(id, ExpenseLedger.Edit(split: input), by: member.me, ifMatch: nil)
+            let summary = try await options.run(label: "receipts.expense") { ledger in
+                let updated = try await ledger.edit(id, ExpenseLedger.Edit(split: input), by: options.me, ifMatch: nil)
                 return try ExpenseSummary(
                     updated.value,
                     payments: try await ExpensePayments(ledger: ledger).payments(ofExpense: id),
@@ -127,17 +118,14 @@ struct ExpenseCommand: AsyncParsableCommand {
 
     struct Pay: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Mark a member's share of your expense paid (cannot be undone).")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var member: MemberOptions
+        @OptionGroup var options: LedgerOptions
         @Argument(help: "The expense id.") var id: String
         @Option(name: .customLong("member"), help: "Whose share was paid.") var payer: String
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let logger = global.makeLogger(label: "receipts.expense")
-            let payments = try await LocalLedger.run(store, logger: logger) { _, ledger in
-                try await ExpensePayments(ledger: ledger).markPaid(expense: id, member: payer, by: member.me)
+            let payments = try await options.run(label: "receipts.expense") { ledger in
+                try await ExpensePayments(ledger: ledger).markPaid(expense: id, member: payer, by: options.me)
             }
             if json { return try LocalLedger.printJSON(payments.map(PaymentSummary.init)) }
             for payment in payments {
@@ -148,9 +136,7 @@ struct ExpenseCommand: AsyncParsableCommand {
 
     struct Transfer: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Record money handed over in a group (e.g. a settle-up suggestion).")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var member: MemberOptions
+        @OptionGroup var options: LedgerOptions
         @Option(help: "The group's id or name.") var group: String
         @Option(help: "Who paid (default: you).") var from: String?
         @Option(help: "Who received it.") var to: String
@@ -159,16 +145,15 @@ struct ExpenseCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let logger = global.makeLogger(label: "receipts.expense")
-            let payment = try await LocalLedger.run(store, logger: logger) { _, ledger in
-                let group = try await LocalLedger.group(group, ledger: ledger, me: member.me)
+            let payment = try await options.run(label: "receipts.expense") { ledger in
+                let group = try await LocalLedger.group(group, ledger: ledger, me: options.me)
                 return try await ExpensePayments(ledger: ledger).recordTransfer(
                     in: group.id,
-                    from: from ?? member.me,
+                    from: from ?? options.me,
                     to: to,
                     amount: try LocalLedger.amount(amount, option: "amount"),
                     currency: currency,
-                    by: member.me
+                    by: options.me
                 )
             }
             if json { return try LocalLedger.printJSON(PaymentSummary(payment)) }
@@ -196,9 +181,7 @@ struct BalancesCommand: AsyncParsableCommand {
         discussion: "Amounts in different currencies are never added together. Positive: you (or the member) owe; negative: owed."
     )
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var store: StoreOptions
-    @OptionGroup var member: MemberOptions
+    @OptionGroup var options: LedgerOptions
     @Option(help: "A group's balances and settle-up suggestions (id or name).") var group: String?
     @Flag(help: "Print JSON.") var json = false
 
@@ -209,14 +192,13 @@ struct BalancesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let logger = global.makeLogger(label: "receipts.balances")
-        let report = try await LocalLedger.run(store, logger: logger) { _, ledger in
+        let report = try await options.run(label: "receipts.balances") { ledger in
             let payments = ExpensePayments(ledger: ledger)
             if let group {
-                let group = try await LocalLedger.group(group, ledger: ledger, me: member.me)
-                return Report(group: group.name, balances: try await payments.balances(ofGroup: group.id, for: member.me))
+                let group = try await LocalLedger.group(group, ledger: ledger, me: options.me)
+                return Report(group: group.name, balances: try await payments.balances(ofGroup: group.id, for: options.me))
             }
-            let byPerson = try await payments.balancesByPerson(of: member.me)
+            let byPerson = try await payments.balancesByPerson(of: options.me)
             var balances = GroupBalances(try Balances(expenses: [], payments: []))
             balances.currencies = Array(Set(byPerson.values.flatMap(\.keys))).sorted()
             balances.members = byPerson.keys.sorted().flatMap { person in

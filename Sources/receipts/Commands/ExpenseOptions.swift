@@ -45,20 +45,16 @@ enum LocalLedger {
     }
 
     /// Runs `body` with the store open, closing it after; domain errors become their messages.
-    static func run<T>(_ options: StoreOptions, logger: Logger, _ body: (any DocumentStore, ExpenseLedger) async throws -> T) async throws -> T {
-        let store = try await options.open(logger: logger)
+    static func run<T>(_ options: StoreOptions, logger: Logger, _ body: (ExpenseLedger) async throws -> T) async throws -> T {
         do {
-            for (collection, field) in Collections.indexes { try await store.ensureIndex(collection: collection, field: field) }
-            let result = try await body(store, open(store, logger: logger))
-            try await store.close()
-            return result
-        } catch {
-            try? await store.close()
-            switch error {
-            case let error as HouseholdError: throw CLIError(code: error.code.rawValue, message: error.message)
-            case let error as ExpenseError: throw CLIError(code: error.code.rawValue, message: error.message + (error.field.map { " (\($0))" } ?? ""))
-            default: throw error
+            return try await options.withOpenStore(logger: logger) { store in
+                for (collection, field) in Collections.indexes { try await store.ensureIndex(collection: collection, field: field) }
+                return try await body(open(store, logger: logger))
             }
+        } catch let error as HouseholdError {
+            throw CLIError(error)
+        } catch let error as ExpenseError {
+            throw CLIError(code: error.code.rawValue, message: error.message + (error.field.map { " (\($0))" } ?? ""))
         }
     }
 
@@ -87,6 +83,24 @@ struct CLIError: Error, CustomStringConvertible {
     var code: String
     var message: String
     var description: String { "\(message) [\(code)]" }
+}
+
+extension CLIError {
+    init(_ error: HouseholdError) { self.init(code: error.code.rawValue, message: error.message) }
+}
+
+/// The options every command over the personal store's expense ledger takes.
+struct LedgerOptions: ParsableArguments {
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var member: MemberOptions
+
+    var me: String { member.me }
+
+    /// Runs `body` over the ledger (see ``LocalLedger/run(_:logger:_:)``), logging as `label`.
+    func run<T>(label: String, _ body: (ExpenseLedger) async throws -> T) async throws -> T {
+        try await LocalLedger.run(store, logger: global.makeLogger(label: label), body)
+    }
 }
 
 /// The split flags shared by `expense add` and `expense split`.
@@ -118,40 +132,25 @@ struct SplitOptions: ParsableArguments {
             return nil
         }
         let pairs = try LocalLedger.pairs(shares, option: "share")
+        /// Each member's `--share` value read by `read`; the first one given for a name counts.
+        func byMember<Value>(_ read: (String, String) throws -> Value) throws -> [String: Value] {
+            try Dictionary(pairs.map { name, value in (name, try read(name, value)) }, uniquingKeysWith: { a, _ in a })
+        }
         switch split {
         case .evenly:
             return SplitInput(mode: split, members: pairs.isEmpty ? nil : pairs.map(\.0))
         case .shares:
             return SplitInput(
                 mode: split,
-                weights: try Dictionary(
-                    pairs.map { name, value in
-                        guard let weight = Int(value) else { throw ValidationError("--share \(name)=\(value): a weight is a whole number.") }
-                        return (name, weight)
-                    },
-                    uniquingKeysWith: { a, _ in a }
-                )
+                weights: try byMember { name, value in
+                    guard let weight = Int(value) else { throw ValidationError("--share \(name)=\(value): a weight is a whole number.") }
+                    return weight
+                }
             )
         case .percentages:
-            return SplitInput(
-                mode: split,
-                percentages: try Dictionary(
-                    pairs.map { name, value in
-                        (name, try LocalLedger.amount(value, option: "share").value)
-                    },
-                    uniquingKeysWith: { a, _ in a }
-                )
-            )
+            return SplitInput(mode: split, percentages: try byMember { _, value in try LocalLedger.amount(value, option: "share").value })
         case .exact:
-            return SplitInput(
-                mode: split,
-                amounts: try Dictionary(
-                    pairs.map { name, value in
-                        (name, try LocalLedger.amount(value, option: "share"))
-                    },
-                    uniquingKeysWith: { a, _ in a }
-                )
-            )
+            return SplitInput(mode: split, amounts: try byMember { _, value in try LocalLedger.amount(value, option: "share") })
         case .byItem:
             var lines: [String: [String: Int]] = [:]
             for (line, names) in try LocalLedger.pairs(items, option: "item") {

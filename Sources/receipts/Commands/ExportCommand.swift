@@ -36,24 +36,18 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.export")
-        let documentStore = try await store.open(logger: logger)
         var output = StandardOutputBuffer()
         var written = 0
         var last = since
-        do {
+        try await store.withOpenStore(logger: logger) { documentStore in
+            defer { output.flush() }
             for try await change in documentStore.changeStream(since: since) {
                 last = change.seq
                 if let collection, change.collection != collection { continue }
                 output.writeLine(ChangeLines.encode(change))
                 written += 1
             }
-            output.flush()
-        } catch {
-            output.flush()
-            try? await documentStore.close()
-            throw error
         }
-        try await documentStore.close()
         logger.info("exported documents", metadata: ["count": "\(written)", "last.seq": "\(last)"])
     }
 }

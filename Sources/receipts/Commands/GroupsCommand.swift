@@ -17,18 +17,15 @@ struct GroupsCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Your groups and their members.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var member: MemberOptions
+        @OptionGroup var options: LedgerOptions
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let logger = global.makeLogger(label: "receipts.groups")
-            let groups = try await LocalLedger.run(store, logger: logger) { _, ledger in
-                try await ledger.groups.groups(of: member.me).map(\.value)
+            let groups = try await options.run(label: "receipts.groups") { ledger in
+                try await ledger.groups.groups(of: options.me).map(\.value)
             }
             if json { return try LocalLedger.printJSON(groups) }
-            if groups.isEmpty { print("No groups of \(member.me)'s yet: receipts groups create NAME --member ana --member bo") }
+            if groups.isEmpty { print("No groups of \(options.me)'s yet: receipts groups create NAME --member ana --member bo") }
             for group in groups {
                 print("\(group.id)  \(group.name)  \(group.members.joined(separator: ", "))\(group.currency.map { "  (\($0))" } ?? "")")
             }
@@ -37,9 +34,7 @@ struct GroupsCommand: AsyncParsableCommand {
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a group; you are in it.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var member: MemberOptions
+        @OptionGroup var options: LedgerOptions
         @Argument(help: "The group's name.") var name: String
         @Option(name: .customLong("member"), help: "Another member (repeatable).") var members: [String] = []
         @Option(help: "The currency expenses default to, e.g. EUR.") var currency: String?
@@ -48,18 +43,17 @@ struct GroupsCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let logger = global.makeLogger(label: "receipts.groups")
             let defaults = try LocalLedger.pairs(weights, option: "weight").reduce(into: [String: Int]()) { result, pair in
                 guard let weight = Int(pair.1) else { throw ValidationError("--weight \(pair.0)=\(pair.1): a weight is a whole number.") }
                 result[pair.0] = weight
             }
-            let group = try await LocalLedger.run(store, logger: logger) { _, ledger in
+            let group = try await options.run(label: "receipts.groups") { ledger in
                 try await ledger.groups.create(
                     name: name,
                     members: members,
                     defaultWeights: defaults.isEmpty ? nil : defaults,
                     currency: currency,
-                    by: member.me
+                    by: options.me
                 ).value
             }
             if json { return try LocalLedger.printJSON(group) }
@@ -69,17 +63,14 @@ struct GroupsCommand: AsyncParsableCommand {
 
     struct AddMember: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add-member", abstract: "Add someone to a group.")
-        @OptionGroup var global: GlobalOptions
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var member: MemberOptions
+        @OptionGroup var options: LedgerOptions
         @Argument(help: "The group's id or name.") var group: String
         @Argument(help: "The new member's name.") var name: String
 
         func run() async throws {
-            let logger = global.makeLogger(label: "receipts.groups")
-            let updated = try await LocalLedger.run(store, logger: logger) { _, ledger in
-                let group = try await LocalLedger.group(group, ledger: ledger, me: member.me)
-                return try await ledger.groups.add(member: name, to: group.id, by: member.me).value
+            let updated = try await options.run(label: "receipts.groups") { ledger in
+                let group = try await LocalLedger.group(group, ledger: ledger, me: options.me)
+                return try await ledger.groups.add(member: name, to: group.id, by: options.me).value
             }
             print("\(updated.name): \(updated.members.joined(separator: ", "))")
         }

@@ -47,12 +47,11 @@ struct ImportCommand: AsyncParsableCommand {
             }
             handle = opened
         }
-        let documentStore = try await store.open(logger: logger)
         var batch: [StoreChange] = []
         var read = 0
         var applied = 0
         var lineNumber = 0
-        do {
+        try await store.withOpenStore(logger: logger) { documentStore in
             var pending = Data()
             while true {
                 let chunk = handle.readData(ofLength: 1 << 20)
@@ -85,11 +84,7 @@ struct ImportCommand: AsyncParsableCommand {
             if !batch.isEmpty {
                 applied += try await documentStore.replicate(batch)
             }
-        } catch {
-            try? await documentStore.close()
-            throw error
         }
-        try await documentStore.close()
         if json {
             print(#"{"read":\#(read),"applied":\#(applied),"skipped":\#(read - applied)}"#)
         } else {

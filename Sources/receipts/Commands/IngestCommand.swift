@@ -80,16 +80,9 @@ struct IngestCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.ingest")
         let finder = ImageFinder()
-        let files: [FoundFile]
-        do {
-            files = try finder.find(paths)
-        } catch let error as PipelineError {
-            throw ValidationError(error.message)
-        }
+        let files = try ValidationError.reading { try finder.find(paths) }
 
-        let documentStore = try await store.open(logger: logger)
-        let summary: IngestSummary
-        do {
+        let summary = try await store.withOpenStore(logger: logger) { documentStore in
             if let household, try await !documentStore.exists(collection: Collections.households, id: household) {
                 throw ValidationError(
                     "No household '\(household)' in this store. Its members find its id in the web app or with GET /api/v1/households."
@@ -133,13 +126,9 @@ struct IngestCommand: AsyncParsableCommand {
                 )
                 total.interrupted = total.notStarted > 0
             }
-            summary = total
-            await output.finish(summary)
-        } catch {
-            try? await documentStore.close()
-            throw error
+            await output.finish(total)
+            return total
         }
-        try await documentStore.close()
         if summary.failed > 0 { throw ExitCode(1) }
         // An interrupted batch is not done: say so to scripts (128 + SIGINT, as shells do).
         // Stopping --watch is its normal end.

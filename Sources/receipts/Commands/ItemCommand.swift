@@ -115,10 +115,7 @@ struct ItemFields: ParsableArguments {
     @Option(help: "The line's price, e.g. 3.49 (\"none\" clears it).") var price: String?
 
     func input() throws -> ItemInput {
-        let quantity = try quantity.map { text in
-            guard let amount = Amount(text) else { throw ValidationError("--quantity: \"\(text)\" is not a number such as 2 or 0.5.") }
-            return amount.value
-        }
+        let quantity = try EntryFields.quantity(quantity)
         let price: Amount?? = try price.map { text in
             if text == "none" { return nil }
             guard let amount = Amount(text), amount.scale <= 4 else { throw ValidationError("--price: \"\(text)\" is not an amount such as 3.49.") }

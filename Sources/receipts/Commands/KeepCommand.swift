@@ -27,29 +27,26 @@ struct KeepCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.keep")
-        let documentStore = try await store.open(logger: logger)
         do {
-            var cart = try await CartQueries(store: documentStore).cart(idOrPrefix: id)
-            cart.duplicateKept = true
-            let stored = try await documentStore.put(
-                collection: CartDocument.collection,
-                id: cart.id,
-                document: try JSONValue(encoding: cart),
-                expectedRev: cart.rev
-            )
-            cart.rev = stored.rev
-            try await documentStore.close()
+            let cart = try await store.withOpenStore(logger: logger) { documentStore in
+                var cart = try await CartQueries(store: documentStore).cart(idOrPrefix: id)
+                cart.duplicateKept = true
+                let stored = try await documentStore.put(
+                    collection: CartDocument.collection,
+                    id: cart.id,
+                    document: try JSONValue(encoding: cart),
+                    expectedRev: cart.rev
+                )
+                cart.rev = stored.rev
+                return cart
+            }
             if json {
                 print(String(decoding: try JSONCoding.encoder.encode(cart), as: UTF8.self))
             } else {
                 print("kept \(cart.id.prefix(12)): it counts in spending")
             }
         } catch let error as PipelineError {
-            try? await documentStore.close()
             throw ValidationError(error.message)
-        } catch {
-            try? await documentStore.close()
-            throw error
         }
     }
 }

@@ -156,16 +156,12 @@ struct ListOptions: ParsableArguments {
         logger: Logger,
         _ body: (any DocumentStore, String) async throws -> T
     ) async throws -> T {
-        let documentStore = try await options.open(logger: logger)
         do {
-            let replica = try await LocalReplica(store: documentStore).state().replica
-            let result = try await body(documentStore, replica)
-            try await documentStore.close()
-            return result
-        } catch {
-            try? await documentStore.close()
-            if let error = error as? HouseholdError { throw CLIError(code: error.code.rawValue, message: error.message) }
-            throw error
+            return try await options.withOpenStore(logger: logger) { documentStore in
+                try await body(documentStore, try await LocalReplica(store: documentStore).state().replica)
+            }
+        } catch let error as HouseholdError {
+            throw CLIError(error)
         }
     }
 
@@ -218,10 +214,14 @@ struct EntryFields: ParsableArguments {
     @Option(help: "A note for whoever shops.") var note: String?
 
     func input() throws -> EntryInput {
-        let quantity = try quantity.map { text in
+        EntryInput(quantity: try Self.quantity(quantity), unit: unit.map { .some($0) }, note: note.map { .some($0) })
+    }
+
+    /// `--quantity` of an entry or an item: a decimal.
+    static func quantity(_ text: String?) throws -> Decimal? {
+        try text.map { text in
             guard let amount = Amount(text) else { throw ValidationError("--quantity: \"\(text)\" is not a number such as 2 or 0.5.") }
             return amount.value
         }
-        return EntryInput(quantity: quantity, unit: unit.map { .some($0) }, note: note.map { .some($0) })
     }
 }

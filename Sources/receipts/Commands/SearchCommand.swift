@@ -46,18 +46,12 @@ struct SearchCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.search")
         let query = name.joined(separator: " ")
-        let documentStore = try await store.open(logger: logger)
-        let outcome: SearchOutcome
-        do {
+        let outcome = try await store.withOpenStore(logger: logger) { documentStore in
             let catalog = try options.open(store: documentStore, logger: logger)
             // What the household actually paid, from the stored carts' items matched to each product.
             let priceBook = try await PriceBook.load(from: documentStore)
-            outcome = try await catalog.search(query, limit: limit, remote: remote) { product in priceBook.pricesPaid(for: product) }
-        } catch {
-            try? await documentStore.close()
-            throw error
+            return try await catalog.search(query, limit: limit, remote: remote) { product in priceBook.pricesPaid(for: product) }
         }
-        try await documentStore.close()
 
         if json {
             let results: [JSONValue] = outcome.results.map { result in

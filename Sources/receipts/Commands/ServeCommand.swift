@@ -49,8 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.serve")
-        let documentStore = try await store.open(logger: logger)
-        do {
+        try await store.withOpenStore(logger: logger) { documentStore in
             let configuration = ServerConfiguration(
                 host: host,
                 port: port,
@@ -77,11 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
                 logger: logger
             )
             try await app.runService()
-        } catch {
-            try? await documentStore.close()
-            throw error
         }
-        try await documentStore.close()
     }
 }
 
@@ -115,8 +110,7 @@ struct WorkerCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.worker")
-        let documentStore = try await store.open(logger: logger)
-        do {
+        try await store.withOpenStore(logger: logger) { documentStore in
             let configuration = ServerConfiguration(workers: jobs, jobLease: .seconds(lease))
             let services = HouseholdServices(store: documentStore, logger: logger)
             try await services.prepare(logger: logger)
@@ -131,10 +125,6 @@ struct WorkerCommand: AsyncParsableCommand {
             )
             FileHandle.standardError.write(Data("receipts: worker reading receipts with \(jobs) reader(s) (Ctrl-C stops)\n".utf8))
             try await group.run()
-        } catch {
-            try? await documentStore.close()
-            throw error
         }
-        try await documentStore.close()
     }
 }

@@ -22,16 +22,13 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.show")
-        let documentStore = try await store.open(logger: logger)
         let cart: CartDocument
         do {
-            cart = try await CartQueries(store: documentStore).cart(idOrPrefix: id)
+            cart = try await store.withOpenStore(logger: logger) { try await CartQueries(store: $0).cart(idOrPrefix: id) }
         } catch let error as PipelineError {
-            try? await documentStore.close()
             FileHandle.standardError.write(Data("receipts: \(error.message)\n".utf8))
             throw ExitCode(1)
         }
-        try await documentStore.close()
         if json {
             print(String(decoding: try JSONCoding.prettyEncoder.encode(cart), as: UTF8.self))
             return

@@ -43,15 +43,9 @@ struct StatsCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.stats")
         let day = asOf.flatMap { CalendarDay(iso: $0) } ?? CalendarDay.today()
-        let documentStore = try await store.open(logger: logger)
-        let stats: SpendingStats
-        do {
-            stats = try await SpendingStats.load(from: documentStore, asOf: day, user: user, logger: logger)
-        } catch {
-            try? await documentStore.close()
-            throw error
+        let stats = try await store.withOpenStore(logger: logger) { documentStore in
+            try await SpendingStats.load(from: documentStore, asOf: day, user: user, logger: logger)
         }
-        try? await documentStore.close()
         if json {
             print(String(decoding: try JSONCoding.encoder.encode(stats), as: UTF8.self))
             return

@@ -1,0 +1,33 @@
+import Foundation
+import Households
+import Hummingbird
+
+/// Who is shopping for a list now ("I'm shopping" for a while, or no longer).
+extension ListRoutes {
+    @Sendable func shoppers(_ request: Request, context: ListContext) async throws -> Response {
+        let shoppers = try await lists.shoppers(of: context.list, in: context.household, for: context.caller.user.id)
+        return try JSONResponse.make(ShoppingAnswer(shopping: shoppers))
+    }
+
+    @Sendable func startShopping(_ request: Request, context: ListContext) async throws -> Response {
+        let body = try await JSONBody.read(ShoppingTime.self, request, context: context)
+        let minutes = body.minutes.map { NSDecimalNumber(decimal: $0).intValue } ?? 60
+        return try JSONResponse.make(try await lists.startShopping(context.list, in: context.household, by: context.caller.user, minutes: minutes))
+    }
+
+    @Sendable func stopShopping(_ request: Request, context: ListContext) async throws -> Response {
+        try await lists.stopShopping(context.list, in: context.household, by: context.caller.user.id)
+        return JSONResponse.noContent()
+    }
+}
+
+/// How long the caller will be shopping (an hour unless said).
+struct ShoppingTime: RequestBody {
+    var minutes: Decimal?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case minutes }
+}
+
+struct ShoppingAnswer: Encodable {
+    var shopping: [ShoppingStatus]
+}
