@@ -63,6 +63,14 @@ enum ArithmeticChecks {
         let tip = receipt.tip ?? .zero
         let exact = subtotal + tax + tip
         guard exact != total, subtotal + tax != total, !isCashRounding(total, of: exact) else { return }
+        // What was paid (tendered minus change) is the sum above it: two printed amounts agree
+        // against the total line, which OCR misread ("$52.47" read "802.47").
+        if let tendered = receipt.payment.tendered, tendered - (receipt.payment.change ?? .zero) == exact {
+            receipt.total = exact
+            warnings.append("total.repaired")
+            receipt.confidence.total = 0.8
+            return
+        }
         let itemsSum = itemsSum(receipt.items)
         let itemsConfirmSubtotal = !receipt.items.isEmpty && itemsSum == subtotal
         // A total under half the subtotal is no coupon but a misread total ("TOTAL 9.00" below

@@ -208,6 +208,14 @@ enum Keywords {
         return croppedKind(w)
     }
 
+    /// A total line that names a payment ("AMOUNT TENDERED", "TOTAL CASH", "Amount Paid") but no
+    /// phrase for the amount to pay ("TOTAL DUE", "SUMME"): with a change line after it, it is the
+    /// cash handed over (see `SummaryReader`).
+    static func namesPayment(_ line: String) -> Bool {
+        let w = Array(words(line).prefix(10))
+        return containsAny(w, tendered) && !containsAny(w, strongTotal) && !containsAny(w, finalTotal) && !containsAny(w, card)
+    }
+
     /// Summary keywords whose first letter a photo's edge or a fold may cut off.
     static let croppable = ["SUBTOTAL", "TOTAL", "TAX"]
 

@@ -33,8 +33,18 @@ enum QuantityGrammar {
         guard
             let marker = tokens.firstIndex(where: { $0 == "@" || $0.lowercased() == "x" || $0 == "*" })
                 ?? tokens.firstIndex(where: { $0.hasPrefix("@") && $0.count > 1 }),
-            let counted = countedAt(tokens, marker: marker)
+            var counted = countedAt(tokens, marker: marker)
         else { return }
+        // "0,89 x 2 1,78": the price before the marker, the count after it. Their product is the
+        // line's amount either way; the one with cents is the price ("3.00 x 200 6.00" is 3 at
+        // 2.00 whose point OCR lost: the product says so).
+        if counted.unit == nil, counted.start == marker - 1, marker + 1 < tokens.count, Numbers.isDigits(tokens[marker + 1]),
+            let count = Numbers.quantity(tokens[marker + 1]), count >= 1, count < 1000, let price = pricedQuantity(tokens[marker - 1]),
+            (price * count).rounded(scale: draft.price.scale) == draft.price
+        {
+            counted.quantity = count
+            counted.unitPrice = (price, marker + 1)
+        }
         draft.quantity = counted.quantity
         draft.unit = counted.unit
         draft.unitPrice = counted.unitPrice?.amount
@@ -51,6 +61,14 @@ enum QuantityGrammar {
         if let unitPrice = draft.unitPrice, draft.unit == nil, (unitPrice * draft.quantity).rounded(scale: 2) != draft.price {
             draft.confidence *= 0.8
         }
+    }
+
+    /// A quantity printed as a price, with two decimals after its point or comma ("0,89"), as
+    /// a price; nil for a count ("2") or a weight ("0.525").
+    static func pricedQuantity(_ token: Substring) -> Amount? {
+        let parts = token.split(separator: token.contains(",") ? "," : ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].count == 2, Numbers.quantity(token) != nil else { return nil }
+        return Numbers.money(token, allowRepair: false)?.0
     }
 
     /// "2 AT 1 FOR 1.12", "3 AT 2 FOR 5.00": a multi-buy line under its item, whose amount

@@ -110,7 +110,7 @@ struct SummaryReader {
                 taxTableStart = line.index
             }
             guard let amount else { continue }
-            switch line.kind {
+            switch kind(of: line, at: position) {
             case .subtotal:
                 // A second, larger "subtotal" ("SUB TOTAL 64.00" … "NET TOTAL 67.85") may be the total: arithmetic decides.
                 if let first = subtotals.first, amount.value > first.amount.value {
@@ -166,6 +166,19 @@ struct SummaryReader {
                 summary.payment.method = "card"
             }
         }
+    }
+
+    /// The line's kind, except that a total line naming a payment followed by a change line
+    /// ("AMOUNT TENDERED 20.00", "CHANGE 0.50") is the cash handed over, not a total: taken for
+    /// the total, it is a large round amount that tendered minus change contradicts. When
+    /// another tendered line comes before the change ("Gesamt Bar 12,34", "Gegeben 20,00"),
+    /// that one is the cash handed over and this the total.
+    private func kind(of line: AnalyzedLine, at position: Int) -> LineKind {
+        guard line.kind == .total, Keywords.namesPayment(line.text),
+            let change = lines[(position + 1)...].firstIndex(where: { $0.kind == .change }),
+            !lines[(position + 1)..<change].contains(where: { $0.kind == .tendered })
+        else { return line.kind }
+        return .tendered
     }
 
     /// The tax rate a tax line prints ("7 %", "SST 6%"), nil when none.

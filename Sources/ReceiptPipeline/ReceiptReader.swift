@@ -9,7 +9,8 @@ import ReceiptParsing
 /// the parsed result shows it is needed. The neural reader (when installed; not `--fast`) reads
 /// every receipt first, because it reads receipts, phone photos most of all, better than
 /// Tesseract; a reading it is sure of (total and date found, arithmetic adding up) is the
-/// receipt. Tesseract reads the others, with the neural reading filling its gaps. Binarising a
+/// receipt. Tesseract reads the others, and each field comes from the reading the evidence backs
+/// (``ParsedReceipt/choosingPerField(from:)``). Binarising a
 /// photo helps most receipts and hurts some (thin or faded print, dot-matrix text, logos), so a
 /// reading without a total or a date, or failing its arithmetic checks, is followed by one of the
 /// image as it is; a receipt still without a total is read enlarged with thickened strokes
@@ -56,7 +57,6 @@ public struct ReceiptReader: Sendable {
     public static let grayReading: PreprocessingOptions = PreprocessingOptions.default.subtracting([.binarize, .adaptive])
 
     public let ocr: OCREnginePool
-    private let parser = ReceiptParser()
     /// The neural reader, when installed: it reads every receipt first; Tesseract reads those
     /// it leaves unsure (no total or date, or arithmetic that does not add up). On the corpus its
     /// reading alone scores total 145, date 140, merchant 147, subtotal 40, tax 42 of
@@ -96,43 +96,100 @@ public struct ReceiptReader: Sendable {
     }
 
     public func read(data: Data) async throws -> Reading {
-        try await read(neuralSource: {
-            // The neural reader takes a path: the bytes go to a private temporary file.
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-\(UUID().uuidString)")
-            try data.write(to: file, options: .atomic)
-            return (file, temporary: true)
-        }) { pool, preprocessing in try await pool.recognize(data: data, preprocessing: preprocessing) }
+        try await read(
+            source(neuralSource: {
+                // The neural reader takes a path: the bytes go to a private temporary file.
+                let file = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-\(UUID().uuidString)")
+                try data.write(to: file, options: .atomic)
+                return (file, temporary: true)
+            }) { pool, preprocessing in try await pool.recognize(data: data, preprocessing: preprocessing) }
+        )
     }
 
     public func read(contentsOf url: URL) async throws -> Reading {
-        try await read(neuralSource: { (url, temporary: false) }) { pool, preprocessing in
+        try await read(source(contentsOf: url))
+    }
+
+    /// Reads the image as ``read(contentsOf:)`` does, then also with every Tesseract reading the
+    /// rules did not ask for (each stage, with English and with the language read), so that
+    /// ``replay(_:rereadWhenUnsure:pickLanguage:)`` can measure changed rules on the same
+    /// readings (`receipts eval --save-text`).
+    public func readRecording(contentsOf url: URL) async throws -> (reading: Reading, readings: SavedReadings) {
+        let recorder = ReadingRecorder()
+        let source = source(contentsOf: url).recording(into: recorder)
+        let reading = try await read(source)
+        func readAllStages(_ languages: [String]?) async {
+            for stage in ReadingStage.allCases
+            where recorder.state.withLock({ $0.tesseract[SavedReadings.key(languages: languages, stage: stage)] == nil }) {
+                _ = try? await source.tesseract(languages, stage)
+            }
+        }
+        await readAllStages(nil)
+        // The languages the neural reading and Tesseract's first reading show.
+        var languages = Set([reading.language].compactMap { $0 })
+        if let first = recorder.state.withLock({ $0.tesseract[SavedReadings.key(languages: nil, stage: .first)] }),
+            let other = LanguageDetection.otherLanguage(ParserInput(ocrPage: first))
+        {
+            languages.insert(other)
+        }
+        for language in languages { await readAllStages(Self.ocrLanguages(for: language)) }
+        return (reading, recorder.state.withLock { $0 })
+    }
+
+    /// The reading ``read(contentsOf:)`` would give with these readings (saved by
+    /// ``readRecording(contentsOf:)``), without OCR.
+    public static func replay(_ saved: SavedReadings, rereadWhenUnsure: Bool = true, pickLanguage: Bool = true) async throws -> Reading {
+        try await read(ReadingSource.replaying(saved), rereadWhenUnsure: rereadWhenUnsure, pickLanguage: pickLanguage)
+    }
+
+    private func source(contentsOf url: URL) -> ReadingSource {
+        source(neuralSource: { (url, temporary: false) }) { pool, preprocessing in
             try await pool.recognize(contentsOf: url, preprocessing: preprocessing)
         }
     }
 
-    private func read(
-        neuralSource: () throws -> (URL, temporary: Bool),
-        _ recognizeWith: (OCREnginePool, PreprocessingOptions?) async throws -> OCRPage
-    ) async throws -> Reading {
+    private func source(
+        neuralSource: @escaping () throws -> (URL, temporary: Bool),
+        _ recognizeWith: @escaping (OCREnginePool, PreprocessingOptions?) async throws -> OCRPage
+    ) -> ReadingSource {
+        let ocr = ocr
+        let neural: (() async throws -> OCRPage)? = (rereadWhenUnsure ? self.neural : nil).map { neural in
+            {
+                let (source, temporary) = try neuralSource()
+                defer { if temporary { try? FileManager.default.removeItem(at: source) } }
+                return try await neural.read(contentsOf: source)
+            }
+        }
+        return ReadingSource(neural: neural) { languages, stage in
+            try await recognizeWith(try languages.map { try ocr.withLanguages($0) } ?? ocr, stage.preprocessing)
+        }
+    }
+
+    private func read(_ source: ReadingSource) async throws -> Reading {
+        try await Self.read(source, rereadWhenUnsure: rereadWhenUnsure, pickLanguage: pickLanguage)
+    }
+
+    private static func read(_ source: ReadingSource, rereadWhenUnsure: Bool, pickLanguage: Bool) async throws -> Reading {
+        let parser = ReceiptParser()
         // The neural reader reads first: a reading it is sure of is the receipt, and Tesseract
         // reads only the receipts it leaves unsure (see `neural`).
         var neuralReading: (page: OCRPage, receipt: ParsedReceipt)?
         var neuralFailure: String?
-        if rereadWhenUnsure, let neural {
-            switch await readNeurally(neural, neuralSource) {
+        if rereadWhenUnsure, let neural = source.neural {
+            switch await readNeurally(neural, pickLanguage: pickLanguage) {
             case .sure(let reading): return reading
             case .unsure(let page, let receipt): neuralReading = (page, receipt)
             case .failed(let warning): neuralFailure = warning
             }
         }
-        var page = try await recognizeWith(ocr, nil)
+        var page = try await source.tesseract(nil, .first)
         var receipt = parser.parse(ParserInput(ocrPage: page))
         var ocrSeconds = page.timing.total + (neuralReading?.page.timing.total ?? 0)
         var reread = false
         let neuralSeconds = neuralReading?.page.timing.total ?? 0
         if let neuralFailure { receipt.warnings.append(neuralFailure) }
-        // The later readings use the model of the reading kept.
-        var pool = ocr
+        // The later readings use the model of the reading kept (nil: the pool's own).
+        var languages: [String]?
         var language: ReceiptLanguage?
         // One reading (`--fast`) means one: the language is then only noted.
         if pickLanguage, let other = LanguageDetection.otherLanguage(ParserInput(ocrPage: page)) {
@@ -140,14 +197,13 @@ public struct ReceiptReader: Sendable {
         }
         if pickLanguage, rereadWhenUnsure, let other = language {
             do {
-                let languagePool = try ocr.withLanguages(Self.ocrLanguages(for: other))
-                let second = try await recognizeWith(languagePool, nil)
+                let second = try await source.tesseract(Self.ocrLanguages(for: other), .first)
                 ocrSeconds += second.timing.total
                 let secondReceipt = parser.parse(ParserInput(ocrPage: second))
                 if Self.sureness(secondReceipt, page: second) >= Self.sureness(receipt, page: page) {
                     receipt = secondReceipt.merging(receipt)
                     page = second
-                    pool = languagePool
+                    languages = Self.ocrLanguages(for: other)
                 } else {
                     receipt = receipt.merging(secondReceipt)
                 }
@@ -159,16 +215,25 @@ public struct ReceiptReader: Sendable {
             }
         }
         receipt.language = language?.isoCode
-        let rereadPool = pool
-        func recognize(_ preprocessing: PreprocessingOptions?) async throws -> OCRPage {
-            try await recognizeWith(rereadPool, preprocessing)
+        let rereadLanguages = languages
+        func recognize(_ stage: ReadingStage) async throws -> OCRPage {
+            try await source.tesseract(rereadLanguages, stage)
         }
-        // The neural reading was unsure too: Tesseract's is the base, the neural one fills its gaps.
+        // The neural reading was unsure too: each field from the reading the evidence backs
+        // (arithmetic, then confidence, then the neural reader, which is right more often).
+        // A total both engines read alike is kept against a later reading's (one engine's
+        // reading of a partial total that happens to add up, a tip left out).
+        var totalAgreed = false
         if let neuralReading {
-            receipt = receipt.merging(neuralReading.receipt)
+            totalAgreed = neuralReading.receipt.total != nil && neuralReading.receipt.total == receipt.total
+            var combined = neuralReading.receipt.choosingPerField(from: receipt)
+            // What Tesseract's reading says of the reading itself (a language model missing).
+            combined.warnings += receipt.warnings.filter { $0.hasPrefix("ocr.") }
+            combined.language = receipt.language
+            receipt = combined
         }
         if rereadWhenUnsure, Self.isUnsure(receipt) {
-            let second = try await recognize(Self.secondReading)
+            let second = try await recognize(.plain)
             ocrSeconds += second.timing.total
             let secondReceipt = parser.parse(ParserInput(ocrPage: second))
             // The same merge as `parse(_:rereads:)`, without parsing the first reading again; but
@@ -176,22 +241,22 @@ public struct ReceiptReader: Sendable {
             // noise) and the plain image reads far better, the plain reading is the base and
             // the first only fills its gaps, so the noise's "merchant" does not win.
             if second.confidence >= page.confidence + Self.betterReadingMargin {
-                receipt = secondReceipt.merging(receipt)
+                receipt = totalAgreed ? Self.merging(receipt, reread: secondReceipt, totalAgreed: true) : secondReceipt.merging(receipt)
                 page = second
             } else {
-                receipt = receipt.merging(secondReceipt)
+                receipt = Self.merging(receipt, reread: secondReceipt, totalAgreed: totalAgreed)
             }
             reread = true
         }
         if rereadWhenUnsure, receipt.total == nil {
-            let third = try await recognize(Self.thirdReading)
+            let third = try await recognize(.thickened)
             ocrSeconds += third.timing.total
-            receipt = receipt.merging(parser.parse(ParserInput(ocrPage: third)))
+            receipt = Self.merging(receipt, reread: parser.parse(ParserInput(ocrPage: third)), totalAgreed: totalAgreed)
         }
         if rereadWhenUnsure, receipt.checks.itemsMatchSubtotal == false {
-            let gray = try await recognize(Self.grayReading)
+            let gray = try await recognize(.gray)
             ocrSeconds += gray.timing.total
-            receipt = receipt.merging(parser.parse(ParserInput(ocrPage: gray)))
+            receipt = Self.merging(receipt, reread: parser.parse(ParserInput(ocrPage: gray)), totalAgreed: totalAgreed)
         }
         return Reading(
             page: page,
@@ -204,22 +269,28 @@ public struct ReceiptReader: Sendable {
         )
     }
 
+    /// A later Tesseract reading merged in (see ``ParsedReceipt/merging(_:)``): it fills gaps, and
+    /// its summary replaces one that fails its checks, unless both engines read the total alike.
+    static func merging(_ receipt: ParsedReceipt, reread: ParsedReceipt, totalAgreed: Bool) -> ParsedReceipt {
+        var reread = reread
+        if totalAgreed { reread.checks.subtotalPlusTaxMatchesTotal = nil }
+        return receipt.merging(reread)
+    }
+
     /// What the neural reading of a receipt gave.
     enum NeuralOutcome {
         /// Sure of itself: the receipt, Tesseract need not read it.
         case sure(Reading)
-        /// Unsure: Tesseract reads the receipt, this fills the gaps of its reading.
+        /// Unsure: Tesseract reads the receipt, and the two readings are combined field by field.
         case unsure(OCRPage, ParsedReceipt)
         /// The reader failed: the warning the cart carries, read with Tesseract alone.
         case failed(String)
     }
 
-    private func readNeurally(_ neural: NeuralReaderPool, _ neuralSource: () throws -> (URL, temporary: Bool)) async -> NeuralOutcome {
+    private static func readNeurally(_ neural: () async throws -> OCRPage, pickLanguage: Bool) async -> NeuralOutcome {
         do {
-            let (source, temporary) = try neuralSource()
-            defer { if temporary { try? FileManager.default.removeItem(at: source) } }
-            let page = try await neural.read(contentsOf: source)
-            var receipt = parser.parse(ParserInput(ocrPage: page))
+            let page = try await neural()
+            var receipt = ReceiptParser().parse(ParserInput(ocrPage: page))
             guard !Self.isUnsure(receipt) else { return .unsure(page, receipt) }
             let language = pickLanguage ? LanguageDetection.otherLanguage(ParserInput(ocrPage: page)) : nil
             receipt.language = language?.isoCode

@@ -351,6 +351,16 @@ func line(_ words: [(String, Double, Double)]) -> ParserInput.Line {
         #expect(r.last?.name == "Sandia Margarita")
     }
 
+    /// Issue 31: `0,89 x 2` is 2 at 0.89, not 0.89 at 2.00.
+    @Test func aPriceBeforeTheCountIsTheUnitPrice() throws {
+        let r = items("REWE Markt GmbH\nBulgur-Kräuter 0,89 x 2 1,78 A\nMilch 1,19 A\nSUMME EUR 2,97\n")
+        let bulgur = try #require(r.first)
+        #expect(bulgur.name == "Bulgur-Kräuter")
+        #expect(bulgur.quantity == 2)
+        #expect(bulgur.unitPrice == Amount("0.89"))
+        #expect(bulgur.price == Amount("1.78"))
+    }
+
     @Test func multiBuyLinesCountTheItemAbove() {
         let r = ReceiptParser().parse(
             text: "VALUE FOODS\nSPAGHETTI 16OZ   2.24 N\n  2 AT 1 FOR 1.12\nCOLA 12PK   7.50 X\n  3 AT 2 FOR 5.00\nSUBTOTAL 9.74\nTOTAL 9.74\n"

@@ -51,6 +51,31 @@ import Testing
         #expect(item.confidence == 1)
     }
 
+    /// Issue 31: the price before the marker and the count after it; the one with cents is the price.
+    @Test func aPriceBeforeTheMarkerAndTheCountAfterIt() {
+        var item = draft(["Bulgur-Kräuter", "0,89", "x", "2"], price: "1.78")
+        QuantityGrammar.read(&item)
+        #expect(item.tokens == ["Bulgur-Kräuter"])
+        #expect(item.quantity == 2)
+        #expect(item.unitPrice == Amount("0.89"))
+        #expect(item.price == Amount("1.78"))
+        #expect(item.confidence == 1)
+    }
+
+    @Test func aWeightBeforeTheMarkerStaysTheQuantity() {
+        var weighed = draft(["Hack", "0,525", "x", "9"], price: "4.73")
+        QuantityGrammar.read(&weighed)
+        #expect(weighed.quantity == Decimal(string: "0.525"))
+        // A unit price whose point OCR lost: 3 at 2.00, as the line price says.
+        var pointless = draft(["Tea", "3.00", "x", "200"], price: "6.00")
+        QuantityGrammar.read(&pointless)
+        #expect(pointless.quantity == 3)
+        var counted = draft(["Soda", "2", "x", "1,99"], price: "3.98")
+        QuantityGrammar.read(&counted)
+        #expect(counted.quantity == 2)
+        #expect(counted.unitPrice == Amount("1.99"))
+    }
+
     @Test func aCountWithOnlyTheUnitPricePrintedGivesTheLinePrice() {
         var item = draft(["2", "x"], price: "1.29")
         QuantityGrammar.read(&item)

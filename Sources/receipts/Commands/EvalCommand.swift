@@ -20,8 +20,9 @@ struct EvalCommand: AsyncParsableCommand {
             correct/labelled count and accuracy, and items precision/recall/F1. --misses lists every \
             wrong field with the expected and the extracted value. --text DIR scores precomputed OCR \
             instead (DIR/<set>/<stem>.tsv or .txt, e.g. from the tesseract CLI). --save-text DIR writes \
-            what the OCR path read for each image as DIR/<set>/<stem>.tsv, so parser changes can then be \
-            scored in seconds with --text DIR on exactly what the pipeline sees. --stages compares \
+            what the OCR path read for each image as DIR/<set>/<stem>.tsv, and every reading the reader \
+            could ask for as <stem>.readings.json, so parser and reader changes can then be scored in \
+            seconds with --text DIR on exactly what the pipeline sees. --stages compares \
             preprocessing stages for the first reading.
 
             --store URL instead of a corpus folder scores what the reader extracted from your own \
@@ -117,6 +118,11 @@ struct EvalCommand: AsyncParsableCommand {
             let root = URL(fileURLWithPath: text)
             report = await runner.run(entries) { entry in
                 let base = root.appendingPathComponent(entry.set).appendingPathComponent(entry.stem)
+                if let saved = try? Data(contentsOf: base.appendingPathExtension("readings.json")) {
+                    // Every reading --save-text kept: the reader's own rules, replayed without OCR.
+                    let reading = try await ReceiptReader.replay(JSONDecoder().decode(SavedReadings.self, from: saved), rereadWhenUnsure: !noReread)
+                    return EvaluationRunner.Result(reading.receipt, text: ParserInput(ocrPage: reading.page).text)
+                }
                 if let tsv = try? String(contentsOf: base.appendingPathExtension("tsv"), encoding: .utf8) {
                     let input = TesseractTSV.parse(tsv)
                     return EvaluationRunner.Result(parser.parse(input), text: input.lines.map(\.text).joined(separator: "\n"))
@@ -137,15 +143,21 @@ struct EvalCommand: AsyncParsableCommand {
             let saveRoot = saveText.map { URL(fileURLWithPath: $0) }
             let neuralCost = NeuralTally()
             report = await runner.run(entries) { entry in
-                let reading = try await reader.read(contentsOf: entry.image)
-                if reading.neural { neuralCost.add(seconds: reading.neuralSeconds) }
+                let reading: ReceiptReader.Reading
                 if let saveRoot {
+                    let recorded = try await reader.readRecording(contentsOf: entry.image)
+                    reading = recorded.reading
                     let page = reading.page
                     let folder = saveRoot.appendingPathComponent(entry.set)
                     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                     let tsv = TesseractTSV.write(ParserInput(ocrPage: page), pageHeight: Double(page.height))
-                    try Data(tsv.utf8).write(to: folder.appendingPathComponent(entry.stem).appendingPathExtension("tsv"), options: .atomic)
+                    let file = folder.appendingPathComponent(entry.stem)
+                    try Data(tsv.utf8).write(to: file.appendingPathExtension("tsv"), options: .atomic)
+                    try JSONEncoder().encode(recorded.readings).write(to: file.appendingPathExtension("readings.json"), options: .atomic)
+                } else {
+                    reading = try await reader.read(contentsOf: entry.image)
                 }
+                if reading.neural { neuralCost.add(seconds: reading.neuralSeconds) }
                 return EvaluationRunner.Result(reading.receipt, text: ParserInput(ocrPage: reading.page).lines.map(\.text).joined(separator: "\n"))
             }
             if neural != nil {
