@@ -160,6 +160,8 @@ public struct CurrencySpending: Sendable, Hashable, Codable {
     public var perMerchant: [MerchantSpending]
     /// Sum of the totals of the carts added by the current user; nil when no current user was given.
     public var totalByUser: Amount?
+    /// The chosen period: every month of it (the same months in every currency), its total and average.
+    public var period: PeriodFigures
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -174,6 +176,7 @@ public struct CurrencySpending: Sendable, Hashable, Codable {
         try c.encode(perMonth, forKey: .perMonth)
         try c.encode(perMerchant, forKey: .perMerchant)
         try c.encode(totalByUser, forKey: .totalByUser)
+        try c.encode(period, forKey: .period)
     }
 }
 
@@ -190,6 +193,8 @@ public struct CurrencySpending: Sendable, Hashable, Codable {
 ///   the week containing `asOf`; "last week" is the one just before that week.
 /// - Averages divide the window's total by 3 (months or weeks without carts count as 0), rounded to
 ///   cents (half to even).
+/// - **period** (``CurrencySpending/period``): every month of the chosen ``SpendingPeriod``, the same
+///   months in every currency, averaged over their number the same way.
 /// - A cart counts with its `total`, else `totalPrice`. Carts with neither are skipped
 ///   (``skippedNoTotal``); carts with a total but no readable date count in the totals and per
 ///   merchant but not in any period (``skippedNoDate``).
@@ -198,6 +203,8 @@ public struct CurrencySpending: Sendable, Hashable, Codable {
 ///   second photo of the same receipt does not count twice.
 public struct SpendingStats: Sendable, Hashable, Codable {
     public var asOf: String
+    /// The span the per-month figures (``CurrencySpending/period``) cover.
+    public var period: SpendingPeriod
     /// The user whose carts were counted; nil for every user.
     public var user: String?
     /// Carts counted (those with a total), over all currencies.
@@ -217,6 +224,7 @@ public struct SpendingStats: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - carts: The carts to look at.
     ///   - asOf: The reference day (usually today).
+    ///   - period: The span of ``CurrencySpending/period``.
     ///   - user: Only carts whose `addedByUser` equals this; nil for all.
     ///   - currentUser: The user asking; each currency's ``CurrencySpending/totalByUser`` sums the
     ///     carts whose `addedByUserId` (a server account id) or `addedByUser` equals this. Nil leaves
@@ -225,10 +233,11 @@ public struct SpendingStats: Sendable, Hashable, Codable {
     public static func compute(
         carts: [CartDocument],
         asOf: CalendarDay,
+        period: SpendingPeriod = .standard,
         user: String? = nil,
         currentUser: String? = nil
     ) -> SpendingStats {
-        let windows = Windows(asOf: asOf)
+        var dated: ClosedRange<CalendarMonth>?
         var count = 0
         var skippedNoTotal = 0
         var skippedNoDate = 0
@@ -249,7 +258,12 @@ public struct SpendingStats: Sendable, Hashable, Codable {
             let merchantName = cart.merchant?.name?.trimmingCharacters(in: .whitespacesAndNewlines)
             let merchant = merchantName.flatMap { $0.isEmpty ? nil : $0 } ?? unknownMerchant
             let day = cart.date.flatMap { CalendarDay(iso: $0) }
-            if day == nil { skippedNoDate += 1 }
+            if let day {
+                let month = CalendarMonth(day)
+                dated = dated.map { min($0.lowerBound, month)...max($0.upperBound, month) } ?? month...month
+            } else {
+                skippedNoDate += 1
+            }
             byCurrency[currencyCode(cart.currency), default: CurrencyTally()].add(
                 amount,
                 merchant: merchant,
@@ -258,6 +272,7 @@ public struct SpendingStats: Sendable, Hashable, Codable {
             )
         }
 
+        let windows = Windows(asOf: asOf, period: period, dated: dated)
         let currencies = byCurrency.map { $0.value.spending(currency: $0.key, windows: windows) }
             .sorted { lhs, rhs in
                 if lhs.carts != rhs.carts { return lhs.carts > rhs.carts }
@@ -269,6 +284,7 @@ public struct SpendingStats: Sendable, Hashable, Codable {
             }
         return SpendingStats(
             asOf: asOf.description,
+            period: period,
             user: user,
             carts: count,
             currencies: currencies,
@@ -283,6 +299,7 @@ public struct SpendingStats: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - store: The store holding the `carts` collection.
     ///   - asOf: The reference day (usually today).
+    ///   - period: The span of ``CurrencySpending/period``.
     ///   - user: Only carts whose `addedByUser` equals this; nil for all.
     ///   - currentUser: The user whose share ``CurrencySpending/totalByUser`` reports; nil for none.
     ///   - filters: More conditions on the cart documents, all of which must hold as well as the user
@@ -293,6 +310,7 @@ public struct SpendingStats: Sendable, Hashable, Codable {
     public static func load(
         from store: any DocumentStore,
         asOf: CalendarDay,
+        period: SpendingPeriod = .standard,
         user: String? = nil,
         currentUser: String? = nil,
         filters: [Filter] = [],
@@ -310,7 +328,7 @@ public struct SpendingStats: Sendable, Hashable, Codable {
                 logger.warning("skipping a cart that does not decode", metadata: ["cart.id": "\(stored.id)", "error": "\(error)"])
             }
         }
-        var stats = compute(carts: carts, asOf: asOf, user: user, currentUser: currentUser)
+        var stats = compute(carts: carts, asOf: asOf, period: period, user: user, currentUser: currentUser)
         stats.skippedNoTotal += undecodable
         return stats
     }
@@ -322,8 +340,6 @@ public struct SpendingStats: Sendable, Hashable, Codable {
         }
         return code
     }
-
-    static func monthKey(_ year: Int, _ month: Int) -> String { String(format: "%04d-%02d", year, month) }
 
     /// `2025-W01` for the ISO week starting on `monday`.
     static func isoWeekLabel(_ monday: CalendarDay) -> String {
@@ -341,22 +357,18 @@ public struct SpendingStats: Sendable, Hashable, Codable {
         return Amount(sum.value / Decimal(totals.count), scale: max(2, sum.scale)).rounded(scale: max(2, sum.scale))
     }
 
-    /// The averaging windows for `asOf`: the 3 months before its month, the 3 ISO weeks before its week.
+    /// The averaging windows for `asOf`: the 3 months before its month, the 3 ISO weeks before its
+    /// week; and the months of the chosen period.
     struct Windows {
-        var months: [(year: Int, month: Int)] = []
+        var months: [CalendarMonth]
         var weekStarts: [CalendarDay]
+        var period: SpendingPeriod
+        var periodMonths: [CalendarMonth]
 
-        init(asOf: CalendarDay) {
-            let (asOfYear, asOfMonth, _) = asOf.components
-            for back in stride(from: 3, through: 1, by: -1) {
-                var month = asOfMonth - back
-                var year = asOfYear
-                if month <= 0 {
-                    month += 12
-                    year -= 1
-                }
-                months.append((year, month))
-            }
+        init(asOf: CalendarDay, period: SpendingPeriod, dated: ClosedRange<CalendarMonth>?) {
+            months = SpendingPeriod.threeMonths.months(asOf: asOf, dated: dated).map(Array.init) ?? []
+            self.period = period
+            periodMonths = period.months(asOf: asOf, dated: dated).map(Array.init) ?? []
             let thisWeek = asOf.startOfWeek
             weekStarts = [thisWeek.adding(days: -21), thisWeek.adding(days: -14), thisWeek.adding(days: -7)]
         }
@@ -377,7 +389,7 @@ public struct SpendingStats: Sendable, Hashable, Codable {
     struct CurrencyTally {
         var all = Tally()
         var byCurrentUser: Amount?
-        var byMonth: [String: Tally] = [:]
+        var byMonth: [CalendarMonth: Tally] = [:]
         var byWeekStart: [CalendarDay: Tally] = [:]
         var byMerchant: [String: Tally] = [:]
 
@@ -389,17 +401,20 @@ public struct SpendingStats: Sendable, Hashable, Codable {
             }
             byMerchant[merchant, default: Tally()].add(amount)
             guard let day else { return }
-            byMonth[monthKey(day.components.year, day.components.month), default: Tally()].add(amount)
+            byMonth[CalendarMonth(day), default: Tally()].add(amount)
             byWeekStart[day.startOfWeek, default: Tally()].add(amount)
         }
 
         func spending(currency: String?, windows: Windows) -> CurrencySpending {
-            func monthPeriod(year: Int, month: Int) -> PeriodSpending {
-                let key = monthKey(year, month)
-                let entry = byMonth[key] ?? Tally()
-                let start = CalendarDay.first(year: year, month: month)
-                let end = CalendarDay.last(year: year, month: month)
-                return PeriodSpending(label: key, start: start.description, end: end.description, total: entry.total, carts: entry.carts)
+            func monthPeriod(_ month: CalendarMonth) -> PeriodSpending {
+                let entry = byMonth[month] ?? Tally()
+                return PeriodSpending(
+                    label: month.description,
+                    start: month.firstDay.description,
+                    end: month.lastDay.description,
+                    total: entry.total,
+                    carts: entry.carts
+                )
             }
             func weekPeriod(_ start: CalendarDay) -> PeriodSpending {
                 let entry = byWeekStart[start] ?? Tally()
@@ -412,11 +427,9 @@ public struct SpendingStats: Sendable, Hashable, Codable {
                 )
             }
 
-            let months = windows.months.map { monthPeriod(year: $0.year, month: $0.month) }
+            let months = windows.months.map(monthPeriod)
             let weeks = windows.weekStarts.map(weekPeriod)
-            let perMonth = byMonth.keys.sorted().map { key in
-                monthPeriod(year: Int(key.prefix(4)) ?? 0, month: Int(key.suffix(2)) ?? 1)
-            }
+            let perMonth = byMonth.keys.sorted().map(monthPeriod)
             let perMerchant = byMerchant.map { MerchantSpending(merchant: $0.key, total: $0.value.total, carts: $0.value.carts) }
                 .sorted { $0.total != $1.total ? $0.total > $1.total : $0.merchant < $1.merchant }
             return CurrencySpending(
@@ -430,7 +443,8 @@ public struct SpendingStats: Sendable, Hashable, Codable {
                 lastWeek: weeks[2],
                 perMonth: perMonth,
                 perMerchant: perMerchant,
-                totalByUser: byCurrentUser
+                totalByUser: byCurrentUser,
+                period: PeriodFigures(period: windows.period, months: windows.periodMonths.map(monthPeriod))
             )
         }
     }

@@ -1,4 +1,5 @@
 import ReceiptModel
+import ReceiptPipeline
 
 /// The OpenAPI description of `StatsRoutes`: its operations and the schemas only they use.
 extension StatsRoutes {
@@ -11,7 +12,14 @@ extension StatsRoutes {
                 tags: ["spending"],
                 summary:
                     "Spending: average monthly (last 3 full months) and weekly (last 3 full weeks), last week, mine, per month and merchant, per currency",
-                parameters: [.householdId, .query("asOf", "The reference day, YYYY-MM-DD (default today, UTC)", schema: .string(format: "date"))],
+                parameters: [
+                    .householdId, .query("asOf", "The reference day, YYYY-MM-DD (default today, UTC)", schema: .string(format: "date")),
+                    .query(
+                        "period",
+                        "The months of each currency's `period`: the last 3 or 12 full months, or all (default 3m)",
+                        schema: .oneOf(SpendingPeriod.allCases.map(\.rawValue))
+                    ),
+                ],
                 responses: [.json(200, "Figures per currency", .ref("Stats"))],
                 errors: .behindSession(400)
             )
@@ -24,6 +32,13 @@ extension StatsRoutes {
                 ["label": .string(), "start": .string(), "end": .string(), "total": .money, "carts": .integer()],
                 required: ["label", "start", "end", "total", "carts"]
             ),
+            "PeriodFigures": .object(
+                [
+                    "period": .oneOf(SpendingPeriod.allCases.map(\.rawValue)), "months": .array(of: .ref("Period")), "total": .money,
+                    "carts": .integer(), "averageMonthly": .money,
+                ],
+                required: ["period", "months", "total", "carts", "averageMonthly"]
+            ).described("Every month of the chosen period, months without carts at zero, with their total and average."),
             "MerchantSpending": .object(["merchant": .string(), "total": .money, "carts": .integer()], required: ["merchant", "total", "carts"]),
             "CurrencySpending": .object(
                 [
@@ -31,16 +46,19 @@ extension StatsRoutes {
                     "total": .money, "averageMonthly": .money, "months": .array(of: .ref("Period")), "averageWeekly": .money,
                     "weeks": .array(of: .ref("Period")), "lastWeek": .ref("Period"), "perMonth": .array(of: .ref("Period")),
                     "perMerchant": .array(of: .ref("MerchantSpending")),
-                    "totalByUser": .string().orNull.described("What the caller's own carts add up to."),
+                    "totalByUser": .string().orNull.described("What the caller's own carts add up to."), "period": .ref("PeriodFigures"),
                 ],
-                required: ["carts", "total", "averageMonthly", "months", "averageWeekly", "weeks", "lastWeek", "perMonth", "perMerchant"]
+                required: [
+                    "carts", "total", "averageMonthly", "months", "averageWeekly", "weeks", "lastWeek", "perMonth", "perMerchant", "period",
+                ]
             ).described("One currency's figures; amounts in different currencies are never added together."),
             "Stats": .object(
                 [
-                    "asOf": .string(), "carts": .integer(), "currencies": .array(of: .ref("CurrencySpending")), "skippedNoTotal": .integer(),
+                    "asOf": .string(), "period": .oneOf(SpendingPeriod.allCases.map(\.rawValue)), "carts": .integer(),
+                    "currencies": .array(of: .ref("CurrencySpending")), "skippedNoTotal": .integer(),
                     "skippedNoDate": .integer(), "skippedDuplicates": .integer(),
                 ],
-                required: ["asOf", "carts", "currencies", "skippedNoTotal", "skippedNoDate", "skippedDuplicates"]
+                required: ["asOf", "period", "carts", "currencies", "skippedNoTotal", "skippedNoDate", "skippedDuplicates"]
             ),
         ]
     }

@@ -21,9 +21,17 @@ struct StatsRoutes {
         } else {
             day = CalendarDay.today()
         }
+        var period = SpendingPeriod.standard
+        if let text = request.uri.queryParameters.get("period") {
+            guard let parsed = SpendingPeriod(rawValue: String(text)) else {
+                throw Problem.badRequest("period", "'period' must be 3m, 12m or all.")
+            }
+            period = parsed
+        }
         let stats = try await SpendingStats.load(
             from: services.store,
             asOf: day,
+            period: period,
             currentUser: context.caller.user.id,
             filters: [.equals("household", context.household)],
             logger: context.logger

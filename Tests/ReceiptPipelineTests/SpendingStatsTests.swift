@@ -256,7 +256,7 @@ private func figures(_ currency: String?, in stats: SpendingStats) throws -> Cur
         let stats = SpendingStats.compute(carts: Self.travel, asOf: try day("2025-01-02"))
         let json = try JSONValue(encoding: stats)
         let object = try #require(json.objectValue)
-        #expect(Set(object.keys) == ["asOf", "carts", "currencies", "skippedDuplicates", "skippedNoDate", "skippedNoTotal"])
+        #expect(Set(object.keys) == ["asOf", "period", "carts", "currencies", "skippedDuplicates", "skippedNoDate", "skippedNoTotal"])
         let currencies = try #require(object["currencies"]?.arrayValue)
         #expect(currencies.map { $0["currency"] } == [.string("USD"), .string("EUR"), .string("MYR"), .null])
         #expect(currencies.map { $0["total"] } == [.string("60.00"), .string("300.00"), .string("3000.00"), .string("12.00")])

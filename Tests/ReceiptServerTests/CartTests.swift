@@ -217,6 +217,12 @@ import Testing
             #expect(currencies.count == 2)
             #expect(try await carol.call(.get, "/api/v1/households/\(home)/stats").status == 404)
             #expect(try await alice.call(.get, "/api/v1/households/\(home)/stats?asOf=yesterday").code == "request.invalid")
+            let all = try await alice.call(.get, "/api/v1/households/\(home)/stats?asOf=2026-11-24&period=all")
+            let eurAll = try #require(all["currencies"]?.arrayValue?.first { $0["currency"]?.stringValue == "EUR" }?["period"])
+            #expect(all["period"]?.stringValue == "all")
+            #expect(eurAll["months"]?.arrayValue?.map { $0["label"]?.stringValue } == ["2026-09", "2026-10"])
+            #expect(eurAll["averageMonthly"]?.stringValue == "7.75")
+            #expect(try await alice.call(.get, "/api/v1/households/\(home)/stats?period=5y").code == "request.invalid")
         }
     }
 }

@@ -419,6 +419,17 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
             #expect(text.lines.contains(line), "missing \(line) in:\n\(text.stdout)")
         }
         #expect(!text.stdout.contains("719.00"), "a total across currencies: \(text.stdout)")  // 360 + 100 + 250 + 9
+
+        // --period lists every month of the period, empty ones as 0, with what they add up to.
+        let year = try await CLI.run(["stats", "--store", work.store, "--as-of", "2025-01-02", "--period", "12m"], in: work.url)
+        #expect(year.status == 0, "\(year.stderr)")
+        for line in [
+            "  Per month, last 12 months (Jan–Dec 2024):", "    total EUR 100.00, average per month EUR 8.33",
+            "    2024-01  EUR       0.00  0 carts", "    2024-12  EUR     100.00  1 carts",
+        ] {
+            #expect(year.lines.contains(line), "missing \(line) in:\n\(year.stdout)")
+        }
+        #expect(try await CLI.run(["stats", "--store", work.store, "--period", "5y"], in: work.url).status != 0)
     }
 
     @Test func enrichPricesAListFromWhatWasPaid() async throws {

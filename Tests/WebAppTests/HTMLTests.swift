@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptModel
+import ReceiptPipeline
 import Testing
 import WebApp
 
@@ -34,14 +35,29 @@ import WebApp
 }
 
 @Suite struct ChartTests {
-    @Test("columns: one bar per point, the tallest spanning the plot, labels escaped")
+    static func months(_ values: [Decimal], from first: CalendarMonth) -> [(month: CalendarMonth, value: Decimal)] {
+        values.enumerated().map { (month: first.adding(months: $0.offset), value: $0.element) }
+    }
+
+    @Test("columns: one bar per month, the tallest spanning the plot, empty months flat, month names below")
     func columns() {
-        let svg = Charts.columns([(label: "2026-01", value: 10), (label: "<2026-02>", value: 40)], title: "Per month").rendered
+        let svg = Charts.columns(Self.months([10, 0, 40], from: CalendarMonth(year: 2025, month: 12)), title: "<Per month>").rendered
         #expect(svg.hasPrefix("<svg"))
-        #expect(svg.components(separatedBy: "<rect class=\"bar\"").count == 3)
-        #expect(svg.contains("height=\"136.0\""))  // 180 - 18 - 26: the largest value fills the plot
-        #expect(svg.contains("&lt;2026-02&gt;"))
+        #expect(svg.components(separatedBy: "<rect class=\"bar\"").count == 4)
+        #expect(svg.contains("height=\"118.0\""))  // 172 - 18 - 36: the largest value fills the plot
+        #expect(svg.contains("height=\"0.0\""))  // January had nothing
+        #expect(svg.contains(">Dec<") && svg.contains(">2025<") && svg.contains(">Jan<") && svg.contains(">2026<"))
+        #expect(!svg.contains("25-12"))
+        #expect(svg.contains("&lt;Per month&gt;"))
         #expect(svg.contains(">40.00<"))
+    }
+
+    @Test("charts have no viewBox: their text does not grow with their width")
+    func textKeepsItsSize() {
+        let columns = Charts.columns(Self.months([1, 2], from: CalendarMonth(year: 2026, month: 1)), title: "x").rendered
+        let bars = Charts.bars([(label: "FreshMart", value: 1)], title: "x").rendered
+        #expect(!columns.contains("viewBox") && !bars.contains("viewBox"))
+        #expect(columns.contains("width=\"100%\"") && bars.contains("width=\"100%\""))
     }
 
     @Test("no data draws no chart")
@@ -53,7 +69,30 @@ import WebApp
     @Test("bars: the largest merchant gets the full width")
     func bars() {
         let svg = Charts.bars([(label: "FreshMart", value: 43.48), (label: "Corner shop", value: 10)], title: "Per merchant").rendered
-        #expect(svg.contains("width=\"156.0\""))  // 340 - 120 - 64
+        #expect(svg.contains("width=\"46.00%\""))
         #expect(svg.contains("FreshMart"))
+    }
+}
+
+@Suite struct MonthAxisTests {
+    @Test("every month named, the year under the first and where it changes")
+    func yearWhereItChanges() {
+        let ticks = MonthAxis.ticks(Array(CalendarMonth(year: 2024, month: 11)...CalendarMonth(year: 2025, month: 2)))
+        #expect(
+            ticks == [
+                MonthAxis.Tick(month: "Nov", year: "2024"), MonthAxis.Tick(month: "Dec"), MonthAxis.Tick(month: "Jan", year: "2025"),
+                MonthAxis.Tick(month: "Feb"),
+            ]
+        )
+    }
+
+    @Test("a long axis labels every second month, still showing each new year")
+    func thinned() {
+        let ticks = MonthAxis.ticks(Array(CalendarMonth(year: 2024, month: 3)...CalendarMonth(year: 2025, month: 3)))
+        #expect(ticks.count == 13)
+        #expect(ticks.compactMap { $0 }.count == 7)
+        #expect(ticks[0] == MonthAxis.Tick(month: "Mar", year: "2024") && ticks[1] == nil)
+        #expect(ticks[10] == MonthAxis.Tick(month: "Jan", year: "2025"))
+        #expect(ticks[12] == MonthAxis.Tick(month: "Mar"))
     }
 }

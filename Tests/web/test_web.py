@@ -175,6 +175,22 @@ class WebAppFlows(unittest.TestCase):
                     file.write(data)
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
+    def chart_and_heading_font_sizes(self, driver, width):
+        """The month chart's label font size as drawn (scaled by any viewBox) and the h2's, in px, at `width`."""
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": width < 800})
+        try:
+            return driver.execute_script("""
+                const label = document.querySelector("svg[data-testid=chart-months] text.label");
+                const svg = label.ownerSVGElement;
+                const box = svg.viewBox.baseVal;
+                const scale = box && box.width ? svg.getBoundingClientRect().width / box.width : 1;
+                const h2 = document.querySelector("#spend h2");
+                return [parseFloat(getComputedStyle(label).fontSize) * scale, parseFloat(getComputedStyle(h2).fontSize)];
+            """)
+        finally:
+            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
     def sign_up(self, driver, name, email):
         self.go(driver, "/signup")
         self.fill(driver, "displayName", name)
@@ -304,6 +320,19 @@ class WebAppFlows(unittest.TestCase):
         self.assertEqual(self.anna.find_element(By.CSS_SELECTOR, "[data-testid=spend-total-USD]").text, "50.00 USD")
         self.assertTrue(self.anna.find_elements(By.CSS_SELECTOR, "svg[data-testid=chart-months] rect.bar"))
         self.assertIn("FRESH MART", self.anna.find_element(By.CSS_SELECTOR, "svg[data-testid=chart-merchants]").get_attribute("innerHTML"))
+        # The period control: all months from the receipt's on, each named, none as YY-MM.
+        self.assertIn("last 3 months", self.anna.find_element(By.CSS_SELECTOR, "[data-testid=spend-monthly-USD]").find_element(
+            By.XPATH, "preceding-sibling::dt").text)
+        self.anna.find_element(By.CSS_SELECTOR, "[data-testid=spend-period] a[href$='period=all']").click()
+        self.wait(self.anna, lambda d: self.path(d).endswith("/spend?period=all"))
+        self.assertEqual(self.anna.find_element(By.CSS_SELECTOR, "[data-testid=spend-period] [aria-current=page]").text, "All")
+        labels = [e.text for e in self.anna.find_elements(By.CSS_SELECTOR, "svg[data-testid=chart-months] text.label")]
+        self.assertTrue(labels and all(re.fullmatch(r"[A-Z][a-z]{2}", label) for label in labels), labels)
+        self.assertTrue(any(float(e.get_attribute("height")) > 0
+                            for e in self.anna.find_elements(By.CSS_SELECTOR, "svg[data-testid=chart-months] rect.bar")))
+        for width in (390, 1280):
+            label, heading = self.chart_and_heading_font_sizes(self.anna, width)
+            self.assertLessEqual(label, heading, f"at {width} px the chart's labels ({label} px) outgrow the h2 ({heading} px)")
         self.screenshot(self.anna, "spend")
 
     def test_05_lists_search_add_quantity_tick(self):

@@ -97,9 +97,11 @@ struct CartPageRoutes {
             return WebResponse.redirect("/h/\(household.id)")
         }
         pages.page(.get, "h/{householdId}/spend", services: services) { request, context, session, household in
+            let period = request.uri.queryParameters.get("period").flatMap { SpendingPeriod(rawValue: String($0)) } ?? .standard
             let stats = try await SpendingStats.load(
                 from: services.store,
                 asOf: CalendarDay.today(),
+                period: period,
                 currentUser: session.user.id,
                 filters: [.equals("household", household.id)],
                 logger: context.logger

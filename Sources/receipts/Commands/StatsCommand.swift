@@ -20,7 +20,7 @@ struct StatsCommand: AsyncParsableCommand {
             to 2024-12-29. Averages divide by 3 (a month or week without carts counts as 0). A \
             cart counts with its total (else totalPrice); carts without one are left out and \
             counted as skipped, and so are carts flagged as a possible duplicate of another \
-            (possibleDuplicateOf, unless duplicateKept is true).
+            (possibleDuplicateOf, unless duplicateKept is true). --period chooses the months listed             "per month" with their total and average: the last 3 or 12 full months (every month             listed, months without carts as 0), or all, from the first dated cart on.
             """
     )
 
@@ -33,6 +33,9 @@ struct StatsCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The reference day (default: today, UTC).", valueName: "YYYY-MM-DD"))
     var asOf: String?
 
+    @Option(help: "List every month of a period, with its total and average: 3m, 12m or all (default: the months with carts).")
+    var period: SpendingPeriod?
+
     @Flag(help: "Print the statistics as one JSON object.")
     var json = false
 
@@ -44,17 +47,19 @@ struct StatsCommand: AsyncParsableCommand {
         let logger = global.makeLogger(label: "receipts.stats")
         let day = asOf.flatMap { CalendarDay(iso: $0) } ?? CalendarDay.today()
         let stats = try await store.withOpenStore(logger: logger) { documentStore in
-            try await SpendingStats.load(from: documentStore, asOf: day, user: user, logger: logger)
+            try await SpendingStats.load(from: documentStore, asOf: day, period: period ?? .standard, user: user, logger: logger)
         }
         if json {
             print(String(decoding: try JSONCoding.encoder.encode(stats), as: UTF8.self))
             return
         }
-        print(Self.text(stats))
+        print(Self.text(stats, periodMonths: period != nil))
     }
 
     /// The statistics as text: one block per currency, every amount with its currency code.
-    static func text(_ stats: SpendingStats) -> String {
+    /// - Parameter periodMonths: List the months of ``SpendingStats/period`` (every one, empty ones as
+    ///   0) with their total and average, rather than the months with carts.
+    static func text(_ stats: SpendingStats, periodMonths: Bool = false) -> String {
         var lines: [String] = []
         lines.append("Spending as of \(stats.asOf)\(stats.user.map { " for \($0)" } ?? "")")
         lines.append("  purchases: \(stats.carts) in \(stats.currencies.count) \(stats.currencies.count == 1 ? "currency" : "currencies")")
@@ -67,8 +72,15 @@ struct StatsCommand: AsyncParsableCommand {
             lines.append("  average monthly (\(spending.months.map(\.label).joined(separator: ", "))): \(code) \(spending.averageMonthly)")
             lines.append("  average weekly (\(spending.weeks.map(\.label).joined(separator: ", "))): \(code) \(spending.averageWeekly)")
             lines.append("  last week (\(spending.lastWeek.start) to \(spending.lastWeek.end)): \(code) \(spending.lastWeek.total)")
-            lines.append("  Per month:")
-            for month in spending.perMonth { lines.append("    \(month.label)  \(money(month.total))  \(month.carts) carts") }
+            if periodMonths {
+                lines.append("  Per month, \(spending.period.caption):")
+                lines.append("    total \(code) \(spending.period.total), average per month \(code) \(spending.period.averageMonthly)")
+            } else {
+                lines.append("  Per month:")
+            }
+            for month in periodMonths ? spending.period.months : spending.perMonth {
+                lines.append("    \(month.label)  \(money(month.total))  \(month.carts) carts")
+            }
             lines.append("  Per merchant:")
             for merchant in spending.perMerchant {
                 lines.append(
@@ -89,3 +101,6 @@ struct StatsCommand: AsyncParsableCommand {
         String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }
+
+/// `--period 12m`: argument-parser lists the periods in help and refuses any other.
+extension SpendingPeriod: ExpressibleByArgument {}
