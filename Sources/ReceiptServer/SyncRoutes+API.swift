@@ -32,7 +32,7 @@ extension SyncRoutes {
             "ReplicatedEntry": .object(
                 [
                     "fields": .map(of: .ref("Register")).described(
-                        "name, quantity, unit, note, completed, completedBy, addedBy, addedByUserId, addedOn, product, photo, bought."
+                        "name, quantity, unit, note, priority (low, normal, high; absent is normal), completed, completedBy, addedBy, addedByUserId, addedOn, product, photo, bought."
                     ), "removed": .ref("Stamp").orNull.described("A tombstone: the entry stays deleted whatever later edits say."),
                 ],
                 required: ["fields"]
