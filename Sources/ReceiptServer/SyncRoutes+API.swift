@@ -89,7 +89,13 @@ extension SyncRoutes {
                     ),
                     "carts": .array(
                         of: .object(
-                            ["id": .string(), "source": .object(["sha256": .string(pattern: "^[0-9a-fA-F]{64}$")], required: ["sha256"])],
+                            [
+                                "id": .string(),
+                                "source": .object(
+                                    ["file": .string(), "sha256": .string(pattern: "^[0-9a-fA-F]{64}$")],
+                                    required: ["file", "sha256"]
+                                ),
+                            ],
                             required: ["id", "source"]
                         ).described("A receipt cart document (cart-document.md) with source.sha256, the receipt image's hash.")
                     ).orNull.described("Receipts read on the replica; each is added once (its id in the household comes from the image)."),
