@@ -144,12 +144,8 @@ public struct HouseholdDirectory: Sendable {
     /// people racing with one code cannot both get in.
     /// - Throws: `invite.invalid` for an unknown, used or expired code.
     public func join(code: String, user: PublicUser) async throws -> Revisioned<Household> {
-        let invalid = HouseholdError(.inviteInvalid, "This invitation code is unknown, used or expired. Ask a member for a new one.")
         let key = Self.inviteKey(code)
-        guard let invite = try await records.get(Invite.self, Collections.invites, key),
-            invite.value.usedBy == nil, let expires = Instant.date(invite.value.expiresAt), expires > now(),
-            let household = try await records.get(Household.self, Collections.households, invite.value.householdId)
-        else { throw invalid }
+        let (invite, household) = try await openInvite(code)
         if household.value.member(user.id) != nil { return household }
         var used = invite.value
         used.usedBy = user.id
@@ -170,9 +166,29 @@ public struct HouseholdDirectory: Sendable {
             return Revisioned(joined, rev: stored[1].rev)
         } catch let error as StoreError where error.code == .conflict {
             // The code was used meanwhile, or the household changed: try once more from the top.
-            guard let again = try await records.get(Invite.self, Collections.invites, key), again.value.usedBy == nil else { throw invalid }
+            guard let again = try await records.get(Invite.self, Collections.invites, key), again.value.usedBy == nil else {
+                throw Self.inviteInvalid
+            }
             return try await join(code: code, user: user)
         }
+    }
+
+    /// The name of the household an invitation is for, without using it up: an invitation link
+    /// asks before it joins (a link preview or a crawler opening it joins nothing).
+    /// - Throws: `invite.invalid` for an unknown, used or expired code.
+    public func invitedHouseholdName(code: String) async throws -> String {
+        try await openInvite(code).household.value.name
+    }
+
+    static let inviteInvalid = HouseholdError(.inviteInvalid, "This invitation code is unknown, used or expired. Ask a member for a new one.")
+
+    /// An invitation that can still be used, and its household.
+    private func openInvite(_ code: String) async throws -> (invite: Revisioned<Invite>, household: Revisioned<Household>) {
+        guard let invite = try await records.get(Invite.self, Collections.invites, Self.inviteKey(code)),
+            invite.value.usedBy == nil, let expires = Instant.date(invite.value.expiresAt), expires > now(),
+            let household = try await records.get(Household.self, Collections.households, invite.value.householdId)
+        else { throw Self.inviteInvalid }
+        return (invite, household)
     }
 
     /// The caller leaves. An owner who leaves hands the household to the longest-standing member;

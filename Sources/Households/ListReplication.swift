@@ -8,7 +8,8 @@ extension HouseholdList {
     /// The entry fields that replicate, each a register of its own: two members changing
     /// different fields of one entry both keep their change.
     static let entryFields = [
-        "name", "quantity", "unit", "note", "completed", "completedBy", "addedBy", "addedByUserId", "addedOn", "product", "photo", "bought",
+        "name", "quantity", "unit", "note", "priority", "completed", "completedBy", "addedBy", "addedByUserId", "addedOn", "product", "photo",
+        "bought",
     ]
 
     /// The list as a replicated document (see ``ReplicaStamps``).
@@ -50,6 +51,11 @@ extension HouseholdList {
     static func entry(id: String, _ values: [String: JSONValue]) throws -> Entry {
         var object = values.filter { $0.value != .null && entryFields.contains($0.key) }
         object["id"] = .string(id)
+        if let priority = object["priority"] {
+            guard case .string(let text) = priority, EntryPriority(rawValue: text) != nil else {
+                throw HouseholdError.invalid("lists.state.entries.\(id).priority", "An entry's priority is one of low, normal, high.")
+            }
+        }
         do {
             return try JSONValue.object(object).decode(as: Entry.self)
         } catch {

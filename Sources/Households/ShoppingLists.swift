@@ -33,6 +33,8 @@ public struct HouseholdList: Codable, Sendable, Hashable {
         public var quantity: Decimal
         public var unit: String?
         public var note: String?
+        /// Absent for normal (``EntryPriority``).
+        public var priority: EntryPriority? = nil
         public var completed: Bool
         public var completedBy: String?
         /// Who asked for it (a display name) and their account id.
@@ -64,6 +66,7 @@ public struct EntryInput: Sendable, Hashable {
     public var quantity: Decimal?
     public var unit: String??
     public var note: String??
+    public var priority: EntryPriority?
     public var completed: Bool?
     public var product: ProductRef?
 
@@ -72,6 +75,7 @@ public struct EntryInput: Sendable, Hashable {
         quantity: Decimal? = nil,
         unit: String?? = nil,
         note: String?? = nil,
+        priority: EntryPriority? = nil,
         completed: Bool? = nil,
         product: ProductRef? = nil
     ) {
@@ -79,6 +83,7 @@ public struct EntryInput: Sendable, Hashable {
         self.quantity = quantity
         self.unit = unit
         self.note = note
+        self.priority = priority
         self.completed = completed
         self.product = product
     }
@@ -226,6 +231,7 @@ public struct ShoppingLists: Sendable {
             quantity: try CartEditor.validQuantity(input.quantity ?? 1),
             unit: try Self.validText(input.unit ?? nil, "unit", 20),
             note: try Self.validText(input.note ?? nil, "note", 500),
+            priority: input.priority?.stored,
             completed: false,
             addedBy: displayName,
             addedByUserId: userId,
@@ -246,6 +252,7 @@ public struct ShoppingLists: Sendable {
             if let quantity { entry.quantity = quantity }
             if let unit { entry.unit = unit }
             if let note { entry.note = note }
+            if let priority = input.priority { entry.priority = priority.stored }
             if let product = input.product { entry.product = product }
             if let completed = input.completed, completed != entry.completed {
                 entry.completed = completed

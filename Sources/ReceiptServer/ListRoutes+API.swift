@@ -242,19 +242,21 @@ extension ListRoutes {
             "Entry": .object(
                 [
                     "id": .string(), "name": .string(), "quantity": .number(), "unit": .string().orNull, "note": .string().orNull,
-                    "completed": .boolean, "completedBy": .string().orNull, "addedBy": .string(), "addedOn": .string(),
+                    "priority": .ref("Priority"), "completed": .boolean, "completedBy": .string().orNull, "addedBy": .string(), "addedOn": .string(),
                     "product": .ref("Product").orNull, "hasPhoto": .boolean,
                     "bought": .object([
                         "cartId": .string(), "itemName": .string(), "price": .money, "currency": .string().orNull, "merchant": .string().orNull,
                         "date": .string().orNull,
                     ]).orNull.described("The receipt that showed it bought."), "estimate": .ref("Estimate").orNull,
                 ],
-                required: ["id", "name", "quantity", "completed", "addedBy", "addedOn", "hasPhoto"]
+                required: ["id", "name", "quantity", "priority", "completed", "addedBy", "addedOn", "hasPhoto"]
             ),
             "List": .object(
                 [
                     "id": .string(), "rev": .integer(), "household": .string(), "name": .string(), "createdBy": .string(), "createdAt": .string(),
-                    "entries": .array(of: .ref("Entry")),
+                    "entries": .array(of: .ref("Entry")).described(
+                        "Open entries first, then by priority (high first), then the most recently changed first."
+                    ),
                     "estimatedTotals": .array(of: .object(["currency": .string().orNull, "amount": .money])).described(
                         "Open entries' estimated cost, per currency."
                     ),
@@ -273,6 +275,7 @@ extension ListRoutes {
                     "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
                     "quantity": .number(minimum: 0, maximum: 100_000).orNull,
                     "unit": .string(maxLength: 20).orNull, "note": .string(maxLength: 500).orNull,
+                    "priority": .ref("Priority").orNull.described("Default normal."),
                     "barcode": .string().orNull.described("A catalog product's barcode (else the name is matched)."),
                 ],
                 required: ["name"],
@@ -282,10 +285,12 @@ extension ListRoutes {
                 [
                     "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
                     "quantity": .number(minimum: 0, maximum: 100_000).orNull,
-                    "unit": .string(maxLength: 20).orNull, "note": .string(maxLength: 500).orNull, "completed": .boolean.orNull,
+                    "unit": .string(maxLength: 20).orNull, "note": .string(maxLength: 500).orNull,
+                    "priority": .ref("Priority").orNull.described("Null leaves it as it is."), "completed": .boolean.orNull,
                 ],
                 additional: false
             ),
+            "Priority": .oneOf(["low", "normal", "high"]).described("How much an entry matters; shown in its colour."),
             "EntryResult": .object(["list": .object(["id": .string(), "rev": .integer()]), "entry": .ref("Entry")], required: ["list", "entry"]),
             "ShoppingStatus": .object(
                 ["household": .string(), "listId": .string(), "userId": .string(), "displayName": .string(), "since": .string(), "until": .string()],

@@ -4,7 +4,8 @@ import Households
 import ReceiptModel
 import ReceiptPipeline
 
-/// A list with each entry's estimate and the estimated total per currency.
+/// A list with each entry's estimate and the estimated total per currency, its entries in the
+/// order members see them (``HouseholdList/entriesInShowingOrder()``).
 struct ListAnswer: Encodable {
     var id: String
     var rev: Int
@@ -25,7 +26,7 @@ struct ListAnswer: Encodable {
         name = list.name
         createdBy = list.createdBy
         createdAt = list.createdAt
-        entries = list.entries.map { EntryAnswer($0, book: book) }
+        entries = list.entriesInShowingOrder().map { EntryAnswer($0, book: book) }
         var totals: [String: Amount] = [:]
         for entry in entries where !entry.completed {
             guard let estimate = entry.estimate else { continue }
@@ -41,6 +42,7 @@ struct EntryAnswer: Encodable {
     var quantity: Decimal
     var unit: String?
     var note: String?
+    var priority: EntryPriority
     var completed: Bool
     var completedBy: String?
     var addedBy: String
@@ -57,6 +59,7 @@ struct EntryAnswer: Encodable {
         quantity = entry.quantity
         unit = entry.unit
         note = entry.note
+        priority = entry.effectivePriority
         completed = entry.completed
         completedBy = entry.completedBy
         addedBy = entry.addedBy

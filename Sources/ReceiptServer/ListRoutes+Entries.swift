@@ -14,10 +14,11 @@ extension ListRoutes {
         } catch let error as UnknownBarcode {
             throw Problem.unknownBarcode(error, field: "barcode")
         }
+        let priority = try body.priority.map { try EntryPriority.parse($0) }
         let (list, entry) = try await lists.addEntry(
             to: context.list,
             in: context.household,
-            EntryInput(name: body.name, quantity: body.quantity, unit: body.unit, note: body.note, product: product),
+            EntryInput(name: body.name, quantity: body.quantity, unit: body.unit, note: body.note, priority: priority, product: product),
             by: context.caller.user,
             ifMatch: try ETag.ifMatch(request)
         )
@@ -26,8 +27,9 @@ extension ListRoutes {
 
     @Sendable func editEntry(_ request: Request, context: ListContext) async throws -> Response {
         let body = try await JSONBody.read(EntryEdit.self, request, context: context)
+        let priority = try body.priority.map { try EntryPriority.parse($0) }
         return try await edit(
-            EntryInput(name: body.name, quantity: body.quantity, unit: body.unit, note: body.note, completed: body.completed),
+            EntryInput(name: body.name, quantity: body.quantity, unit: body.unit, note: body.note, priority: priority, completed: body.completed),
             request,
             context
         )
@@ -97,8 +99,10 @@ struct NewEntry: RequestBody {
     var quantity: Decimal?
     var unit: String?
     var note: String?
+    /// low, normal (the default) or high.
+    var priority: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, barcode, quantity, unit, note }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, barcode, quantity, unit, note, priority }
 }
 
 /// An entry's changes: an absent member is unchanged; a null unit or note is removed.
@@ -107,7 +111,8 @@ struct EntryEdit: RequestBody {
     var quantity: Decimal?
     var unit: String??
     var note: String??
+    var priority: String?
     var completed: Bool?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, quantity, unit, note, completed }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, quantity, unit, note, priority, completed }
 }

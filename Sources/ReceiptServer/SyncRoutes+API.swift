@@ -32,7 +32,7 @@ extension SyncRoutes {
             "ReplicatedEntry": .object(
                 [
                     "fields": .map(of: .ref("Register")).described(
-                        "name, quantity, unit, note, completed, completedBy, addedBy, addedByUserId, addedOn, product, photo, bought."
+                        "name, quantity, unit, note, priority (low, normal, high; absent is normal), completed, completedBy, addedBy, addedByUserId, addedOn, product, photo, bought."
                     ), "removed": .ref("Stamp").orNull.described("A tombstone: the entry stays deleted whatever later edits say."),
                 ],
                 required: ["fields"]
@@ -89,7 +89,13 @@ extension SyncRoutes {
                     ),
                     "carts": .array(
                         of: .object(
-                            ["id": .string(), "source": .object(["sha256": .string(pattern: "^[0-9a-fA-F]{64}$")], required: ["sha256"])],
+                            [
+                                "id": .string(),
+                                "source": .object(
+                                    ["file": .string(), "sha256": .string(pattern: "^[0-9a-fA-F]{64}$")],
+                                    required: ["file", "sha256"]
+                                ),
+                            ],
                             required: ["id", "source"]
                         ).described("A receipt cart document (cart-document.md) with source.sha256, the receipt image's hash.")
                     ).orNull.described("Receipts read on the replica; each is added once (its id in the household comes from the image)."),

@@ -40,8 +40,9 @@ public enum AccountPages {
         )
     }
 
-    /// The caller's households, with forms to create and join one; `invite` is a fresh code to show.
-    public static func households(_ frame: PageFrame, households: [Household], invite: InviteCode?) -> HTML {
+    /// The caller's households, with forms to create and join one; `invite` is a fresh code to show,
+    /// with its link (`site` is this site's address, for the link's text).
+    public static func households(_ frame: PageFrame, households: [Household], invite: InviteCode?, site: String = "") -> HTML {
         let rows = households.html { household in
             """
             <li class="row">
@@ -58,6 +59,7 @@ public enum AccountPages {
                 <h2 id="invite-title">Invitation code</h2>
                 <p>Give this code to the person joining. It works once, until \(Formatting.instant(invite.expiresAt)).</p>
                 <p class="code" data-testid="invite-code">\(invite.code)</p>
+                <p>Or send this link: <a href="/join/\(invite.code)" data-testid="invite-link">\(site)/join/\(invite.code)</a></p>
                 </section>
                 """
             } ?? .empty
@@ -86,6 +88,22 @@ public enum AccountPages {
                 <input id="join-code" name="code" required autocomplete="off" autocapitalize="characters">
                 <button type="submit">Join</button>
                 """))
+            </section>
+            """
+        )
+    }
+
+    /// What an invitation link opens: the household it is for, and a button that joins it.
+    public static func joinByLink(_ frame: PageFrame, code: String, household: String) -> HTML {
+        Layout.page(
+            frame,
+            """
+            <h1>Join \(household)?</h1>
+            <section class="card">
+            <p>You were invited to join the household <strong data-testid="invited-household">\(household)</strong>: you will share its
+            lists, carts and receipts with its members.</p>
+            \(frame.form("/join/\(code)", class: "stack", enhance: false, "<button type=\"submit\">Join \(household)</button>"))
+            <p><a href="/households">Not now</a></p>
             </section>
             """
         )

@@ -148,12 +148,13 @@ public enum ListPages {
         )
     }
 
-    /// The list's entries, each ticked by tapping it, with − and + for its quantity. The forms post
-    /// under `base` (the member's or the guest's address of the list).
+    /// The list's entries in the order members see them (open first, then high priority, then the
+    /// latest changed), each ticked by tapping it, with who asked for it, − and + for its quantity
+    /// and its priority. The forms post under `base` (the member's or the guest's address of the list).
     /// - Parameter purchases: where and for how much an entry was bought: the household's own
     ///   purchases, so not for guests.
     static func entries(_ frame: PageFrame, base: String, list: HouseholdList, estimates: [String: PriceEstimate], purchases: Bool) -> HTML {
-        let rows = list.entries.html { entry in
+        let rows = list.entriesInShowingOrder().html { entry in
             let product: HTML =
                 entry.product.map { product in
                     let calories: HTML = product.caloriesPer100g.map { " · \("\($0)") kcal/100 g" } ?? .empty
@@ -169,9 +170,10 @@ public enum ListPages {
                     return "<span class=\"meta\">bought\(bought.merchant.map { " at \($0)" } ?? "")\(bought.price.map { " for \($0)" } ?? "")</span>"
                 } ?? .empty
             return """
-                <li class="item entry\(if: entry.completed, " done")" data-entry="\(entry.id)">
+                <li class="item entry priority-\(entry.effectivePriority.rawValue)\(if: entry.completed, " done")" data-entry="\(entry.id)">
                 \(frame.tickForm("\(base)/entries/\(entry.id)/tick", completed: entry.completed, """
-                    <span class="grow"><span class="name">\(entry.name)</span> \(product) \(bought)</span>
+                    <span class="grow"><span class="name">\(entry.name)</span> \(priorityBadge(entry.effectivePriority)) \(product) \(bought)
+                    <span class="meta asked" data-testid="asked-by">asked by \(entry.addedBy)</span></span>
                     \(estimate)
                     """))
                 <div class="stepper" role="group" aria-label="Quantity of \(entry.name)">
@@ -183,6 +185,10 @@ public enum ListPages {
                     <input type="hidden" name="delta" value="1"><button type="submit" class="round" aria-label="One more \(entry.name)">+</button>
                     """))
                 </div>
+                \(frame.form("\(base)/entries/\(entry.id)/priority", class: "inline priority-form", """
+                    \(prioritySelect(id: "priority-\(entry.id)", label: "Priority of \(entry.name)", selected: entry.effectivePriority))
+                    <button type="submit" class="secondary">Set</button>
+                    """))
                 </li>
                 """
         }
@@ -200,8 +206,25 @@ public enum ListPages {
             <input id="entry-name" name="name" required maxlength="200" placeholder="Bread">
             <label for="entry-quantity">Quantity</label>
             <input id="entry-quantity" name="quantity" inputmode="decimal" value="1">
+            <label for="entry-priority">Priority</label>
+            \(prioritySelect(id: "entry-priority", label: nil, selected: .normal))
             <button type="submit">Add</button>
             """
         )
+    }
+
+    /// A choice of priority; with a `label`, the label is for screen readers only (the row says
+    /// whose priority it is). Choosing one submits its form (app.js); without scripts, its button does.
+    static func prioritySelect(id: String, label: String?, selected: EntryPriority) -> HTML {
+        let options = EntryPriority.allCases.reversed().html { priority in
+            "<option value=\"\(priority.rawValue)\"\(if: priority == selected, " selected")>\(priority.rawValue)</option>"
+        }
+        let hidden: HTML = label.map { "<label class=\"visually-hidden\" for=\"\(id)\">\($0)</label>" } ?? .empty
+        return "\(hidden)<select id=\"\(id)\" name=\"priority\"\(if: label != nil, " data-submit")>\(options)</select>"
+    }
+
+    /// The word beside a high or low entry's name (its colour is not the only sign).
+    static func priorityBadge(_ priority: EntryPriority) -> HTML {
+        priority == .normal ? .empty : "<span class=\"badge priority \(priority.rawValue)\">\(priority.rawValue)</span>"
     }
 }

@@ -22,7 +22,7 @@ import Testing
                 ("\(path)/entries", #"{"name":"Milk","quantity":"lots"}"#, "quantity", "'quantity' must be a number."),
                 ("\(path)/entries", #"{"name":"Milk","barcode":5}"#, "barcode", "'barcode' must be a string."),
                 ("\(path)/entries", #"{"quantity":2}"#, "name", "'name' is required."),
-                ("\(path)/entries", #"{"nam":"Milk"}"#, "nam", "Unknown field 'nam'. Allowed: barcode, name, note, quantity, unit."),
+                ("\(path)/entries", #"{"nam":"Milk"}"#, "nam", "Unknown field 'nam'. Allowed: barcode, name, note, priority, quantity, unit."),
             ]
             for (target, json, field, detail) in refusals {
                 let reply = try await alice.call(.post, target, json: json)

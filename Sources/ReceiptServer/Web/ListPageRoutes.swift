@@ -119,30 +119,38 @@ struct ListPageRoutes {
         pages.post(RouterPath(prefix + "/entries")) { request, context in
             let place = try await resolve(request, context)
             let form = try await WebForm.read(request, session: place.session, accounts: services.accounts)
-            let body = form.json(["name", "quantity"])
+            let body = form.json(["name", "quantity", "priority"])
             let name = try body.requiredString("name")
+            let priority = try body.string("priority").map { try EntryPriority.parse($0) }
             let product = try await ProductLookup(catalog: catalog).entryProduct(barcode: form["barcode"], name: name)
             _ = try await lists.addEntry(
                 to: place.listId,
                 in: place.householdId,
-                EntryInput(name: name, quantity: try body.decimal("quantity"), product: product),
+                EntryInput(name: name, quantity: try body.decimal("quantity"), priority: priority, product: product),
                 by: place.session.user,
                 ifMatch: nil
             )
             return WebResponse.redirect(place.page)
         }
-        pages.post(RouterPath(prefix + "/entries/{entryId}/tick")) { request, context in
-            let place = try await resolve(request, context)
-            let form = try await WebForm.read(request, session: place.session, accounts: services.accounts)
-            _ = try await lists.editEntry(
-                try context.parameters.require("entryId"),
-                of: place.listId,
-                in: place.householdId,
-                EntryInput(completed: form["completed"] != "0"),
-                by: place.session.user,
-                ifMatch: nil
-            )
-            return WebResponse.redirect(place.page)
+        // A tap that ticks or unticks, and a priority chosen: one field of an entry from its form.
+        let oneField: [(String, @Sendable (WebForm) throws -> EntryInput)] = [
+            ("tick", { form in EntryInput(completed: form["completed"] != "0") }),
+            ("priority", { form in EntryInput(priority: try EntryPriority.parse(form["priority"] ?? "")) }),
+        ]
+        for (action, input) in oneField {
+            pages.post(RouterPath(prefix + "/entries/{entryId}/" + action)) { request, context in
+                let place = try await resolve(request, context)
+                let form = try await WebForm.read(request, session: place.session, accounts: services.accounts)
+                _ = try await lists.editEntry(
+                    try context.parameters.require("entryId"),
+                    of: place.listId,
+                    in: place.householdId,
+                    try input(form),
+                    by: place.session.user,
+                    ifMatch: nil
+                )
+                return WebResponse.redirect(place.page)
+            }
         }
         // +/−: one more or one less; at zero the entry goes.
         pages.post(RouterPath(prefix + "/entries/{entryId}/quantity")) { request, context in

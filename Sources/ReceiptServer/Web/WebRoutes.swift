@@ -140,17 +140,42 @@ struct WebRoutes {
             let session = try WebSession.current(request, context)
             _ = try await WebForm.read(request, session: session, accounts: services.accounts)
             let invite = try await directory.invite(to: try context.parameters.require("householdId"), by: session.user.id)
-            return WebResponse.html(try await householdsPage(session, invite: invite))
+            return WebResponse.html(try await householdsPage(session, invite: invite, site: site(request)))
+        }
+        // An invitation link: opening it asks (logged out, the login page comes first and comes
+        // back here); the form's post joins.
+        pages.get("join/{code}") { request, context in
+            let session = try WebSession.current(request, context)
+            let code = try context.parameters.require("code")
+            let name = try await directory.invitedHouseholdName(code: code)
+            let households = try await directory.households(of: session.user.id).map(\.value)
+            return WebResponse.html(
+                AccountPages.joinByLink(session.frame("Join \(name)", household: households.first, section: .households), code: code, household: name)
+            )
+        }
+        pages.post("join/{code}") { request, context in
+            let session = try WebSession.current(request, context)
+            _ = try await WebForm.read(request, session: session, accounts: services.accounts)
+            let household = try await directory.join(code: try context.parameters.require("code"), user: session.user)
+            return WebResponse.redirect("/h/\(household.value.id)")
         }
     }
 
-    private func householdsPage(_ session: WebSession, invite: InviteCode?) async throws -> HTML {
+    private func householdsPage(_ session: WebSession, invite: InviteCode?, site: String = "") async throws -> HTML {
         let households = try await services.directory.households(of: session.user.id).map(\.value)
         return AccountPages.households(
             session.frame("Households", household: households.first, section: .households),
             households: households,
-            invite: invite
+            invite: invite,
+            site: site
         )
+    }
+
+    /// This site's address as the browser reached it (`https://host`, https when cookies are
+    /// secure), for links to copy; empty when the request does not say.
+    private func site(_ request: Request) -> String {
+        guard let host = request.head.authority, !host.isEmpty else { return "" }
+        return "\(request.head.scheme ?? (configuration.secureCookies ? "https" : "http"))://\(host)"
     }
 }
 

@@ -177,5 +177,10 @@ document.addEventListener("submit", (event) => {
   else if (form.matches("form[data-enhance]")) submitInPlace(form, event);
 });
 
+// A choice that stands for its form (an entry's priority) submits it when it changes.
+document.addEventListener("change", (event) => {
+  if (event.target.matches("select[data-submit]")) event.target.form.requestSubmit();
+});
+
 if (document.querySelector("[data-live]")) liveSource(pageRefresher(applyRegions));
 followJob();

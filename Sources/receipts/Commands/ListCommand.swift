@@ -92,7 +92,7 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     struct Edit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change an entry's name, quantity, unit or note.")
+        static let configuration = CommandConfiguration(abstract: "Change an entry's name, quantity, unit, note or priority.")
         @OptionGroup var options: ListOptions
         @Argument(help: "The list's id or name.") var list: String
         @Argument(help: "The entry's id or name.") var entry: String
@@ -182,14 +182,16 @@ struct ListOptions: ParsableArguments {
 
     static func text(_ list: HouseholdList, entries: Bool) -> String {
         let open = list.entries.filter { !$0.completed }.count
+        // Open entries first, then the high ones, then the latest changed, as on the web page.
         var lines = ["\(list.id)  \(list.name)  \(open) open of \(list.entries.count)\(list.household.isEmpty ? "  (not synced yet)" : "")"]
-        if entries { lines += list.entries.map { "  " + line($0) } }
+        if entries { lines += list.entriesInShowingOrder().map { "  " + line($0) } }
         return lines.joined(separator: "\n")
     }
 
     static func line(_ entry: HouseholdList.Entry) -> String {
         let quantity = "\(entry.quantity)" + (entry.unit.map { " " + $0 } ?? "")
-        return "[\(entry.completed ? "x" : " ")] \(entry.name)  \(quantity)\(entry.note.map { "  (\($0))" } ?? "")  \(entry.id)"
+        let priority = entry.effectivePriority == .normal ? "" : "  [\(entry.effectivePriority.rawValue)]"
+        return "[\(entry.completed ? "x" : " ")] \(entry.name)  \(quantity)\(entry.note.map { "  (\($0))" } ?? "")\(priority)  \(entry.id)"
     }
 }
 
@@ -212,9 +214,20 @@ struct EntryFields: ParsableArguments {
     @Option(help: "How many (a decimal: 2, 0.5).") var quantity: String?
     @Option(help: "The unit (kg, pack, …).") var unit: String?
     @Option(help: "A note for whoever shops.") var note: String?
+    @Option(help: ArgumentHelp("How much it matters: low, normal (the default) or high.", valueName: "priority")) var priority: String?
 
     func input() throws -> EntryInput {
-        EntryInput(quantity: try Self.quantity(quantity), unit: unit.map { .some($0) }, note: note.map { .some($0) })
+        EntryInput(
+            quantity: try Self.quantity(quantity),
+            unit: unit.map { .some($0) },
+            note: note.map { .some($0) },
+            priority: try priority.map { text in
+                guard let priority = EntryPriority(rawValue: text.lowercased()) else {
+                    throw ValidationError("--priority: \"\(text)\" is not one of low, normal, high.")
+                }
+                return priority
+            }
+        )
     }
 
     /// `--quantity` of an entry or an item: a decimal.
