@@ -4,8 +4,8 @@ import Logging
 import ReceiptModel
 
 /// One log line per request: method, path (never the query or headers, which could carry
-/// secrets), status and duration. Counts and latencies go to swift-metrics through Hummingbird's
-/// `MetricsMiddleware`.
+/// secrets), status and duration. Counts and latencies go to swift-metrics through
+/// `RequestMetricsMiddleware`.
 struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = ContinuousClock.now

@@ -22,7 +22,7 @@ public enum ReceiptServerApp {
     ) -> Router<APIContext> {
         let router = Router(context: APIContext.self)
         router.add(middleware: AccessLogMiddleware())
-        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: RequestMetricsMiddleware())
         if let live { router.add(middleware: LiveWakeMiddleware(hub: live)) }
         router.add(middleware: ProblemMiddleware())
         let routeTable = RouteTable()

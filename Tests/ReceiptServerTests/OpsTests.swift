@@ -41,6 +41,8 @@ import Testing
                 #expect(text.contains("hb_requests"), "\(text.prefix(400))")
                 #expect(text.contains("http_server_request_duration"))
                 #expect(text.contains("/healthz"))
+                // The refused /me is counted with its status, like every answer.
+                #expect(text.contains(#"http_response_status_code="401""#), "\(text.prefix(1200))")
             }
         }
     }
