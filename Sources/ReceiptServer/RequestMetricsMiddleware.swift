@@ -68,7 +68,9 @@ private final class RequestMetricsCache: Sendable {
         endpoints.withLock { endpoints in
             let key = EndpointKey(route: route, method: method, status: status)
             if let known = endpoints[key] { return known }
-            let dimensions = [("http.route", route), ("http.request.method", method.description), ("http.response.status_code", status.code.description)]
+            let dimensions = [
+                ("http.route", route), ("http.request.method", method.description), ("http.response.status_code", status.code.description),
+            ]
             let made = Endpoint(
                 counter: Counter(label: "hb.requests", dimensions: dimensions),
                 timer: Timer(label: "http.server.request.duration", dimensions: dimensions, preferredDisplayUnit: .seconds),
