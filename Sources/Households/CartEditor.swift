@@ -166,6 +166,7 @@ public struct CartEditor: Sendable {
         cart.addedByUserId = user.id
         cart.purchasedByUser = nil
         let rev = try await records.create(cart, Collections.carts, cart.id, household: householdId, by: ChangeAuthor(userId: user.id, now: now()))
+            .rev
         return Revisioned(cart, rev: rev)
     }
 
@@ -185,26 +186,19 @@ public struct CartEditor: Sendable {
         claim: Revisioned<ReceiptJob>
     ) async throws -> (cart: Revisioned<CartDocument>, created: Bool, claim: Revisioned<ReceiptJob>) {
         guard let household = cart.household else { throw HouseholdError.invalid("household", "A receipt's cart names its household.") }
-        let document = try JSONValue(encoding: cart)
         do {
-            let written = try await records.store.putBatch([
-                DocumentWrite(collection: Collections.carts, id: cart.id, document: document, expectedRev: 0),
-                try records.logWrite(
-                    collection: Collections.carts,
-                    id: cart.id,
-                    rev: 1,
-                    household: household,
-                    action: .created,
-                    before: nil,
-                    after: document,
-                    by: ChangeAuthor(userId: userId, now: now())
-                ),
-                // The job unchanged, at the revision it was claimed at: the claim still holds.
-                try records.write(claim.value, Collections.jobs, claim.value.id, expectedRev: claim.rev),
-            ])
-            return (Revisioned(cart, rev: written[0].rev), true, Revisioned(claim.value, rev: written[2].rev))
+            // The job unchanged, at the revision it was claimed at: the claim still holds.
+            let (rev, alongside) = try await records.create(
+                cart,
+                Collections.carts,
+                cart.id,
+                household: household,
+                by: ChangeAuthor(userId: userId, now: now()),
+                alongside: [try records.write(claim.value, Collections.jobs, claim.value.id, expectedRev: claim.rev)]
+            )
+            return (Revisioned(cart, rev: rev), true, Revisioned(claim.value, rev: alongside[0]))
         } catch let error as StoreError where error.code == .conflict {
-            guard let job = try await records.store.get(collection: Collections.jobs, id: claim.value.id), job.rev == claim.rev else {
+            guard try await records.store.revision(collection: Collections.jobs, id: claim.value.id) == claim.rev else {
                 throw HouseholdError.claimLost
             }
             guard var existing = try await records.get(CartDocument.self, Collections.carts, cart.id) else { throw error }

@@ -36,13 +36,35 @@ package struct Records: Sendable {
         try await store.put(collection: collection, id: id, document: try JSONValue(encoding: value), expectedRev: expectedRev).rev
     }
 
-    /// Creates a document of a household, with its "created" entry in the change log.
-    func create<T: Encodable>(_ value: T, _ collection: String, _ id: String, household: String, by author: ChangeAuthor) async throws -> Int {
+    /// Creates a document of a household, with its "created" entry in the change log, in one
+    /// batch with `alongside` (whose revision checks then guard the creation too).
+    /// - Returns: the new document's revision, and those of the writes alongside, in their order.
+    @discardableResult
+    func create<T: Encodable>(
+        _ value: T,
+        _ collection: String,
+        _ id: String,
+        household: String,
+        by author: ChangeAuthor,
+        alongside: [DocumentWrite] = []
+    ) async throws -> (rev: Int, alongside: [Int]) {
         let document = try JSONValue(encoding: value)
-        return try await store.putBatch([
-            DocumentWrite(collection: collection, id: id, document: document, expectedRev: 0),
-            try logWrite(collection: collection, id: id, rev: 1, household: household, action: .created, before: nil, after: document, by: author),
-        ])[0].rev
+        let written = try await store.putBatch(
+            [
+                DocumentWrite(collection: collection, id: id, document: document, expectedRev: 0),
+                try logWrite(
+                    collection: collection,
+                    id: id,
+                    rev: 1,
+                    household: household,
+                    action: .created,
+                    before: nil,
+                    after: document,
+                    by: author
+                ),
+            ] + alongside
+        )
+        return (written[0].rev, written.dropFirst(2).map(\.rev))
     }
 
     package func write<T: Encodable>(_ value: T, _ collection: String, _ id: String, expectedRev: Int?) throws -> DocumentWrite {

@@ -156,7 +156,7 @@ public struct ShoppingLists: Sendable {
             list.id,
             household: householdId,
             by: ChangeAuthor(userId: user.id, now: now())
-        )
+        ).rev
         return Revisioned(list, rev: rev)
     }
 
