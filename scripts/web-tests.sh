@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The web app's flows in a real browser: Debian's chromium + chromedriver, driven from Python by
 # selenium (python3-selenium), against `receipts serve` on a free loopback port over a throw-away
-# SQLite store (Tests/web/test_web.py starts and stops it). No browser download, no internet.
+# SQLite store (Tests/web/webharness.py starts and stops it for each test file). No browser download, no internet.
 #   scripts/web-tests.sh [--docs]   --docs also writes the 390 px screenshots to docs/screenshots/
 # RECEIPTS_BIN picks the binary (default .build/debug/receipts); screenshots of every main page at
 # 390 and 1280 px go to WEB_TEST_OUTPUT (default .build/web-tests/screenshots). Part of `make test`.
@@ -19,6 +19,7 @@ done
 export RECEIPTS_BIN="$bin"
 start=$(date +%s)
 status=0
-/usr/bin/python3 Tests/web/test_web.py || status=$?
+# Every Tests/web/test_*.py file, each with a server of its own; webharness.py is what they share.
+(cd Tests/web && /usr/bin/python3 -m unittest discover --start-directory . --pattern 'test_*.py' --verbose) || status=$?
 echo "web-tests: $(( $(date +%s) - start ))s, screenshots in ${WEB_TEST_OUTPUT:-.build/web-tests}/screenshots" >&2
 exit "$status"

@@ -11,88 +11,19 @@ Screenshots of every main page at 390 px and 1280 px wide go to WEB_TEST_OUTPUT 
 docs/screenshots/. Run by scripts/web-tests.sh (part of `make test`).
 """
 
-import base64
 import os
 import re
-import shutil
-import subprocess
-import tempfile
 import time
 import unittest
 
-from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-BIN = os.environ.get("RECEIPTS_BIN", os.path.join(ROOT, ".build", "debug", "receipts"))
-OUTPUT = os.environ.get("WEB_TEST_OUTPUT", os.path.join(ROOT, ".build", "web-tests"))
-SHOTS = os.path.join(OUTPUT, "screenshots")
-DOCS_SHOTS = os.path.join(ROOT, "docs", "screenshots") if os.environ.get("WEB_SCREENSHOTS_DOCS") == "1" else None
-FIXTURE = os.path.join(ROOT, "Fixtures", "receipts", "us-grocery-freshmart.png")
-PASSWORD = "a long password"
+from webharness import DOCS_SHOTS, FIXTURE, PASSWORD, SHOTS, BrowserTestCase, Server, browser
 
 
-class Server:
-    """`receipts serve` on a free port over a new SQLite store."""
-
-    def __init__(self):
-        self.work = tempfile.mkdtemp(prefix="receipts-web.")
-        # Tesseract alone (as the Swift tests run): the same reading on every machine.
-        env = dict(os.environ, OMP_THREAD_LIMIT="1", RECEIPTS_STORE="", CHOMP_API_KEY="", RECEIPTS_NEURAL="off")
-        self.out = open(os.path.join(self.work, "serve.out"), "w+")
-        self.err = open(os.path.join(self.work, "serve.err"), "w+")
-        self.process = subprocess.Popen(
-            [BIN, "serve", "--store", os.path.join(self.work, "store.sqlite"), "--host", "127.0.0.1", "--port", "0",
-             "--workers", "1", "--bcrypt-cost", "4", "--log-level", "error"],
-            cwd=ROOT, env=env, stdout=self.out, stderr=self.err)
-        deadline = time.time() + 60
-        self.port = None
-        while time.time() < deadline and self.port is None:
-            self.out.seek(0)
-            found = re.search(r"^PORT (\d+)$", self.out.read(), re.M)
-            if found:
-                self.port = int(found.group(1))
-            elif self.process.poll() is not None:
-                break
-            else:
-                time.sleep(0.1)
-        if self.port is None:
-            self.err.seek(0)
-            raise RuntimeError("receipts serve did not start: " + self.err.read()[-2000:])
-        self.base = f"http://127.0.0.1:{self.port}"
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        self.out.close()
-        self.err.close()
-        shutil.rmtree(self.work, ignore_errors=True)
-
-
-def browser(javascript=True):
-    options = Options()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=390,844",
-                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-default-apps", "--disable-extensions", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
-        options.add_argument(flag)
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.implicitly_wait(0)
-    return driver
-
-
-class WebAppFlows(unittest.TestCase):
+class WebAppFlows(BrowserTestCase):
     """One story in order: each step builds on the ones before (the names keep the order)."""
 
     @classmethod
@@ -119,85 +50,6 @@ class WebAppFlows(unittest.TestCase):
             except Exception:
                 pass
         cls.server.stop()
-
-    # --- helpers ---
-
-    def go(self, driver, path):
-        driver.get(self.server.base + path)
-        self.collect_console(driver)
-
-    def collect_console(self, driver):
-        for entry in driver.get_log("browser"):
-            if entry.get("level") == "SEVERE":
-                self.console.append(f"{driver.current_url}: {entry.get('message')}")
-
-    def wait(self, driver, condition, timeout=10):
-        # A live region may be swapped between finding an element and reading it: look again.
-        def look(d):
-            try:
-                return condition(d)
-            except WebDriverException as error:
-                # Chromium reports an element of a page that was just replaced (a form posted
-                # without JavaScript loads a new one) this way, not as a stale element.
-                if "does not belong to the document" in str(error):
-                    return False
-                raise
-        return WebDriverWait(driver, timeout, poll_frequency=0.05,
-                             ignored_exceptions=[NoSuchElementException, StaleElementReferenceException]).until(look)
-
-    def fill(self, driver, field_id, text):
-        element = driver.find_element(By.ID, field_id)
-        element.clear()
-        element.send_keys(text)
-        return element
-
-    def submit_form_of(self, driver, field_id):
-        driver.find_element(By.ID, field_id).find_element(By.XPATH, "./ancestor::form").find_element(
-            By.CSS_SELECTOR, "button[type=submit]").click()
-
-    def path(self, driver):
-        return driver.current_url[len(self.server.base):]
-
-    def screenshot(self, driver, name, widths=(390, 1280)):
-        """A full-page screenshot per width (the page laid out at that width)."""
-        for width in widths:
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                   {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": width < 800})
-            height = driver.execute_script("return Math.ceil(document.documentElement.scrollHeight)")
-            shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
-                "format": "png", "captureBeyondViewport": True,
-                "clip": {"x": 0, "y": 0, "width": width, "height": min(height, 4000), "scale": 1}})
-            data = base64.b64decode(shot["data"])
-            with open(os.path.join(SHOTS, f"{name}-{width}.png"), "wb") as file:
-                file.write(data)
-            if DOCS_SHOTS and width == 390:
-                with open(os.path.join(DOCS_SHOTS, f"{name}.png"), "wb") as file:
-                    file.write(data)
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-
-    def chart_and_heading_font_sizes(self, driver, width):
-        """The month chart's label font size as drawn (scaled by any viewBox) and the h2's, in px, at `width`."""
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": width < 800})
-        try:
-            return driver.execute_script("""
-                const label = document.querySelector("svg[data-testid=chart-months] text.label");
-                const svg = label.ownerSVGElement;
-                const box = svg.viewBox.baseVal;
-                const scale = box && box.width ? svg.getBoundingClientRect().width / box.width : 1;
-                const h2 = document.querySelector("#spend h2");
-                return [parseFloat(getComputedStyle(label).fontSize) * scale, parseFloat(getComputedStyle(h2).fontSize)];
-            """)
-        finally:
-            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-
-    def sign_up(self, driver, name, email):
-        self.go(driver, "/signup")
-        self.fill(driver, "displayName", name)
-        self.fill(driver, "email", email)
-        self.fill(driver, "password", PASSWORD)
-        self.submit_form_of(driver, "password")
-        self.wait(driver, EC.url_contains("/households"))
 
     # --- the story ---
 
