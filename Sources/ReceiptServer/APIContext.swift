@@ -31,6 +31,9 @@ public struct APIContext: RequestContext {
         return principal
     }
 
+    /// Answers are written by the API's encoder (``APIResponseEncoder``).
+    public var responseEncoder: APIResponseEncoder { APIResponseEncoder() }
+
     /// Uploads are read by the receipt route itself with its own limit; JSON bodies stay small.
     public var maxUploadSize: Int { 1 << 20 }
 }

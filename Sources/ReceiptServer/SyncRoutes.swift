@@ -19,7 +19,7 @@ struct SyncRoutes {
         household.post("sync", use: sync)
     }
 
-    @Sendable func sync(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func sync(_ request: Request, context: HouseholdContext) async throws -> SyncAnswer {
         let body = try await JSONBody.read(
             request,
             context: context,
@@ -27,6 +27,6 @@ struct SyncRoutes {
             limit: Self.bodyLimit
         )
         let answer = try await services.sync.sync(try body.decode(SyncRequest.self), in: context.household, by: context.caller.user)
-        return try JSONResponse.make(answer)
+        return answer
     }
 }
