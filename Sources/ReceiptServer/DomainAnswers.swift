@@ -10,3 +10,5 @@ extension InviteCode: ResponseEncodable {}
 extension GroupBalances: ResponseEncodable {}
 extension RecurringExpense: ResponseEncodable {}
 extension SyncAnswer: ResponseEncodable {}
+extension ListShare: ResponseEncodable {}
+extension ShoppingStatus: ResponseEncodable {}
