@@ -13,6 +13,10 @@ public struct APIContext: RequestContext {
     public var token: String?
     /// Set by ``HouseholdMembershipMiddleware`` on routes under `households/{householdId}`.
     var membership: HouseholdMembership?
+    /// Set by ``WebPageMiddleware`` on the pages behind the login.
+    var webSession: WebSession?
+    /// Set by ``HouseholdPageMiddleware`` on a household's pages.
+    var pageHousehold: Household?
     /// Kept to find the client's address when a route asks: reading it takes the channel's lock
     /// and formats the address, which most requests never need.
     private let channel: any Channel

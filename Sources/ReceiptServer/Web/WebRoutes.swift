@@ -28,12 +28,13 @@ struct WebRoutes {
         addPublic(to: router)
         let pages = router.group().add(middleware: WebPageMiddleware(accounts: services.accounts))
         addHouseholds(to: pages)
-        CartPageRoutes(services: services, live: live).add(to: pages)
+        let households = pages.householdPages(services.directory)
+        CartPageRoutes(services: services, live: live).add(to: households)
         let listPages = ListPageRoutes(services: services, catalog: catalog)
         listPages.add(to: pages)
         SharedListPageRoutes(services: services, listPages: listPages).add(to: pages)
-        ReceiptPageRoutes(services: services, configuration: configuration, catalog: catalog, wake: wake).add(to: pages)
-        GroupPageRoutes(services: services).add(to: pages)
+        ReceiptPageRoutes(services: services, configuration: configuration, catalog: catalog, wake: wake).add(to: households)
+        GroupPageRoutes(services: services).add(to: pages.pages())
     }
 
     // MARK: Log in, sign up, log out
