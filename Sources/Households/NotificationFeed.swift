@@ -132,7 +132,7 @@ public struct NotificationFeed: Sendable {
             highPriority: high
         ) { user, link in
             UserNotification(
-                id: Identifiers.pair(user, source),
+                id: UserNotification.id(user: user, source: source),
                 userId: user,
                 order: UserNotification.order(seq),
                 kind: kind,
@@ -157,7 +157,7 @@ public struct NotificationFeed: Sendable {
             user,
             link in
             UserNotification(
-                id: Identifiers.pair(user, "shopping|\(status.listId)|\(status.userId)|\(status.since)"),
+                id: UserNotification.id(user: user, source: "shopping|\(status.listId)|\(status.userId)|\(status.since)"),
                 userId: user,
                 order: UserNotification.order(seq),
                 kind: .shoppingStarted,
@@ -191,7 +191,7 @@ public struct NotificationFeed: Sendable {
         let what = document["merchant"]?.stringValue ?? document["notes"]?.stringValue ?? "an expense"
         return recipients.map { user in
             UserNotification(
-                id: Identifiers.pair(user, "expense|\(id)"),
+                id: UserNotification.id(user: user, source: "expense|\(id)"),
                 userId: user,
                 order: UserNotification.order(seq),
                 kind: .expenseAdded,
@@ -215,7 +215,7 @@ public struct NotificationFeed: Sendable {
         }
         return try await members(of: job.household).map { user in
             UserNotification(
-                id: Identifiers.pair(user, "job|\(job.id)"),
+                id: UserNotification.id(user: user, source: "job|\(job.id)"),
                 userId: user,
                 order: UserNotification.order(seq),
                 kind: .receiptRead,

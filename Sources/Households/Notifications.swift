@@ -11,7 +11,8 @@ public struct UserNotification: Codable, Sendable, Hashable {
         case entryAdded, entryChanged, entryRemoved, entryTicked, shoppingStarted, expenseAdded, receiptRead
     }
 
-    /// `userId|source`: one notification per user and source change, whichever instance made it.
+    /// `userId.hash-of-source`: one notification per user and source change, whichever instance
+    /// made it; safe in a URL as it is.
     public var id: String
     public var userId: String
     /// Sorts as text, newest last: the change's sequence number, zero-padded (the paging cursor).
@@ -31,6 +32,10 @@ public struct UserNotification: Codable, Sendable, Hashable {
     /// About an entry of high priority: it reached the user whatever their setting.
     public var highPriority: Bool
     public var read: Bool
+
+    static func id(user: String, source: String) -> String {
+        user + "." + Identifiers.sha256Hex(source).prefix(32)
+    }
 
     static func order(_ seq: Int64) -> String {
         let digits = String(seq)
@@ -125,7 +130,7 @@ public struct UserNotifications: Sendable {
     @discardableResult
     public func markRead(_ id: String, by userId: String) async throws -> UserNotification {
         // The id names its user first: another user's id is not even read.
-        guard id.hasPrefix(userId + "|") else { throw Self.notFound }
+        guard id.hasPrefix(userId + ".") else { throw Self.notFound }
         return try await records.update(UserNotification.self, UserNotification.collection, id, ifMatch: nil, notFound: Self.notFound) {
             $0.read = true
         }.0.value

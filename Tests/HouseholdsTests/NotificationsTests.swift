@@ -132,7 +132,7 @@ import Testing
 
             let newest = try #require(first.notifications.first)
             await #expect(throws: HouseholdError.self) { try await scene.center.markRead(newest.id, by: bed.ana.id) }
-            await #expect(throws: HouseholdError.self) { try await scene.center.markRead("\(bed.ana.id)|nothing", by: bed.ana.id) }
+            await #expect(throws: HouseholdError.self) { try await scene.center.markRead("\(bed.ana.id).nothing", by: bed.ana.id) }
             try await scene.center.markRead(newest.id, by: bed.bo.id)
             #expect(try await scene.center.unreadCount(for: bed.bo.id) == 2)
             #expect(try await scene.center.markAllRead(by: bed.bo.id) == 2)
