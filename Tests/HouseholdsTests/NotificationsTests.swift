@@ -114,6 +114,21 @@ import Testing
         }
     }
 
+    @Test("a receipt read tells the household's members; a failed one tells nobody")
+    func receiptRead() async throws {
+        try await Scene.with { scene in
+            let bed = scene.bed
+            _ = try await bed.jobs.enqueue(image: Data([1, 2, 3]), fileName: "shop.jpg", household: bed.household, by: bed.bo)
+            let claimed = try #require(try await bed.jobs.claim(worker: "w", lease: .seconds(60)))
+            #expect(try await scene.made().isEmpty)
+            try await bed.jobs.complete(claimed, cartId: "c_missing")
+            let made = try await scene.made()
+            #expect(Set(made.map(\.userId)) == [bed.ana.id, bed.bo.id])
+            #expect(made.allSatisfy { $0.kind == .receiptRead && $0.link == "/h/\(bed.household)/carts/c_missing" })
+            #expect(try await scene.center.page(for: scene.cy.id).notifications.isEmpty)
+        }
+    }
+
     @Test("pages newest first with a cursor and the unread count; marking read is for the owner alone")
     func pagingAndReading() async throws {
         try await Scene.with { scene in

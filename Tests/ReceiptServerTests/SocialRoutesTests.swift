@@ -11,9 +11,12 @@ import Testing
 /// Notifications and list chat over HTTP: paging, marking read, settings, pictures, and that
 /// nobody reaches another's notifications or another household's list.
 @Suite struct SocialRoutesTests {
-    @Test("notifications: the other member's page, newest first by cursor; mark read; settings; nothing for strangers")
-    func notifications() async throws {
-        try await ServerHarness.with(.sqlite) { api, services in
+    @Test(
+        "notifications: the other member's page, newest first by cursor; mark read; settings; nothing for strangers",
+        arguments: TemporaryStores.engines
+    )
+    func notifications(engine: StoreEngine) async throws {
+        try await ServerHarness.with(engine) { api, services in
             let (alice, _) = try await api.newUser("Alice")
             let (bob, bobId) = try await api.newUser("Bob")
             let (carol, _) = try await api.newUser("Carol")
@@ -61,6 +64,28 @@ import Testing
         }
     }
 
+    @Test("an expense added to a group notifies its other members, not whoever added it nor anyone outside")
+    func expenseNotifies() async throws {
+        try await ServerHarness.with(.sqlite) { api, services in
+            let f = try await ExpenseTests.friends(api)
+            let added = try await f.alice.call(
+                .post,
+                "/api/v1/expenses",
+                json: #"{"group":"\#(f.group)","merchant":"Trattoria","currency":"EUR","total":"30.00"}"#
+            )
+            try #require(added.status == 201)
+            try await services.notificationFeed.catchUp()
+            for member in [f.bob, f.carol] {
+                let page = try await member.call(.get, "/api/v1/notifications")
+                #expect(page["notifications"]?.arrayValue?.map { $0["kind"]?.stringValue } == ["expenseAdded"])
+                #expect(page["notifications"]?.arrayValue?.first?["body"]?.stringValue == "Trattoria")
+                #expect(page["notifications"]?.arrayValue?.first?["link"]?.stringValue == "/groups/\(f.group)")
+            }
+            #expect(try await f.alice.call(.get, "/api/v1/notifications")["notifications"]?.arrayValue?.isEmpty == true)
+            #expect(try await f.dave.call(.get, "/api/v1/notifications")["notifications"]?.arrayValue?.isEmpty == true)
+        }
+    }
+
     @Test("a high-priority change reaches the other member live, as a notification event of their own")
     func notificationGoesLive() async throws {
         try await ServerHarness.with(.sqlite, over: .live) { api, _ in
@@ -87,9 +112,12 @@ import Testing
         }
     }
 
-    @Test("list chat: text and pictures (checked and limited like uploads), pages, the author alone deletes, strangers get 404")
-    func chat() async throws {
-        try await ServerHarness.with(.sqlite) { api, _ in
+    @Test(
+        "list chat: text and pictures (checked and limited like uploads), pages, the author alone deletes, strangers get 404",
+        arguments: TemporaryStores.engines
+    )
+    func chat(engine: StoreEngine) async throws {
+        try await ServerHarness.with(engine) { api, _ in
             let (alice, _) = try await api.newUser("Alice")
             let (bob, _) = try await api.newUser("Bob")
             let (carol, _) = try await api.newUser("Carol")
