@@ -105,7 +105,7 @@ struct Problem: Error, Sendable {
         case .emailTaken, .conflict, .notFriend, .notInGroup, .totalLocked, .sharePaid, .nothingOwed, .hasPayments, .paymentIrreversible: .conflict
         case .invalidCredentials, .unauthenticated: .unauthorized
         case .throttled: .tooManyRequests
-        case .csrf, .forbidden, .notUploader: .forbidden
+        case .csrf, .forbidden, .notUploader, .notAuthor: .forbidden
         case .stale: .preconditionFailed
         case .paymentToSelf: .unprocessableContent
         default: .notFound

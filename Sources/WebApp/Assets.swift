@@ -14,6 +14,7 @@ public enum WebAssets {
         var result: [String: Asset] = [:]
         for (name, type) in [
             ("app.css", "text/css; charset=utf-8"), ("app.js", "text/javascript; charset=utf-8"), ("icon.svg", "image/svg+xml"),
+            ("social.js", "text/javascript; charset=utf-8"),
         ] {
             let parts = name.split(separator: ".")
             guard let url = Bundle.module.url(forResource: String(parts[0]), withExtension: String(parts[1]), subdirectory: "Assets"),

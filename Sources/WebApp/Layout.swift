@@ -4,7 +4,7 @@ import Households
 /// What every page's frame needs besides its content: who is looking, in which household, the
 /// CSRF token its forms carry, and a message to show once.
 public struct PageFrame: Sendable {
-    public enum Section: String, Sendable { case carts, lists, spend, upload, groups, households }
+    public enum Section: String, Sendable { case carts, lists, spend, upload, groups, households, notifications }
 
     public var title: String
     public var user: PublicUser?
@@ -103,6 +103,7 @@ public enum Layout {
         <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
         <link rel="stylesheet" href="/assets/app.css?v=\(assetVersion)">
         <script type="module" src="/assets/app.js?v=\(assetVersion)"></script>
+        \(if: frame.user != nil, "<script type=\"module\" src=\"/assets/social.js?v=\(assetVersion)\"></script>")
         </head>
         <body>
         <a class="skip" href="#main">Skip to content</a>
@@ -136,6 +137,7 @@ public enum Layout {
             <header class="top">
             <a class="brand" href="/">Receipts</a>
             <a class="household" href="/households"\(if: frame.section == .households, " aria-current=\"page\"") title="Your households">\(frame.household?.name ?? "Households")</a>
+            <a class="bell" href="/notifications"\(if: frame.section == .notifications, " aria-current=\"page\"")>Notifications <span class="unread-count" data-unread-count hidden></span></a>
             <form method="post" action="/logout" class="logout">\(frame.csrfField)<button type="submit" class="link" aria-label="Log out \(user.displayName)">Log out</button></form>
             <nav aria-label="Sections"><ul>\(nav)</ul></nav>
             </header>

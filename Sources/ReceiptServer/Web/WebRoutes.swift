@@ -35,6 +35,7 @@ struct WebRoutes {
         SharedListPageRoutes(services: services, listPages: listPages).add(to: pages)
         ReceiptPageRoutes(services: services, configuration: configuration, catalog: catalog, wake: wake).add(to: households)
         GroupPageRoutes(services: services).add(to: pages.pages())
+        SocialPageRoutes(services: services, listPages: listPages, maxPictureBytes: configuration.maxUploadBytes).add(to: pages)
     }
 
     // MARK: Log in, sign up, log out
