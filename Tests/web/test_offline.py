@@ -161,15 +161,17 @@ class OfflineFirst(BrowserTestCase):
             const done = arguments[arguments.length - 1];
             (async () => {
               let bytes = 0, count = 0;
+              const pages = [];
               for (const name of await caches.keys()) {
                 const cache = await caches.open(name);
                 for (const request of await cache.keys()) {
                   bytes += (await (await cache.match(request)).arrayBuffer()).byteLength;
                   count += 1;
+                  if (name.includes("pages")) pages.push(new URL(request.url).pathname);
                 }
               }
               const estimate = await navigator.storage.estimate();
-              return {bytes, count, usage: estimate.usage};
+              return {bytes, count, pages, usage: estimate.usage};
             })().then(done, (e) => done({error: String(e)}));
         """)
 
@@ -235,7 +237,7 @@ class OfflineFirst(BrowserTestCase):
         time.sleep(0.5)  # the worker keeps the page and its state after answering
         kept = self.kept_bytes()
         print(f"\noffline: kept after opening a list and a cart: {kept['bytes']} bytes in {kept['count']} responses "
-              f"(storage estimate {kept['usage']} bytes)")
+              f"(storage estimate {kept['usage']} bytes); pages and states: {kept['pages']}")
         self.go(self.bo, list_path)
 
         # The signal goes. The list opens from what the worker kept.
@@ -291,8 +293,19 @@ class OfflineFirst(BrowserTestCase):
         self.assertEqual(sorted(n for n in by_name if by_name[n][0]["completed"]), ["Bread", "Eggs", "Milk"])
         self.assertEqual(by_name["Milk"][0]["quantity"], 2)
 
-    def test_04_cart_edits_offline(self):
+    def test_04_entry_and_cart_edits_offline(self):
         self.set_offline(True)
+        # An entry's name, quantity and note, from its edit panel.
+        self.go_anna(self.list_path)
+        self.anna.find_element(By.XPATH, self.row("Apples") + "//summary").click()
+        entry_id = self.anna.find_element(By.XPATH, self.row("Apples")).get_attribute("data-entry")
+        self.fill(self.anna, f"entry-{entry_id}-name", "Green apples")
+        self.fill(self.anna, f"entry-{entry_id}-quantity", "3")
+        self.fill(self.anna, f"entry-{entry_id}-note", "the sour ones")
+        self.submit_form_of(self.anna, f"entry-{entry_id}-note")
+        self.wait(self.anna, lambda d: self.entries(d).get("Green apples") == [False, "3", True])
+        self.assertIn("the sour ones", self.anna.find_element(By.XPATH, self.row("Green apples")).text)
+        # A cart's item ticked and one added.
         self.go_anna(self.cart_path)
         coffee = "//li[@data-item][.//span[@class='name' and text()='Coffee']]"
         self.anna.find_element(By.XPATH, coffee + "//form[contains(@class,'tick')]//button").click()
@@ -309,6 +322,9 @@ class OfflineFirst(BrowserTestCase):
             return "Sugar" in items and items["Coffee"]["completed"] and items["Sugar"]["quantity"] == 2
 
         self.wait(self.bo, stored, timeout=5)
+        entry = [e for e in self.api(self.bo, f"/api/v1/households/{self.household}/lists/{self.list_path.split('/')[-1]}")["entries"]
+                 if e["id"] == entry_id][0]
+        self.assertEqual((entry["name"], entry["quantity"], entry["note"]), ("Green apples", 3, "the sour ones"))
         self.wait(self.anna, lambda d: not d.find_elements(By.CSS_SELECTOR, "#items .badge.waiting"), timeout=5)
 
     def test_05_a_photo_taken_offline_is_read_when_the_connection_returns(self):

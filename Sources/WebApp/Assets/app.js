@@ -13,6 +13,8 @@
 import { afterRegionsApplied, offlineSubmit, startOffline } from "./offline.js";
 
 const POLL_MS = 1000;
+/** Set once a form posts the plain way (see the submit listeners below). */
+let leaving = false;
 /** Replaces each [data-live] region of the page with the one of the same id in `html`. */
 function applyRegions(html) {
   const next = new DOMParser().parseFromString(html, "text/html");
@@ -49,6 +51,7 @@ function pageRefresher(apply) {
   // screen may be a kept copy with changes shown as waiting).
   return async function refresh(force = false) {
     if (force) forced = true;
+    if (leaving) return;
     if (busy) { again = true; return; }
     busy = true;
     try {
@@ -191,6 +194,10 @@ document.addEventListener("submit", (event) => {
   if (form.matches("form[data-upload]")) uploadWithProgress(form, event);
   else if (form.matches("form[data-enhance]")) submitInPlace(form, event);
 });
+
+// A form posted the plain way: the page is being left (slower while the service worker starts), and
+// asking for itself again meanwhile would only find it gone (a list just left answers 404).
+document.addEventListener("submit", (event) => { if (!event.defaultPrevented) leaving = true; });
 
 // A choice that stands for its form (an entry's priority) submits it when it changes.
 document.addEventListener("change", (event) => {

@@ -158,6 +158,15 @@ async function showPending() {
     row.querySelector("form.tick button")?.setAttribute("aria-pressed", String(completed));
     const name = row.querySelector(".name");
     if (name && fields.name) name.textContent = fields.name;
+    if ("note" in fields) {
+      let note = row.querySelector(".note");
+      if (!note && fields.note) {
+        note = document.createElement("span");
+        note.className = "meta note";
+        row.querySelector(".name")?.after(" ", note);
+      }
+      if (note) note.textContent = fields.note || "";
+    }
     const quantity = row.querySelector(".qty");
     if (quantity && fields.quantity != null) quantity.textContent = place.kind === "list" ? String(fields.quantity) : `× ${fields.quantity}`;
     if (!row.querySelector(".badge.waiting")) {
@@ -256,7 +265,8 @@ async function showUploads(sent = []) {
 export function startOffline(refresh) {
   onSynced = refresh;
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("/sw.js", { type: "module", scope: "/" }).catch(() => {});
+    // updateViaCache "none": a new build's worker and its import are found at once.
+    navigator.serviceWorker.register("/sw.js", { type: "module", scope: "/", updateViaCache: "none" }).catch(() => {});
   }
   // Logged out (no status in the header): nothing of anyone's is kept, so nothing is opened.
   if (!status) return;

@@ -29,7 +29,9 @@ const KEPT = [
 ];
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES)).then(() => self.skipWaiting()));
+  // "reload": this build's files from the server, not older ones from the HTTP cache.
+  const requests = SHELL_FILES.map((url) => new Request(url, { cache: "reload" }));
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(requests)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
