@@ -305,8 +305,14 @@ class OfflineFirst(BrowserTestCase):
         self.submit_form_of(self.anna, f"entry-{entry_id}-note")
         self.wait(self.anna, lambda d: self.entries(d).get("Green apples") == [False, "3", True])
         self.assertIn("the sour ones", self.anna.find_element(By.XPATH, self.row("Green apples")).text)
-        # A cart's item ticked and one added.
+        # A cart's item ticked and one added; a price that is not one is not kept.
         self.go_anna(self.cart_path)
+        self.fill(self.anna, "item-name", "Tea")
+        self.fill(self.anna, "item-price", "a lot")
+        self.anna.find_element(By.ID, "item-name").submit()
+        self.wait(self.anna, lambda d: "check what you entered" in d.find_element(By.ID, "sync-status").text)
+        self.assertNotIn("Tea", self.anna.find_element(By.ID, "items").text)
+        self.anna.find_element(By.ID, "item-price").clear()
         coffee = "//li[@data-item][.//span[@class='name' and text()='Coffee']]"
         self.anna.find_element(By.XPATH, coffee + "//form[contains(@class,'tick')]//button").click()
         self.fill(self.anna, "item-name", "Sugar")

@@ -39,10 +39,18 @@ function number(text, fallback) {
   return Number.isFinite(value) && String(text ?? "").trim() !== "" ? value : fallback;
 }
 
+/** A price as the server reads it ("3.49"), null for none, undefined for something else. */
+function price(text) {
+  const value = String(text ?? "").trim().replace(",", ".");
+  if (!value) return null;
+  return /^-?\d{1,9}(\.\d{1,4})?$/.test(value) ? value : undefined;
+}
+
 const nowInstant = () => new Date().toISOString();
 const newId = (prefix) => prefix + Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
 
-/** The change a form of this page makes, or null for forms that need the server (search, rename). */
+/** The change a form of this page makes; null for forms that need the server (rename, share),
+ *  false for what the server would refuse (an empty name, a price that is not one). */
 async function changeOf(form) {
   if (!place) return null;
   const base = `/h/${place.household}/${place.kind === "list" ? "lists" : "carts"}/${place.id}`;
@@ -57,14 +65,14 @@ async function changeOf(form) {
   if (!entry) {
     // A new entry: every field, so that the server can make it whole.
     const name = String(data.get("name") || "").trim();
-    if (!name) return null;
+    if (!name) return false;
     const quantity = number(data.get("quantity"), 1);
     change.entry = list ? newId("e_") : newId("i_");
     change.fields = list
       ? { name, quantity, unit: null, note: null, priority: data.get("priority") && data.get("priority") !== "normal" ? data.get("priority") : null,
           completed: false, completedBy: null, addedBy: me || "", addedByUserId: "", addedOn: nowInstant(), product: null, photo: null, bought: null }
-      : { name, quantity, price: String(data.get("price") || "").trim() || null, completed: false, addedByUser: me || "", addedOn: nowInstant() };
-    return change;
+      : { name, quantity, price: price(data.get("price")), completed: false, addedByUser: me || "", addedOn: nowInstant() };
+    return !list && change.fields.price === undefined ? false : change;
   }
   switch (verb) {
     case "tick": {
@@ -83,12 +91,13 @@ async function changeOf(form) {
       return change;
     case "edit": {
       change.fields = {};
-      for (const field of ["name", "note", "price"]) {
+      for (const field of ["name", "note"]) {
         if (!data.has(field)) continue;
         const text = String(data.get(field)).trim();
-        if (field === "name" && !text) return null;
+        if (field === "name" && !text) return false;
         change.fields[field] = text || null;
       }
+      if (data.has("price") && (change.fields.price = price(data.get("price"))) === undefined) return false;
       if (data.has("quantity")) change.fields.quantity = number(data.get("quantity"), 1);
       return change;
     }
@@ -212,7 +221,7 @@ export function offlineSubmit(form, event) {
   (async () => {
     const change = await changeOf(form);
     if (!change) {
-      await showStatus("this needs a connection");
+      await showStatus(change === false ? "please check what you entered" : "this needs a connection");
       return;
     }
     await outbox.setMeta("csrf", csrfToken());

@@ -156,29 +156,23 @@ async function fetchState(kind, household, id) {
   return synced;
 }
 
-/** The sync request for one household's pending changes: each touched entry whole (a live entry
- *  sent must be complete), its untouched fields with the stamps the server gave them. */
-function syncBody(changes, fresh) {
-  const body = { lists: [], cartStates: [] };
-  for (const [key, synced] of fresh) {
-    const mine = changes.filter((c) => docKey(c.kind, c.doc) === key);
-    const merged = applyChanges(synced.state, mine);
-    const entries = {};
-    for (const id of new Set(mine.map((c) => c.entry))) {
-      const entry = merged.entries[id];
-      // A tick of an entry the server has never seen cannot be made complete: leave it out.
-      if (entry.removed || (entry.fields.name && entry.fields.name.value)) entries[id] = entry;
-    }
-    const state = { fields: { name: synced.state.fields.name }, entries };
-    if (mine[0].kind === "list") body.lists.push({ id: synced.id, order: synced.order, state });
-    else body.cartStates.push({ id: synced.id, order: synced.order, state });
+/** The sync request for one list's or cart's pending changes: each touched entry whole (a live
+ *  entry sent must be complete), its untouched fields with the stamps the server gave them. */
+function syncBody(changes, synced) {
+  const merged = applyChanges(synced.state, changes);
+  const entries = {};
+  for (const id of new Set(changes.map((c) => c.entry))) {
+    const entry = merged.entries[id];
+    // A tick of an entry the server has never seen cannot be made complete: leave it out.
+    if (entry.removed || (entry.fields.name && entry.fields.name.value)) entries[id] = entry;
   }
-  return body;
+  const sent = { id: synced.id, order: synced.order, state: { fields: { name: synced.state.fields.name }, entries } };
+  return changes[0].kind === "list" ? { lists: [sent] } : { cartStates: [sent] };
 }
 
 /** Sends every queued change and photo; answers what happened ({sent, failed, uploaded}).
  *  One sync at a time per browser (Web Locks), and a change leaves the outbox only once the
- *  server has merged it. */
+ *  server has merged it (or refused it: sent again, it would be refused again). */
 export async function syncAll() {
   const run = () => syncNow();
   if (globalThis.navigator?.locks) return navigator.locks.request("receipts-sync", run);
@@ -189,38 +183,28 @@ async function syncNow() {
   const csrf = await getMeta("csrf");
   const report = { sent: 0, failed: [], uploaded: [] };
   const changes = await pendingChanges();
-  const households = [...new Set(changes.map((c) => c.household))];
-  for (const household of households) {
-    const mine = changes.filter((c) => c.household === household);
-    const fresh = new Map();
-    const gone = [];
-    for (const change of mine) {
-      const key = docKey(change.kind, change.doc);
-      if (fresh.has(key) || gone.includes(key)) continue;
-      const synced = await fetchState(change.kind, household, change.doc);
-      if (synced) fresh.set(key, synced); else gone.push(key);
-    }
-    const cursor = await getMeta(`cursor:${household}`);
-    const body = { ...syncBody(mine, fresh), ...(cursor ? { cursor } : {}) };
-    const response = await fetch(`/api/v1/households/${household}/sync`, {
-      method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", ...csrfHeader(csrf) },
-      body: JSON.stringify(body),
-    });
-    if (response.status >= 500) throw new Error(`sync: HTTP ${response.status}`);
-    if (!response.ok) {
-      // Refused (a name too long, a clock far off): sending it again would fail again.
-      const problem = await response.json().catch(() => ({}));
-      report.failed.push(problem.detail || `HTTP ${response.status}`);
-    } else {
-      const answer = await response.json();
-      await setMeta(`cursor:${household}`, answer.cursor);
-      report.sent += mine.length;
-      for (const key of fresh.keys()) {
-        const [kind, id] = key.split(":");
-        await fetchState(kind, household, id);
+  // One request per list or cart: a change the server refuses holds up no other document's.
+  for (const key of new Set(changes.map((c) => docKey(c.kind, c.doc)))) {
+    const mine = changes.filter((c) => docKey(c.kind, c.doc) === key);
+    const { kind, household, doc } = mine[0];
+    const synced = await fetchState(kind, household, doc);
+    if (synced) {
+      const cursor = await getMeta(`cursor:${household}`);
+      const response = await fetch(`/api/v1/households/${household}/sync`, {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", ...csrfHeader(csrf) },
+        body: JSON.stringify({ ...syncBody(mine, synced), ...(cursor ? { cursor } : {}) }),
+      });
+      if (response.status >= 500) throw new Error(`sync: HTTP ${response.status}`);
+      if (response.ok) {
+        await setMeta(`cursor:${household}`, (await response.json()).cursor);
+        await fetchState(kind, household, doc);
+        report.sent += mine.length;
+      } else {
+        const problem = await response.json().catch(() => ({}));
+        report.failed.push(problem.detail || `HTTP ${response.status}`);
       }
-    }
+    } // else deleted meanwhile by another member: its changes have nowhere to go
     await transaction(["outbox"], "readwrite", async (s) => { for (const c of mine) await done(s.outbox.delete(c.seq)); });
   }
   report.uploaded = await sendUploads(csrf);
