@@ -67,6 +67,7 @@ async function changeOf(form) {
     const name = String(data.get("name") || "").trim();
     if (!name) return false;
     const quantity = number(data.get("quantity"), 1);
+    if (!(quantity > 0)) return false;
     change.entry = list ? newId("e_") : newId("i_");
     change.fields = list
       ? { name, quantity, unit: null, note: null, priority: data.get("priority") && data.get("priority") !== "normal" ? data.get("priority") : null,
@@ -98,7 +99,7 @@ async function changeOf(form) {
         change.fields[field] = text || null;
       }
       if (data.has("price") && (change.fields.price = price(data.get("price"))) === undefined) return false;
-      if (data.has("quantity")) change.fields.quantity = number(data.get("quantity"), 1);
+      if (data.has("quantity") && !((change.fields.quantity = number(data.get("quantity"), NaN)) > 0)) return false;
       return change;
     }
     case "delete":
@@ -120,7 +121,7 @@ async function view() {
 
 /** Markup of a row added offline, with the forms that tick it and change its quantity. */
 function newRow(id, fields) {
-  const base = location.pathname;
+  const base = escape(location.pathname);
   const csrf = `<input type="hidden" name="_csrf" value="${escape(csrfToken())}">`;
   const list = place.kind === "list";
   const tick = `${base}/${list ? "entries" : "items"}/${escape(id)}/tick`;
