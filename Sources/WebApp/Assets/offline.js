@@ -192,6 +192,7 @@ async function showPending() {
 // --- Queuing and sending ---
 
 let syncing = null;
+const RETRY_MS = 15000;
 /** Sends what waits, when there is a connection; one run at a time. */
 export function syncSoon() {
   if (!navigator.onLine) return showStatus();
@@ -201,7 +202,10 @@ export function syncSoon() {
       const report = await outbox.syncAll();
       await showStatus(report.failed.length ? `not saved: ${report.failed[0]}` : null);
     } catch {
-      await showStatus(); // the connection went again: the next `online` tries again
+      // No answer although the browser says online (a bar of signal that carries nothing):
+      // try again a little later, as well as at the next `online` event.
+      setTimeout(syncSoon, RETRY_MS);
+      await showStatus();
     } finally {
       syncing = null;
     }
