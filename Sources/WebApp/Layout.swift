@@ -101,6 +101,12 @@ public enum Layout {
         \(if: frame.refreshSeconds != nil, "<noscript><meta http-equiv=\"refresh\" content=\"\(frame.refreshSeconds ?? 2)\"></noscript>")
         <title>\(frame.title) · Receipts</title>
         <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
+        <link rel="manifest" href="/manifest.webmanifest">
+        <meta name="theme-color" content="#1f6f4a">
+        <meta name="mobile-web-app-capable" content="yes">
+        <meta name="apple-mobile-web-app-capable" content="yes">
+        <meta name="apple-mobile-web-app-title" content="Receipts">
+        <link rel="apple-touch-icon" href="/assets/icon-192.png">
         <link rel="stylesheet" href="/assets/app.css?v=\(assetVersion)">
         <script type="module" src="/assets/app.js?v=\(assetVersion)"></script>
         \(if: frame.user != nil, "<script type=\"module\" src=\"/assets/social.js?v=\(assetVersion)\"></script>")
@@ -138,6 +144,7 @@ public enum Layout {
             <a class="brand" href="/">Receipts</a>
             <a class="household" href="/households"\(if: frame.section == .households, " aria-current=\"page\"") title="Your households">\(frame.household?.name ?? "Households")</a>
             <a class="bell" href="/notifications"\(if: frame.section == .notifications, " aria-current=\"page\"")>Notifications <span class="unread-count" data-unread-count hidden></span></a>
+            <p class="sync-status" id="sync-status" role="status" data-user="\(user.displayName)" hidden></p>
             <form method="post" action="/logout" class="logout">\(frame.csrfField)<button type="submit" class="link" aria-label="Log out \(user.displayName)">Log out</button></form>
             <nav aria-label="Sections"><ul>\(nav)</ul></nav>
             </header>

@@ -175,7 +175,7 @@ public enum ListPages {
                 <li class="item entry priority-\(entry.effectivePriority.rawValue)\(if: entry.completed, " done")" data-entry="\(entry.id)">
                 \(frame.tickForm("\(base)/entries/\(entry.id)/tick", completed: entry.completed, """
                     <span class="grow"><span class="name">\(entry.name)</span> \(priorityBadge(entry.effectivePriority)) \(product) \(bought)
-                    <span class="meta asked" data-testid="asked-by">asked by \(entry.addedBy)</span></span>
+                    \(note(entry))<span class="meta asked" data-testid="asked-by">asked by \(entry.addedBy)</span></span>
                     \(estimate)
                     """))
                 <div class="stepper" role="group" aria-label="Quantity of \(entry.name)">
@@ -191,6 +191,7 @@ public enum ListPages {
                     \(prioritySelect(id: "priority-\(entry.id)", label: "Priority of \(entry.name)", selected: entry.effectivePriority))
                     <button type="submit" class="secondary">Set</button>
                     """))
+                \(editEntry(frame, base: base, entry: entry))
                 </li>
                 """
         }

@@ -142,10 +142,11 @@ struct ListPageRoutes {
             )
             return WebResponse.redirect(place.page)
         }
-        // A tap that ticks or unticks, and a priority chosen: one field of an entry from its form.
+        // A tap that ticks or unticks, a priority chosen, an entry edited: fields of an entry from its form.
         let oneField: [(String, @Sendable (WebForm) throws -> EntryInput)] = [
             ("tick", { form in EntryInput(completed: form["completed"] != "0") }),
             ("priority", { form in EntryInput(priority: try EntryPriority.parse(form["priority"] ?? "")) }),
+            ("edit", { form in try Self.editedEntry(form) }),
         ]
         for (action, input) in oneField {
             pages.post(RouterPath(prefix + "/entries/{entryId}/" + action)) { request, context in
@@ -187,6 +188,15 @@ struct ListPageRoutes {
             }
             return WebResponse.redirect(place.page)
         }
+    }
+}
+
+extension ListPageRoutes {
+    /// An entry's edit panel: name, quantity and note (an empty note clears it).
+    static func editedEntry(_ form: WebForm) throws -> EntryInput {
+        let body = form.json(["name", "quantity"])
+        let note = (form["note"] ?? "").trimmingCharacters(in: .whitespaces)
+        return EntryInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), note: .some(note.isEmpty ? nil : note))
     }
 }
 

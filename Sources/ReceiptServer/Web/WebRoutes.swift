@@ -26,6 +26,7 @@ struct WebRoutes {
             try WebResponse.asset(try context.parameters.require("name"), request: request)
         }
         addPublic(to: router)
+        OfflinePageRoutes().add(to: router)
         let pages = router.group().add(middleware: WebPageMiddleware(accounts: services.accounts))
         addHouseholds(to: pages)
         let households = pages.householdPages(services.directory)
@@ -119,6 +120,7 @@ struct WebRoutes {
             try await services.accounts.logOut(token: session.token)
             var response = WebResponse.redirect("/login")
             SessionCookies.clear(on: &response)
+            OfflinePageRoutes.clearOfflineData(on: &response)
             return response
         }
         pages.get("households") { request, context in
