@@ -22,6 +22,9 @@ public struct HouseholdServices: Sendable {
     public let pricing: ListPricing
     /// A member's correction of what the reader got wrong.
     public let corrections: CartCorrections
+    /// Members' ratings of products, and each user's starred products.
+    public let reviews: ProductReviews
+    public let favourites: Favourites
 
     public init(store base: any DocumentStore, bcryptCost: UInt8 = 12, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
         // Every request reads its session, its user and its membership: those come from memory,
@@ -41,6 +44,8 @@ public struct HouseholdServices: Sendable {
         let carts = carts
         pricing = ListPricing(store: store, directory: directory)
         corrections = CartCorrections(store: store, carts: carts)
+        reviews = ProductReviews(store: store, directory: directory, now: now)
+        favourites = Favourites(store: store, now: now)
         ledger = ExpenseLedger(
             store: store,
             groups: ExpenseGroups(store: store, rule: .friendsOf(friends), now: now),

@@ -287,5 +287,7 @@ public enum Collections {
         (ChangeLogEntry.collection, "documentId"),
         (listGuests, "userId"),
         ("presence", "household"),
+        (ProductReview.collection, "productId"),
+        (Favourite.collection, "userId"),
     ]
 }

@@ -47,6 +47,8 @@ public enum ReceiptServerApp {
             .add(to: authenticated, household: household, list: authenticated.list())
         SyncRoutes(services: services).add(to: household)
         ProductRoutes(services: services, catalog: catalog).add(to: authenticated)
+        ProductDetailRoutes(services: services, catalog: catalog).add(to: authenticated, household: household)
+        FavouriteRoutes(services: services, catalog: catalog).add(to: authenticated)
         CorrectionRoutes(services: services, products: products).add(to: household)
         ExpenseRoutes(services: services).add(to: authenticated)
         GroupRoutes(services: services, maxPictureBytes: configuration.maxUploadBytes).add(to: authenticated)

@@ -4,7 +4,7 @@ import Households
 /// What every page's frame needs besides its content: who is looking, in which household, the
 /// CSRF token its forms carry, and a message to show once.
 public struct PageFrame: Sendable {
-    public enum Section: String, Sendable { case carts, lists, spend, upload, groups, households }
+    public enum Section: String, Sendable { case carts, lists, spend, upload, groups, households, products }
 
     public var title: String
     public var user: PublicUser?
@@ -125,7 +125,7 @@ public enum Layout {
             let base = "/h/\(household.id)"
             links = [
                 (base, "Carts", .carts), (base + "/lists", "Lists", .lists), (base + "/spend", "Spend", .spend),
-                (base + "/upload", "Upload", .upload),
+                (base + "/upload", "Upload", .upload), (base + "/categories", "Products", .products),
             ]
         }
         links.append(("/groups", "Groups", .groups))

@@ -1,0 +1,49 @@
+import Foundation
+import ReceiptModel
+
+/// What one currency's receipt lines came to per product category over a period: a line counts
+/// under its matched product's category, a line without one under ``uncategorised``. Amounts in
+/// different currencies are never added: each currency has its own figures.
+public struct CategorySpending: Sendable, Hashable, Codable {
+    public struct Category: Sendable, Hashable, Codable {
+        public var category: String
+        public var total: Amount
+        /// Receipt lines counted.
+        public var lines: Int
+    }
+
+    public static let uncategorised = "Uncategorised"
+
+    /// The carts' currency code; nil for carts that name none.
+    public var currency: String?
+    /// Largest total first.
+    public var categories: [Category]
+
+    /// Per currency (most lines first), the lines of the carts dated in `period` (every cart for
+    /// ``SpendingPeriod/all``), left-out duplicates skipped.
+    public static func compute(carts: [CartDocument], asOf: CalendarDay, period: SpendingPeriod) -> [CategorySpending] {
+        let months = period == .all ? nil : period.months(asOf: asOf, dated: nil)
+        var tallies: [String?: [String: Category]] = [:]
+        for cart in carts where !cart.isLeftOutDuplicate {
+            if let months {
+                guard let day = cart.date.flatMap(CalendarDay.init(iso:)), months.contains(CalendarMonth(day)) else { continue }
+            }
+            let currency = SpendingStats.currencyCode(cart.currency)
+            for item in cart.items {
+                guard let price = item.price else { continue }
+                let name = item.product?.category ?? uncategorised
+                var tally = tallies[currency, default: [:]][name] ?? Category(category: name, total: .zero, lines: 0)
+                tally.total = tally.total + price
+                tally.lines += 1
+                tallies[currency, default: [:]][name] = tally
+            }
+        }
+        return tallies.map { currency, categories in
+            CategorySpending(
+                currency: currency,
+                categories: categories.values.sorted { ($1.total, $0.category) < ($0.total, $1.category) }
+            )
+        }
+        .sorted { ($1.categories.reduce(0) { $0 + $1.lines }, $0.currency ?? "~") < ($0.categories.reduce(0) { $0 + $1.lines }, $1.currency ?? "~") }
+    }
+}
