@@ -69,6 +69,7 @@ public struct ProductReviews: Sendable {
         in householdId: String,
         by user: PublicUser
     ) async throws -> Revisioned<ProductReview> {
+        let (rating, comment) = (try Self.validRating(rating), try Self.validComment(comment))
         let existing = try await reviews(of: productId, in: householdId, for: user.id)
         guard !existing.reviews.contains(where: { $0.value.authorId == user.id }) else {
             throw HouseholdError(.reviewExists, "You reviewed this product already; change that review instead.")
@@ -80,8 +81,8 @@ public struct ProductReviews: Sendable {
             productId: try Self.validProductId(productId),
             authorId: user.id,
             authorName: user.displayName,
-            rating: try Self.validRating(rating),
-            comment: try Self.validComment(comment),
+            rating: rating,
+            comment: comment,
             createdAt: instant,
             updatedAt: instant
         )
