@@ -11,7 +11,14 @@ import Testing
     static let milk = "0071230000016"
 
     /// A receipt of `household` with one line matched to the catalog's whole milk.
-    static func milkReceipt(_ services: HouseholdServices, _ id: String, household: String, merchant: String, date: String, price: String) async throws {
+    static func milkReceipt(
+        _ services: HouseholdServices,
+        _ id: String,
+        household: String,
+        merchant: String,
+        date: String,
+        price: String
+    ) async throws {
         var cart = CartDocument(
             id: id,
             name: merchant,
@@ -20,7 +27,9 @@ import Testing
             merchant: Merchant(name: merchant),
             date: date,
             currency: "USD",
-            items: [CartItem(name: "WHL MILK", price: Amount(price), product: ProductRef(barcode: milk, name: "Whole Milk, 1 Gallon", category: "Dairy"))],
+            items: [
+                CartItem(name: "WHL MILK", price: Amount(price), product: ProductRef(barcode: milk, name: "Whole Milk, 1 Gallon", category: "Dairy"))
+            ],
             source: DocumentSource(file: id, sha256: id)
         )
         cart.household = household
