@@ -68,4 +68,20 @@ extension ProductCatalog {
         let wanted = category.lowercased()
         return try await allProducts().filter { $0.category.lowercased() == wanted }.sorted { $0.name < $1.name }
     }
+
+    /// The products of a category: those the search finds for `query` (the best 100, then the
+    /// category's), else the category's products by name; `limit` of them.
+    public func browse(category: String, query: String, limit: Int, prices: PriceLookup? = nil) async throws -> SearchOutcome {
+        let wanted = category.lowercased()
+        guard query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            var outcome = try await search(query, limit: 100, prices: prices)
+            outcome.results = Array(outcome.results.filter { $0.product.category.lowercased() == wanted }.prefix(limit))
+            return outcome
+        }
+        var results: [SearchResult] = []
+        for product in try await products(inCategory: category).prefix(limit) {
+            results.append(SearchResult(product: product, score: 1, pricesPaid: try await prices?(product) ?? []))
+        }
+        return SearchOutcome(results: results, remote: .notNeeded)
+    }
 }

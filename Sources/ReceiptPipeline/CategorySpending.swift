@@ -1,3 +1,4 @@
+import DocumentStore
 import Foundation
 import ReceiptModel
 
@@ -45,5 +46,23 @@ public struct CategorySpending: Sendable, Hashable, Codable {
             )
         }
         .sorted { ($1.categories.reduce(0) { $0 + $1.lines }, $0.currency ?? "~") < ($0.categories.reduce(0) { $0 + $1.lines }, $1.currency ?? "~") }
+    }
+
+    /// Reads the carts (of `user` when given, narrowed by `filters`) and computes the figures;
+    /// documents that are not carts are skipped.
+    public static func load(
+        from store: any DocumentStore,
+        asOf: CalendarDay,
+        period: SpendingPeriod,
+        user: String? = nil,
+        filters: [Filter] = []
+    ) async throws -> [CategorySpending] {
+        var filters = filters
+        if let user { filters.append(.equals("addedByUser", user)) }
+        var carts: [CartDocument] = []
+        for try await stored in store.query(DocumentQuery(collection: CartDocument.collection, filters: filters, pageSize: 1000)) {
+            if let cart = try? stored.document.decode(as: CartDocument.self) { carts.append(cart) }
+        }
+        return compute(carts: carts, asOf: asOf, period: period)
     }
 }

@@ -199,7 +199,7 @@ public enum ProductPages {
                     "<button type=\"submit\" class=\"link\">Delete</button>"
                 ) : .empty
             return """
-                <li class="review" data-testid="review">
+                <li class="product-review" data-testid="review">
                 <span class="rating" aria-label="\(review.rating) out of 5">\(stars(review.rating))</span>
                 <strong>\(review.authorName)</strong> <span class="meta">\(Formatting.instant(review.updatedAt))</span>
                 \(if: review.comment != nil, "<p>\(review.comment ?? "")</p>")
@@ -220,7 +220,7 @@ public enum ProductPages {
             <section class="card" aria-labelledby="reviews-title">
             <h2 id="reviews-title">Reviews</h2>
             \(average)
-            <ul class="reviews">\(items)</ul>
+            <ul class="product-reviews">\(items)</ul>
             \(frame.form("\(base)/reviews", class: "stack", enhance: false, """
                 <fieldset class="rating-choices"><legend>\(mine == nil ? "Your rating" : "Change your rating")</legend>\(ratingChoices)</fieldset>
                 <label for="review-comment">Comment <span class="hint">(optional)</span></label>
@@ -240,7 +240,7 @@ public enum ProductPages {
         let rows = favourites.html { favourite in
             let product = favourite.product
             return """
-                <li class="product" data-testid="favourite">
+                <li class="product favourite" data-testid="favourite">
                 \(thumbnail(product.picture))
                 <span class="grow"><a class="name" href="/h/\(household.id)/products/\(favourite.productId)">\(product.name)</a>
                 <span class="meta">\(product.brand ?? "")\(product.category.map { " · \($0)" } ?? "")</span></span>
@@ -319,8 +319,8 @@ enum PriceChart {
         let height = 160.0
         let top = 14.0
         let bottom = 26.0
-        let left = 4.0
-        let span = 92.0
+        let left = 12.0
+        let span = 84.0
         let prices = points.map { NSDecimalNumber(decimal: $0.price.value).doubleValue }
         let highest = prices.max() ?? 1
         let lowest = min(prices.min() ?? 0, highest * 0.8)
@@ -337,7 +337,7 @@ enum PriceChart {
         let series = merchants.enumerated().html { index, merchant in
             let dots = merchant.points.html { point in
                 """
-                <circle class="dot series-\(index % 6)" cx="\(Charts.percent(x(point.date)))" cy="\(String(format: "%.1f", y(point.price)))" r="4"><title>\(merchant.merchant), \(point.date): \(point.price)</title></circle>
+                <circle class="point series-\(index % 6)" cx="\(Charts.percent(x(point.date)))" cy="\(String(format: "%.1f", y(point.price)))" r="4"><title>\(merchant.merchant), \(point.date): \(point.price)</title></circle>
                 """
             }
             let segments = zip(merchant.points, merchant.points.dropFirst()).html { from, to in
@@ -354,6 +354,8 @@ enum PriceChart {
             <svg class="chart price-chart" width="100%" height="\(Int(height))" role="img" aria-label="\(title)" data-testid="price-chart">
             <title>\(title)</title>
             <line class="axis" x1="0" y1="\(height - bottom)" x2="100%" y2="\(height - bottom)"></line>
+            <text class="value" x="0" y="\(top - 2)">\(String(format: "%.2f", highest))</text>
+            <text class="value" x="0" y="\(height - bottom - 4)">\(String(format: "%.2f", lowest))</text>
             <text class="label" x="\(Charts.percent(left))" y="\(height - 6)">\(first.description)</text>
             \(if: last != first, "<text class=\"label\" x=\"\(Charts.percent(left + span))\" y=\"\(height - 6)\" text-anchor=\"end\">\(last.description)</text>")
             \(series)

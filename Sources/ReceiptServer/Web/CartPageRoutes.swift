@@ -106,8 +106,19 @@ struct CartPageRoutes {
                 filters: [.equals("household", household.id)],
                 logger: context.logger
             )
+            let categories = try await CategorySpending.load(
+                from: services.store,
+                asOf: CalendarDay.today(),
+                period: period,
+                filters: [.equals("household", household.id)]
+            )
             return WebResponse.html(
-                SpendPage.render(session.frame("Spend", household: household, section: .spend), household: household, stats: stats),
+                SpendPage.render(
+                    session.frame("Spend", household: household, section: .spend),
+                    household: household,
+                    stats: stats,
+                    categories: categories
+                ),
                 request: request
             )
         }
