@@ -23,6 +23,11 @@ public struct ProductReview: Codable, Sendable, Hashable {
 public struct ProductReviewSummary: Sendable {
     /// Newest first.
     public var reviews: [Revisioned<ProductReview>]
+
+    public init(reviews: [Revisioned<ProductReview>]) {
+        self.reviews = reviews
+    }
+
     public var count: Int { reviews.count }
     /// The mean rating to one decimal; nil without reviews.
     public var average: Decimal? {

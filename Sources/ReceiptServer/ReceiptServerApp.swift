@@ -49,6 +49,7 @@ public enum ReceiptServerApp {
         ProductRoutes(services: services, catalog: catalog).add(to: authenticated)
         ProductDetailRoutes(services: services, catalog: catalog).add(to: authenticated, household: household)
         FavouriteRoutes(services: services, catalog: catalog).add(to: authenticated)
+        ProfileRoutes(services: services).add(to: authenticated)
         CorrectionRoutes(services: services, products: products).add(to: household)
         ExpenseRoutes(services: services).add(to: authenticated)
         GroupRoutes(services: services, maxPictureBytes: configuration.maxUploadBytes).add(to: authenticated)

@@ -4,7 +4,7 @@ import Households
 /// What every page's frame needs besides its content: who is looking, in which household, the
 /// CSRF token its forms carry, and a message to show once.
 public struct PageFrame: Sendable {
-    public enum Section: String, Sendable { case carts, lists, spend, upload, groups, households, products }
+    public enum Section: String, Sendable { case carts, lists, spend, upload, groups, households, products, account }
 
     public var title: String
     public var user: PublicUser?
@@ -136,6 +136,7 @@ public enum Layout {
             <header class="top">
             <a class="brand" href="/">Receipts</a>
             <a class="household" href="/households"\(if: frame.section == .households, " aria-current=\"page\"") title="Your households">\(frame.household?.name ?? "Households")</a>
+            <a class="account" href="/account"\(if: frame.section == .account, " aria-current=\"page\"") title="Your account">\(user.displayName)</a>
             <form method="post" action="/logout" class="logout">\(frame.csrfField)<button type="submit" class="link" aria-label="Log out \(user.displayName)">Log out</button></form>
             <nav aria-label="Sections"><ul>\(nav)</ul></nav>
             </header>
@@ -191,8 +192,12 @@ enum Formatting {
 
     static func money(_ amount: (some CustomStringConvertible)?, _ currency: String?) -> String {
         guard let amount else { return "—" }
+        if let local = DisplayLocale.money(amount, currency) { return local }
         return [amount.description, currency].compactMap { $0 }.joined(separator: " ")
     }
+
+    /// A receipt's day (`2024-03-09`) as the user's locale writes it.
+    static func day(_ iso: String) -> String { DisplayLocale.day(iso) ?? iso }
 
     static func quantity(_ value: Decimal?) -> String {
         guard let value else { return "1" }

@@ -163,14 +163,14 @@ public enum ProductPages {
             let rows = merchants.html { merchant in
                 """
                 <tr><th scope="row">\(merchant.merchant)</th>
-                <td>\(money(merchant.last)) on \(merchant.last.date)</td>
-                <td>\(money(merchant.lowest)) on \(merchant.lowest.date)</td>
+                <td>\(money(merchant.last)) on \(Formatting.day(merchant.last.date))</td>
+                <td>\(money(merchant.lowest)) on \(Formatting.day(merchant.lowest.date))</td>
                 <td>\(merchant.points.count)</td></tr>
                 """
             }
             return """
                 <div class="currency-prices">
-                <p class="cheapest" data-testid="cheapest">cheapest at \(cheapest.merchant): \(money(cheapest.lowest)) on \(cheapest.lowest.date)</p>
+                <p class="cheapest" data-testid="cheapest">cheapest at \(cheapest.merchant): \(money(cheapest.lowest)) on \(Formatting.day(cheapest.lowest.date))</p>
                 <table class="prices" data-testid="merchant-prices">
                 <thead><tr><th scope="col">Merchant</th><th scope="col">Last</th><th scope="col">Lowest</th><th scope="col">Bought</th></tr></thead>
                 <tbody>\(rows)</tbody></table>

@@ -122,4 +122,22 @@ import Testing
             #expect(try await alice.call(.get, "/api/v1/categories/Nothing-here").status == 404)
         }
     }
+
+    @Test("the account's display name, default currency and locale: changed by the caller, checked, removed with null")
+    func profile() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let changed = try await alice.call(.patch, "/api/v1/me", json: #"{"displayName":"Ali","defaultCurrency":"eur","locale":"de-DE"}"#)
+            #expect(changed.status == 200)
+            #expect(changed["displayName"]?.stringValue == "Ali")
+            #expect(changed["preferences"]?["defaultCurrency"]?.stringValue == "EUR")
+            #expect(try await alice.call(.get, "/api/v1/me")["user"]?["preferences"]?["locale"]?.stringValue == "de-DE")
+            #expect(try await alice.call(.patch, "/api/v1/me", json: #"{"locale":"xx-YY"}"#)["field"]?.stringValue == "locale")
+            #expect(try await alice.call(.patch, "/api/v1/me", json: #"{"defaultCurrency":"EURO"}"#)["field"]?.stringValue == "defaultCurrency")
+            #expect(try await alice.call(.patch, "/api/v1/me", json: #"{"displayName":""}"#)["field"]?.stringValue == "displayName")
+            let cleared = try await alice.call(.patch, "/api/v1/me", json: #"{"defaultCurrency":null,"locale":null}"#)
+            #expect(cleared["preferences"] == nil)
+            #expect(try await api.call(.patch, "/api/v1/me", json: #"{"locale":"de-DE"}"#).status == 401)
+        }
+    }
 }

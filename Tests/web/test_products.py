@@ -1,7 +1,7 @@
 """Products in a real browser (issue 30): browse the catalog by category, star a product, read a
 receipt so the household has a price history, then the product page (picture, brand, barcode,
 calories, where it was cheapest, the price chart, a review), the Favourites view with its one-tap
-add to a list, the star on a list's search results, and spending per category on the Spend page.
+add to a list, the star on a list's search results, spending per category on the Spend page, and the account's locale and default currency.
 
 Screenshots go to WEB_TEST_OUTPUT (default .build/web-tests/screenshots); with
 WEB_SCREENSHOTS_DOCS=1 docs/screenshots/product.png and favourites.png are written too.
@@ -13,6 +13,7 @@ import unittest
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select
 
 from webharness import DOCS_SHOTS, FIXTURE, SHOTS, BrowserTestCase, Server, browser
 
@@ -122,6 +123,19 @@ class ProductFlows(BrowserTestCase):
         self.go(self.anna, f"/h/{self.household}/spend?period=all")
         section = self.anna.find_element(By.CSS_SELECTOR, "[data-testid=spend-categories]")
         self.assertIn("Dairy", section.get_attribute("innerHTML"))
+
+    def test_09_account_locale_and_default_currency(self):
+        self.anna.find_element(By.CSS_SELECTOR, "header .account").click()
+        self.wait(self.anna, EC.url_contains("/account"))
+        self.fill(self.anna, "profile-currency", "EUR")
+        Select(self.anna.find_element(By.ID, "profile-locale")).select_by_value("de-DE")
+        self.submit_form_of(self.anna, "profile-name")
+        self.wait(self.anna, lambda d: d.find_element(By.ID, "profile-currency").get_attribute("value") == "EUR")
+        self.go(self.anna, f"/h/{self.household}/products/{MILK}")
+        self.assertEqual(self.anna.find_element(By.CSS_SELECTOR, "[data-testid=cheapest]").text,
+                         "cheapest at FRESH MART: 3,49 $ on 9.3.2024")
+        self.go(self.anna, f"/h/{self.household}")
+        self.assertEqual(self.anna.find_element(By.ID, "cart-currency").get_attribute("value"), "EUR")
 
     def test_99_no_console_errors(self):
         self.assertEqual(self.console, [])

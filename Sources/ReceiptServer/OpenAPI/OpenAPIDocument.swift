@@ -11,6 +11,7 @@ enum OpenAPIDocument {
             + CorrectionRoutes.operations + ReceiptRoutes.operations + StatsRoutes.operations + ListRoutes.operations
             + SyncRoutes.operations + ProductRoutes.operations + ExpenseRoutes.operations + GroupRoutes.operations
             + LiveRoutes.operations + ProductDetailRoutes.operations + FavouriteRoutes.operations
+            + ProfileRoutes.operations
     }
 
     /// Every named schema, from the same files.

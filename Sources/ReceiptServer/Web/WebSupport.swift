@@ -210,7 +210,7 @@ struct WebPageMiddleware: RouterMiddleware {
         context.principal = session.principal
         context.token = session.token
         do {
-            return try await next(request, context)
+            return try await DisplayLocale.with(session.user.preferences?.locale) { try await next(request, context) }
         } catch {
             let problem = Problem(error)
             if problem.status == .internalServerError {

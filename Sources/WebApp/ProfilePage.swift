@@ -1,0 +1,28 @@
+import Foundation
+import Households
+
+/// The account page: display name, default currency of new carts, and the locale of money and dates.
+public enum ProfilePage {
+    public static func render(_ frame: PageFrame, user: PublicUser) -> HTML {
+        let preferences = user.preferences ?? AccountPreferences()
+        let locales = AccountPreferences.locales.html { locale in
+            "<option value=\"\(locale.tag)\"\(if: preferences.locale == locale.tag, " selected")>\(locale.name)</option>"
+        }
+        return Layout.page(
+            frame,
+            """
+            <h1>Your account</h1>
+            <p class="meta">\(user.email)</p>
+            \(frame.form("/account", class: "stack card", enhance: false, """
+                <label for="profile-name">Display name</label>
+                <input id="profile-name" name="displayName" required maxlength="80" autocomplete="name" value="\(user.displayName)">
+                <label for="profile-currency">Default currency <span class="hint">(of new carts, e.g. EUR)</span></label>
+                <input id="profile-currency" name="defaultCurrency" maxlength="3" pattern="[A-Za-z]{3}" autocapitalize="characters" value="\(preferences.defaultCurrency ?? "")">
+                <label for="profile-locale">Show money and dates as</label>
+                <select id="profile-locale" name="locale"><option value="">3.49 USD, 2024-03-09 (plain)</option>\(locales)</select>
+                <button type="submit">Save</button>
+                """))
+            """
+        )
+    }
+}
