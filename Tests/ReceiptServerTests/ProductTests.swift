@@ -63,6 +63,11 @@ import Testing
             #expect(cheapest["lowest"]?["price"]?.stringValue == "3.49")
             #expect(cheapest["lowest"]?["date"]?.stringValue == "2024-03-09")
             #expect(detail["merchants"]?.arrayValue?.map { $0["merchant"]?.stringValue } == ["FRESH MART", "CORNER SHOP"])
+            let spending = try await alice.call(.get, "/api/v1/households/\(home)/stats/categories?period=all")
+            let dairy = try #require(spending["currencies"]?.arrayValue?.first?["categories"]?.arrayValue?.first)
+            #expect(dairy["category"]?.stringValue == "Dairy")
+            #expect(dairy["total"]?.stringValue == "11.27")
+            #expect(try await carol.call(.get, "/api/v1/households/\(home)/stats/categories").status == 404)
 
             // Carol's household bought it elsewhere: her view has her prices only, and Alice's household is a 404.
             let carols = try await carol.call(.get, "/api/v1/households/\(elsewhere)/products/\(Self.milk)")

@@ -35,7 +35,7 @@ struct WebRoutes {
         ReceiptPageRoutes(services: services, configuration: configuration, catalog: catalog, wake: wake).add(to: pages)
         GroupPageRoutes(services: services).add(to: pages)
         ProductPageRoutes(services: services, catalog: catalog).add(to: pages)
-        ProfilePageRoutes(services: services).add(to: pages)
+        ProfilePageRoutes(services: services, configuration: configuration).add(to: pages)
     }
 
     // MARK: Log in, sign up, log out
