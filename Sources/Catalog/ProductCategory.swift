@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptModel
 
 /// The one category a product is browsed and counted under.
 ///
@@ -59,14 +60,14 @@ extension ProductCatalog {
     /// Every category of the stored products, with how many products each has, by name.
     public func categories() async throws -> [(name: String, count: Int)] {
         var counts: [String: Int] = [:]
-        for product in try await allProducts() { counts[product.category, default: 0] += 1 }
+        for product in try await index().products { counts[product.category, default: 0] += 1 }
         return counts.sorted { $0.key < $1.key }.map { (name: $0.key, count: $0.value) }
     }
 
     /// The stored products of one category (compared without case), by name.
     public func products(inCategory category: String) async throws -> [Product] {
         let wanted = category.lowercased()
-        return try await allProducts().filter { $0.category.lowercased() == wanted }.sorted { $0.name < $1.name }
+        return try await index().products.filter { $0.category.lowercased() == wanted }.sorted { $0.name < $1.name }
     }
 
     /// The products of a category: those the search finds for `query` (the best 100, then the
@@ -83,5 +84,26 @@ extension ProductCatalog {
             results.append(SearchResult(product: product, score: 1, pricesPaid: try await prices?(product) ?? []))
         }
         return SearchOutcome(results: results, remote: .notNeeded)
+    }
+
+    /// Finds the category of a matched line's product: the one it carries, else (for lines matched
+    /// before products had categories) the stored product's with its barcode or name.
+    public func categoryLookup() async throws -> CategoryLookup {
+        var lookup = CategoryLookup()
+        for product in try await index().products {
+            if let barcode = product.barcode { lookup.byBarcode[barcode] = product.category }
+            lookup.byName[product.name.lowercased()] = product.category
+        }
+        return lookup
+    }
+}
+
+/// The category of a cart line's product, from the line or the catalog (``ProductCatalog/categoryLookup()``).
+public struct CategoryLookup: Sendable {
+    var byBarcode: [String: String] = [:]
+    var byName: [String: String] = [:]
+
+    public func category(of product: ProductRef) -> String? {
+        product.category ?? product.barcode.flatMap { byBarcode[$0] } ?? byName[product.name.lowercased()]
     }
 }

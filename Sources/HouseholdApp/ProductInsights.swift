@@ -56,6 +56,19 @@ public struct ProductInsights: Sendable {
         ProductPriceHistory(book.purchases(of: product.name, product: product.reference()))
     }
 
+    /// Spending per product category of a household's carts, per currency; lines matched before
+    /// products had categories take the catalog's.
+    public func categorySpending(_ householdId: String, asOf: CalendarDay, period: SpendingPeriod) async throws -> [CategorySpending] {
+        let lookup = try await catalog?.categoryLookup()
+        return try await CategorySpending.load(
+            from: services.store,
+            asOf: asOf,
+            period: period,
+            filters: [.equals("household", householdId)],
+            categoryOf: { lookup?.category(of: $0) ?? $0.category }
+        )
+    }
+
     /// Stars a catalog product for the caller.
     public func star(_ productId: String, for userId: String) async throws -> Favourite {
         let product = try await product(productId)

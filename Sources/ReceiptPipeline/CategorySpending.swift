@@ -22,7 +22,13 @@ public struct CategorySpending: Sendable, Hashable, Codable {
 
     /// Per currency (most lines first), the lines of the carts dated in `period` (every cart for
     /// ``SpendingPeriod/all``), left-out duplicates skipped.
-    public static func compute(carts: [CartDocument], asOf: CalendarDay, period: SpendingPeriod) -> [CategorySpending] {
+    /// - Parameter categoryOf: a matched product's category (by default the one the line carries).
+    public static func compute(
+        carts: [CartDocument],
+        asOf: CalendarDay,
+        period: SpendingPeriod,
+        categoryOf: (ProductRef) -> String? = { $0.category }
+    ) -> [CategorySpending] {
         let months = period == .all ? nil : period.months(asOf: asOf, dated: nil)
         var tallies: [String?: [String: Category]] = [:]
         for cart in carts where !cart.isLeftOutDuplicate {
@@ -32,7 +38,7 @@ public struct CategorySpending: Sendable, Hashable, Codable {
             let currency = SpendingStats.currencyCode(cart.currency)
             for item in cart.items {
                 guard let price = item.price else { continue }
-                let name = item.product?.category ?? uncategorised
+                let name = item.product.flatMap(categoryOf) ?? uncategorised
                 var tally = tallies[currency, default: [:]][name] ?? Category(category: name, total: .zero, lines: 0)
                 tally.total = tally.total + price
                 tally.lines += 1
@@ -55,7 +61,8 @@ public struct CategorySpending: Sendable, Hashable, Codable {
         asOf: CalendarDay,
         period: SpendingPeriod,
         user: String? = nil,
-        filters: [Filter] = []
+        filters: [Filter] = [],
+        categoryOf: (ProductRef) -> String? = { $0.category }
     ) async throws -> [CategorySpending] {
         var filters = filters
         if let user { filters.append(.equals("addedByUser", user)) }
@@ -63,6 +70,6 @@ public struct CategorySpending: Sendable, Hashable, Codable {
         for try await stored in store.query(DocumentQuery(collection: CartDocument.collection, filters: filters, pageSize: 1000)) {
             if let cart = try? stored.document.decode(as: CartDocument.self) { carts.append(cart) }
         }
-        return compute(carts: carts, asOf: asOf, period: period)
+        return compute(carts: carts, asOf: asOf, period: period, categoryOf: categoryOf)
     }
 }

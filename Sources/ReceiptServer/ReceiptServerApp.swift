@@ -42,7 +42,7 @@ public enum ReceiptServerApp {
         HouseholdRoutes(services: services).add(to: authenticated, household: household)
         CartRoutes(services: services).add(to: household)
         ReceiptRoutes(services: services, configuration: configuration, wake: signal).add(to: authenticated, household: household)
-        StatsRoutes(services: services).add(to: household)
+        StatsRoutes(services: services, catalog: catalog).add(to: household)
         ListRoutes(services: services, products: products, maxPhotoBytes: configuration.maxUploadBytes)
             .add(to: authenticated, household: household, list: authenticated.list())
         SyncRoutes(services: services).add(to: household)

@@ -1,3 +1,4 @@
+import Catalog
 import DocumentStore
 import Foundation
 import HouseholdApp
@@ -8,6 +9,7 @@ import ReceiptPipeline
 /// `GET /api/v1/households/{householdId}/stats`: FamilyCart's spend screen, per currency.
 struct StatsRoutes {
     let services: HouseholdServices
+    let catalog: ProductCatalog?
 
     func add(to household: RouterGroup<HouseholdContext>) {
         household.get("stats", use: stats)
@@ -30,12 +32,7 @@ struct StatsRoutes {
     /// Spending per product category, per currency, over the period.
     @Sendable func categories(_ request: Request, context: HouseholdContext) async throws -> Response {
         let (day, period) = try Self.window(request)
-        let figures = try await CategorySpending.load(
-            from: services.store,
-            asOf: day,
-            period: period,
-            filters: [.equals("household", context.household)]
-        )
+        let figures = try await ProductInsights(services: services, catalog: catalog).categorySpending(context.household, asOf: day, period: period)
         return try JSONResponse.make(CategorySpendingAnswer(period: period, currencies: figures))
     }
 

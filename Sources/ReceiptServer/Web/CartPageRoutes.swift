@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import HouseholdApp
 import Households
@@ -10,6 +11,7 @@ import WebApp
 struct CartPageRoutes {
     let services: HouseholdServices
     let live: LiveHub
+    let catalog: ProductCatalog?
 
     func add(to pages: RouterGroup<APIContext>) {
         let carts = services.carts
@@ -106,12 +108,8 @@ struct CartPageRoutes {
                 filters: [.equals("household", household.id)],
                 logger: context.logger
             )
-            let categories = try await CategorySpending.load(
-                from: services.store,
-                asOf: CalendarDay.today(),
-                period: period,
-                filters: [.equals("household", household.id)]
-            )
+            let categories = try await ProductInsights(services: services, catalog: catalog)
+                .categorySpending(household.id, asOf: CalendarDay.today(), period: period)
             return WebResponse.html(
                 SpendPage.render(
                     session.frame("Spend", household: household, section: .spend),

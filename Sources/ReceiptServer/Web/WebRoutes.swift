@@ -28,7 +28,7 @@ struct WebRoutes {
         addPublic(to: router)
         let pages = router.group().add(middleware: WebPageMiddleware(accounts: services.accounts))
         addHouseholds(to: pages)
-        CartPageRoutes(services: services, live: live).add(to: pages)
+        CartPageRoutes(services: services, live: live, catalog: catalog).add(to: pages)
         let listPages = ListPageRoutes(services: services, catalog: catalog)
         listPages.add(to: pages)
         SharedListPageRoutes(services: services, listPages: listPages).add(to: pages)

@@ -64,6 +64,7 @@ struct SearchCommand: AsyncParsableCommand {
                 var document = result.product.document
                 if case .object(var members) = document {
                     members.removeValue(forKey: "chomp")
+                    members["category"] = .string(result.product.category)
                     members["score"] = .number(Decimal(string: String(format: "%.3f", result.score)) ?? 0)
                     members["pricesPaid"] = .array(
                         result.pricesPaid.map { paid in

@@ -39,6 +39,8 @@ struct StatsCommand: AsyncParsableCommand {
     @Flag(help: "Print the statistics as one JSON object.")
     var json = false
 
+    @OptionGroup(title: "Catalog (for --categories)") var catalogOptions: CatalogOptions
+
     @Flag(help: "Spending per product category instead (receipt lines matched to catalog products), per currency, over --period.")
     var categories = false
 
@@ -51,7 +53,15 @@ struct StatsCommand: AsyncParsableCommand {
         let day = asOf.flatMap { CalendarDay(iso: $0) } ?? CalendarDay.today()
         if categories {
             let figures = try await store.withOpenStore(logger: logger) { documentStore in
-                try await CategorySpending.load(from: documentStore, asOf: day, period: period ?? .standard, user: user)
+                // Lines matched before products had categories take the catalog's.
+                let lookup = try await catalogOptions.open(store: documentStore, logger: logger).categoryLookup()
+                return try await CategorySpending.load(
+                    from: documentStore,
+                    asOf: day,
+                    period: period ?? .standard,
+                    user: user,
+                    categoryOf: { lookup.category(of: $0) }
+                )
             }
             print(json ? String(decoding: try JSONCoding.encoder.encode(figures), as: UTF8.self) : Self.text(figures, period: period ?? .standard))
             return
