@@ -36,9 +36,12 @@ import Testing
         try await services.store.put(collection: Collections.carts, id: id, document: try JSONValue(encoding: cart))
     }
 
-    @Test("the product page's answer: facts, prices per merchant with the cheapest, reviews; another household sees none of it")
-    func productDetail() async throws {
-        try await ServerHarness.with(.sqlite, catalog: true) { api, services in
+    @Test(
+        "the product page's answer: facts, prices per merchant with the cheapest, reviews; another household sees none of it",
+        arguments: TemporaryStores.engines
+    )
+    func productDetail(engine: StoreEngine) async throws {
+        try await ServerHarness.with(engine, catalog: true) { api, services in
             let (alice, _) = try await api.newUser("Alice")
             let (bob, _) = try await api.newUser("Bob")
             let (carol, _) = try await api.newUser("Carol")
@@ -68,6 +71,15 @@ import Testing
             #expect(dairy["category"]?.stringValue == "Dairy")
             #expect(dairy["total"]?.stringValue == "11.27")
             #expect(try await carol.call(.get, "/api/v1/households/\(home)/stats/categories").status == 404)
+
+            // A guest of a shared list sees the list, none of the household's prices or reviews.
+            let lists = "/api/v1/households/\(home)/lists"
+            let listId = try #require(try await alice.call(.post, lists, json: #"{"name":"Party"}"#)["id"]?.stringValue)
+            let passcode = try #require(try await alice.call(.post, "\(lists)/\(listId)/share")["passcode"]?.stringValue)
+            let joined = try await carol.call(.post, "/api/v1/shared-lists/join", json: #"{"listId":"\#(listId)","passcode":"\#(passcode)"}"#)
+            #expect(joined.status == 200)
+            #expect(try await carol.call(.get, path).status == 404)
+            #expect(try await carol.call(.get, "\(path)/reviews").status == 404)
 
             // Carol's household bought it elsewhere: her view has her prices only, and Alice's household is a 404.
             let carols = try await carol.call(.get, "/api/v1/households/\(elsewhere)/products/\(Self.milk)")
