@@ -75,7 +75,8 @@ extension Product {
             source: source == "fixture" || source == "import" ? "catalog" : source,
             score: score.map { ($0 * 100).rounded() / 100 },
             picture: pictureURL,
-            caloriesPer100g: caloriesPer100g.map { Decimal(string: String(format: "%.1f", $0)) ?? 0 }
+            caloriesPer100g: caloriesPer100g.map { Decimal(string: String(format: "%.1f", $0)) ?? 0 },
+            category: category
         )
     }
 }

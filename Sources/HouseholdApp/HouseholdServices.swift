@@ -27,6 +27,9 @@ public struct HouseholdServices: Sendable {
     public let notificationFeed: NotificationFeed
     /// The chat room of each list.
     public let chat: ListChat
+    /// Members' ratings of products, and each user's starred products.
+    public let reviews: ProductReviews
+    public let favourites: Favourites
 
     public init(store base: any DocumentStore, bcryptCost: UInt8 = 12, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
         // Every request reads its session, its user and its membership: those come from memory,
@@ -49,6 +52,8 @@ public struct HouseholdServices: Sendable {
         notifications = UserNotifications(store: store, lists: lists)
         notificationFeed = NotificationFeed(store: store, center: notifications, now: now, logger: logger)
         chat = ListChat(store: store, lists: lists, now: now)
+        reviews = ProductReviews(store: store, directory: directory, now: now)
+        favourites = Favourites(store: store, now: now)
         ledger = ExpenseLedger(
             store: store,
             groups: ExpenseGroups(store: store, rule: .friendsOf(friends), now: now),

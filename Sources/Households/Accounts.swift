@@ -15,8 +15,12 @@ public struct UserAccount: Codable, Sendable, Hashable {
     public var createdAt: String
     /// The SHA-256 of the profile picture, stored as a blob.
     public var picture: String? = nil
+    /// How the user wants money and dates shown, and the currency of new carts.
+    public var preferences: AccountPreferences? = nil
 
-    public var publicUser: PublicUser { PublicUser(id: id, email: email, displayName: displayName, createdAt: createdAt) }
+    public var publicUser: PublicUser {
+        PublicUser(id: id, email: email, displayName: displayName, createdAt: createdAt, preferences: preferences)
+    }
 }
 
 /// What other members and the API see of a user.
@@ -25,6 +29,8 @@ public struct PublicUser: Codable, Sendable, Hashable {
     public var email: String
     public var displayName: String
     public var createdAt: String
+    /// Written only when the user chose some.
+    public var preferences: AccountPreferences? = nil
 }
 
 /// One login: stored under the SHA-256 of its bearer token, so a leaked database holds no token.

@@ -291,5 +291,7 @@ public enum Collections {
         ("presence", "household"),
         (UserNotification.collection, "userId"),
         (ChatMessage.collection, "listId"),
+        (ProductReview.collection, "productId"),
+        (Favourite.collection, "userId"),
     ]
 }

@@ -284,6 +284,9 @@ public struct ProductRef: Sendable, Hashable, Codable, EncodesNilAsNull {
     public var score: Double?
     public var picture: String?
     public var caloriesPer100g: Decimal?
+    /// The catalog product's category (`Dairy`, `Produce`, …): a later member, written only when
+    /// known so that documents without it read and write as before.
+    public var category: String?
 
     public init(
         barcode: String? = nil,
@@ -292,7 +295,8 @@ public struct ProductRef: Sendable, Hashable, Codable, EncodesNilAsNull {
         source: String? = nil,
         score: Double? = nil,
         picture: String? = nil,
-        caloriesPer100g: Decimal? = nil
+        caloriesPer100g: Decimal? = nil,
+        category: String? = nil
     ) {
         self.barcode = barcode
         self.name = name
@@ -301,6 +305,23 @@ public struct ProductRef: Sendable, Hashable, Codable, EncodesNilAsNull {
         self.score = score
         self.picture = picture
         self.caloriesPer100g = caloriesPer100g
+        self.category = category
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case barcode, name, brand, source, score, picture, caloriesPer100g, category
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(barcode, forKey: .barcode)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(brand, forKey: .brand)
+        try container.encodeIfPresent(source, forKey: .source)
+        try container.encodeIfPresent(score, forKey: .score)
+        try container.encodeIfPresent(picture, forKey: .picture)
+        try container.encodeIfPresent(caloriesPer100g, forKey: .caloriesPer100g)
+        if let category { try container.encode(category, forKey: .category) }
     }
 }
 

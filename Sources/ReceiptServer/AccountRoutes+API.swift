@@ -79,7 +79,10 @@ extension AccountRoutes {
             ),
             "Credentials": .object(["email": .string(), "password": .string()], required: ["email", "password"], additional: false),
             "User": .object(
-                ["id": .string(), "email": .string(), "displayName": .string(), "createdAt": .string()],
+                [
+                    "id": .string(), "email": .string(), "displayName": .string(), "createdAt": .string(),
+                    "preferences": .object(["defaultCurrency": .string().orNull, "locale": .string().orNull]),
+                ],
                 required: ["id", "email", "displayName", "createdAt"]
             ),
             "Session": .object(

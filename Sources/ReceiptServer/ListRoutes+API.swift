@@ -227,7 +227,7 @@ extension ListRoutes {
         [
             "Product": .object([
                 "barcode": .string().orNull, "name": .string(), "brand": .string().orNull, "source": .string().orNull, "score": .number().orNull,
-                "picture": .string().orNull, "caloriesPer100g": .number().orNull,
+                "picture": .string().orNull, "caloriesPer100g": .number().orNull, "category": .string(),
             ]),
             "Estimate": .object(
                 [

@@ -82,6 +82,8 @@ struct Problem: Error, Sendable {
             )
         case let error as OCRError:
             self.init(.unprocessableContent, error.code.rawValue, error.message)
+        case let error as UnknownProduct:
+            self.init(.notFound, error.errorCode, error.message)
         case let error as any CodedError:
             // Codes of other modules (catalog, pipeline): the request could not be served as asked.
             self.init(.unprocessableContent, error.errorCode, error.message)
@@ -103,9 +105,10 @@ struct Problem: Error, Sendable {
         switch code {
         case .invalidInput: .badRequest
         case .emailTaken, .conflict, .notFriend, .notInGroup, .totalLocked, .sharePaid, .nothingOwed, .hasPayments, .paymentIrreversible: .conflict
+        case .reviewExists: .conflict
         case .invalidCredentials, .unauthenticated: .unauthorized
         case .throttled: .tooManyRequests
-        case .csrf, .forbidden, .notUploader, .notAuthor: .forbidden
+        case .csrf, .forbidden, .notUploader, .notAuthor, .notReviewAuthor: .forbidden
         case .stale: .preconditionFailed
         case .paymentToSelf: .unprocessableContent
         default: .notFound

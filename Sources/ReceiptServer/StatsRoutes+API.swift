@@ -4,7 +4,15 @@ import ReceiptPipeline
 /// The OpenAPI description of `StatsRoutes`: its operations and the schemas only they use.
 extension StatsRoutes {
     static var operations: [APIOperation] {
-        [
+        let window: [APIParameter] = [
+            .householdId, .query("asOf", "The reference day, YYYY-MM-DD (default today, UTC)", schema: .string(format: "date")),
+            .query(
+                "period",
+                "The months of each currency's `period`: the last 3 or 12 full months, or all (default 3m)",
+                schema: .oneOf(SpendingPeriod.allCases.map(\.rawValue))
+            ),
+        ]
+        return [
             APIOperation(
                 .get,
                 "/api/v1/households/{householdId}/stats",
@@ -12,22 +20,45 @@ extension StatsRoutes {
                 tags: ["spending"],
                 summary:
                     "Spending: average monthly (last 3 full months) and weekly (last 3 full weeks), last week, mine, per month and merchant, per currency",
-                parameters: [
-                    .householdId, .query("asOf", "The reference day, YYYY-MM-DD (default today, UTC)", schema: .string(format: "date")),
-                    .query(
-                        "period",
-                        "The months of each currency's `period`: the last 3 or 12 full months, or all (default 3m)",
-                        schema: .oneOf(SpendingPeriod.allCases.map(\.rawValue))
-                    ),
-                ],
+                parameters: window,
                 responses: [.json(200, "Figures per currency", .ref("Stats"))],
                 errors: .behindSession(400)
-            )
+            ),
+            APIOperation(
+                .get,
+                "/api/v1/households/{householdId}/stats/categories",
+                id: "categoryStats",
+                tags: ["spending"],
+                summary: "Spending per product category (receipt lines by their matched product's category; others Uncategorised), per currency",
+                parameters: window,
+                responses: [.json(200, "Figures per currency, largest category first", .ref("CategoryStats"))],
+                errors: .behindSession(400)
+            ),
         ]
     }
 
     static var schemas: [String: JSONSchema] {
         [
+            "CategoryStats": .object(
+                [
+                    "period": .oneOf(SpendingPeriod.allCases.map(\.rawValue)),
+                    "currencies": .array(
+                        of: .object(
+                            [
+                                "currency": .string().orNull,
+                                "categories": .array(
+                                    of: .object(
+                                        ["category": .string(), "total": .money, "lines": .integer(minimum: 1)],
+                                        required: ["category", "total", "lines"]
+                                    )
+                                ),
+                            ],
+                            required: ["categories"]
+                        )
+                    ),
+                ],
+                required: ["period", "currencies"]
+            ),
             "Period": .object(
                 ["label": .string(), "start": .string(), "end": .string(), "total": .money, "carts": .integer()],
                 required: ["label", "start", "end", "total", "carts"]

@@ -1,3 +1,4 @@
+import Catalog
 import DocumentStore
 import Foundation
 import HouseholdApp
@@ -8,12 +9,35 @@ import ReceiptPipeline
 /// `GET /api/v1/households/{householdId}/stats`: FamilyCart's spend screen, per currency.
 struct StatsRoutes {
     let services: HouseholdServices
+    let catalog: ProductCatalog?
 
     func add(to household: RouterGroup<HouseholdContext>) {
         household.get("stats", use: stats)
+        household.get("stats/categories", use: categories)
     }
 
     @Sendable func stats(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let (day, period) = try Self.window(request)
+        let stats = try await SpendingStats.load(
+            from: services.store,
+            asOf: day,
+            period: period,
+            currentUser: context.caller.user.id,
+            filters: [.equals("household", context.household)],
+            logger: context.logger
+        )
+        return try JSONResponse.make(stats)
+    }
+
+    /// Spending per product category, per currency, over the period.
+    @Sendable func categories(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let (day, period) = try Self.window(request)
+        let figures = try await ProductInsights(services: services, catalog: catalog).categorySpending(context.household, asOf: day, period: period)
+        return try JSONResponse.make(CategorySpendingAnswer(period: period, currencies: figures))
+    }
+
+    /// The reference day (`asOf`, default today) and the period (`period`, default 3m) a request asks for.
+    static func window(_ request: Request) throws -> (CalendarDay, SpendingPeriod) {
         let day: CalendarDay
         if let text = request.uri.queryParameters.get("asOf") {
             guard let parsed = CalendarDay(iso: String(text)) else { throw Problem.badRequest("asOf", "'asOf' must be a date like 2026-11-24.") }
@@ -28,14 +52,11 @@ struct StatsRoutes {
             }
             period = parsed
         }
-        let stats = try await SpendingStats.load(
-            from: services.store,
-            asOf: day,
-            period: period,
-            currentUser: context.caller.user.id,
-            filters: [.equals("household", context.household)],
-            logger: context.logger
-        )
-        return try JSONResponse.make(stats)
+        return (day, period)
     }
+}
+
+struct CategorySpendingAnswer: Encodable {
+    var period: SpendingPeriod
+    var currencies: [CategorySpending]
 }

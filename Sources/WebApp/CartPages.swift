@@ -40,7 +40,7 @@ public enum CartPages {
                 <label for="cart-name">Name</label>
                 <input id="cart-name" name="name" required maxlength="100" placeholder="Saturday groceries">
                 <label for="cart-currency">Currency <span class="hint">(optional, e.g. EUR)</span></label>
-                <input id="cart-currency" name="currency" maxlength="3" pattern="[A-Za-z]{3}" autocapitalize="characters">
+                <input id="cart-currency" name="currency" maxlength="3" pattern="[A-Za-z]{3}" autocapitalize="characters" value="\(frame.user?.preferences?.defaultCurrency ?? "")">
                 <button type="submit">Add cart</button>
                 """))
             </section>

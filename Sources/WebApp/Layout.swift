@@ -4,7 +4,7 @@ import Households
 /// What every page's frame needs besides its content: who is looking, in which household, the
 /// CSRF token its forms carry, and a message to show once.
 public struct PageFrame: Sendable {
-    public enum Section: String, Sendable { case carts, lists, spend, upload, groups, households, notifications }
+    public enum Section: String, Sendable { case carts, lists, spend, upload, groups, households, notifications, products, account }
 
     public var title: String
     public var user: PublicUser?
@@ -132,7 +132,7 @@ public enum Layout {
             let base = "/h/\(household.id)"
             links = [
                 (base, "Carts", .carts), (base + "/lists", "Lists", .lists), (base + "/spend", "Spend", .spend),
-                (base + "/upload", "Upload", .upload),
+                (base + "/upload", "Upload", .upload), (base + "/categories", "Products", .products),
             ]
         }
         links.append(("/groups", "Groups", .groups))
@@ -143,6 +143,7 @@ public enum Layout {
             <header class="top">
             <a class="brand" href="/">Receipts</a>
             <a class="household" href="/households"\(if: frame.section == .households, " aria-current=\"page\"") title="Your households">\(frame.household?.name ?? "Households")</a>
+            <a class="account" href="/account"\(if: frame.section == .account, " aria-current=\"page\"") title="Your account">\(user.displayName)</a>
             <a class="bell" href="/notifications"\(if: frame.section == .notifications, " aria-current=\"page\"")>Notifications <span class="unread-count" data-unread-count hidden></span></a>
             <p class="sync-status" id="sync-status" role="status" data-user="\(user.displayName)" hidden></p>
             <form method="post" action="/logout" class="logout">\(frame.csrfField)<button type="submit" class="link" aria-label="Log out \(user.displayName)">Log out</button></form>
@@ -200,8 +201,12 @@ enum Formatting {
 
     static func money(_ amount: (some CustomStringConvertible)?, _ currency: String?) -> String {
         guard let amount else { return "—" }
+        if let local = DisplayLocale.money(amount, currency) { return local }
         return [amount.description, currency].compactMap { $0 }.joined(separator: " ")
     }
+
+    /// A receipt's day (`2024-03-09`) as the user's locale writes it.
+    static func day(_ iso: String) -> String { DisplayLocale.day(iso) ?? iso }
 
     static func quantity(_ value: Decimal?) -> String {
         guard let value else { return "1" }

@@ -14,6 +14,10 @@ public struct ProductChoice: Sendable, Hashable {
     public var lastPrice: String?
     public var lastMerchant: String?
     public var lastDate: String?
+    /// The catalog product's id, for its page and its star; nil where neither is offered.
+    public var id: String?
+    /// Whether the caller starred it.
+    public var favourite: Bool
 
     public init(
         name: String,
@@ -23,8 +27,12 @@ public struct ProductChoice: Sendable, Hashable {
         caloriesPer100g: Decimal? = nil,
         lastPrice: String? = nil,
         lastMerchant: String? = nil,
-        lastDate: String? = nil
+        lastDate: String? = nil,
+        id: String? = nil,
+        favourite: Bool = false
     ) {
+        self.id = id
+        self.favourite = favourite
         self.name = name
         self.brand = brand
         self.barcode = barcode
@@ -111,13 +119,14 @@ public enum ListPages {
             return """
                 <li class="product">
                 \(picture)
-                <span class="grow"><span class="name">\(choice.name)</span> <span class="meta">\(choice.brand ?? "")</span>
+                <span class="grow">\(choiceName(choice, household: household)) <span class="meta">\(choice.brand ?? "")</span>
                 <span class="meta facts">\(calories) \(last)</span></span>
                 \(frame.form("\(base)/entries", class: "inline", """
                     <input type="hidden" name="name" value="\(choice.name)">
                     <input type="hidden" name="barcode" value="\(choice.barcode ?? "")">
                     <button type="submit" class="secondary" aria-label="Add \(choice.name)">Add</button>
                     """))
+                \(choice.id.map { ProductPages.star(frame, household: household, productId: $0, name: choice.name, starred: choice.favourite, back: "\(base)?q=\((query ?? "").addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")") } ?? .empty)
                 </li>
                 """
         }
@@ -229,5 +238,13 @@ public enum ListPages {
     /// The word beside a high or low entry's name (its colour is not the only sign).
     static func priorityBadge(_ priority: EntryPriority) -> HTML {
         priority == .normal ? .empty : "<span class=\"badge priority \(priority.rawValue)\">\(priority.rawValue)</span>"
+    }
+}
+
+extension ListPages {
+    /// A found product's name, linking to its page when it has one.
+    static func choiceName(_ choice: ProductChoice, household: Household) -> HTML {
+        guard let id = choice.id else { return "<span class=\"name\">\(choice.name)</span>" }
+        return "<a class=\"name\" href=\"/h/\(household.id)/products/\(id)\">\(choice.name)</a>"
     }
 }

@@ -6,7 +6,8 @@ import ReceiptPipeline
 /// FamilyCart's spend screen: the figures per currency, each saying what it covers, and two charts
 /// drawn on the server; a segmented control chooses the period of the per-month figures.
 public enum SpendPage {
-    public static func render(_ frame: PageFrame, household: Household, stats: SpendingStats) -> HTML {
+    /// - Parameter categories: spending per product category over the same period, per currency.
+    public static func render(_ frame: PageFrame, household: Household, stats: SpendingStats, categories: [CategorySpending] = []) -> HTML {
         let sections = stats.currencies.html { spending in
             let currency = spending.currency ?? "unknown currency"
             let code = spending.currency ?? ""
@@ -51,8 +52,24 @@ public enum SpendPage {
             <h1>Spend</h1>
             <nav class="segmented" aria-label="Period of the monthly figures" data-testid="spend-period">\(choices)</nav>
             <div id="spend" data-live>\(stats.currencies.isEmpty ? empty : sections)</div>
+            \(categorySections(categories, period: stats.period))
             """
         )
+    }
+
+    /// Per currency, what the receipt lines matched to products came to per category.
+    static func categorySections(_ categories: [CategorySpending], period: SpendingPeriod) -> HTML {
+        categories.html { spending in
+            let currency = spending.currency ?? "unknown currency"
+            let bars = spending.categories.prefix(10).map { (label: $0.category, value: $0.total.value) }
+            return """
+                <section class="card spend" aria-labelledby="categories-\(spending.currency ?? "")" data-testid="spend-categories">
+                <h2 id="categories-\(spending.currency ?? "")">Per category in \(currency), \(period.caption)</h2>
+                <p class="meta">Receipt lines by the category of the product each was matched to.</p>
+                \(Charts.bars(bars, title: "Spending per category in \(currency), \(period.caption)"))
+                </section>
+                """
+        }
     }
 
     /// `Nov 16` for `2026-11-16`; the text itself when it is not a date.

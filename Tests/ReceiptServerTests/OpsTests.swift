@@ -55,7 +55,7 @@ import Testing
             let cases: [(HTTPRequest.Method, String, String)] = [
                 (.put, "/api/v1/households", "GET, POST"),
                 (.post, "/api/v1/households/\(home)", "GET, PATCH"),
-                (.delete, "/api/v1/me", "GET"),
+                (.delete, "/api/v1/me", "GET, PATCH"),
                 (.post, "/healthz", "GET"),
                 // A literal segment is its own path, not an id of the route beside it.
                 (.delete, "/api/v1/households/join", "POST"),

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import HouseholdApp
 import Households
@@ -10,6 +11,7 @@ import WebApp
 struct CartPageRoutes {
     let services: HouseholdServices
     let live: LiveHub
+    let catalog: ProductCatalog?
 
     var carts: CartEditor { services.carts }
 
@@ -138,8 +140,15 @@ struct CartPageRoutes {
             filters: [.equals("household", household.id)],
             logger: context.logger
         )
+        let categories = try await ProductInsights(services: services, catalog: catalog)
+            .categorySpending(household.id, asOf: CalendarDay.today(), period: period)
         return WebResponse.html(
-            SpendPage.render(session.frame("Spend", household: household, section: .spend), household: household, stats: stats),
+            SpendPage.render(
+                session.frame("Spend", household: household, section: .spend),
+                household: household,
+                stats: stats,
+                categories: categories
+            ),
             request: request
         )
     }

@@ -82,6 +82,7 @@ struct ListPageRoutes {
         var results: [ProductChoice] = []
         if let query, query.count >= 2, let catalog {
             let outcome = try await catalog.search(String(query), limit: 8) { product in book.pricesPaid(for: product) }
+            let starred = Set(try await services.favourites.favourites(of: session.user.id).map(\.productId))
             results = outcome.results.map { result in
                 let reference = result.product.reference()
                 let last = result.pricesPaid.first
@@ -93,7 +94,9 @@ struct ListPageRoutes {
                     caloriesPer100g: reference.caloriesPer100g,
                     lastPrice: last?.price,
                     lastMerchant: last?.merchant,
-                    lastDate: last?.date
+                    lastDate: last?.date,
+                    id: result.product.id,
+                    favourite: starred.contains(result.product.id)
                 )
             }
         }

@@ -30,13 +30,15 @@ struct WebRoutes {
         let pages = router.group().add(middleware: WebPageMiddleware(accounts: services.accounts))
         addHouseholds(to: pages)
         let households = pages.householdPages(services.directory)
-        CartPageRoutes(services: services, live: live).add(to: households)
+        CartPageRoutes(services: services, live: live, catalog: catalog).add(to: households)
         let listPages = ListPageRoutes(services: services, catalog: catalog)
         listPages.add(to: pages)
         SharedListPageRoutes(services: services, listPages: listPages).add(to: pages)
         ReceiptPageRoutes(services: services, configuration: configuration, catalog: catalog, wake: wake).add(to: households)
         GroupPageRoutes(services: services).add(to: pages.pages())
         SocialPageRoutes(services: services, listPages: listPages, maxPictureBytes: configuration.maxUploadBytes).add(to: pages)
+        ProductPageRoutes(services: services, catalog: catalog).add(to: pages)
+        ProfilePageRoutes(services: services, configuration: configuration).add(to: pages)
     }
 
     // MARK: Log in, sign up, log out

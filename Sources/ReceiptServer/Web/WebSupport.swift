@@ -211,7 +211,7 @@ struct WebPageMiddleware: RouterMiddleware {
         context.token = session.token
         context.webSession = session
         do {
-            return try await next(request, context)
+            return try await DisplayLocale.with(session.user.preferences?.locale) { try await next(request, context) }
         } catch {
             let problem = Problem(error)
             if problem.status == .internalServerError {

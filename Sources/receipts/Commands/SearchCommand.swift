@@ -25,7 +25,10 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var options: CatalogOptions
 
     @Argument(help: "What to look for, e.g. \"peanut butter\" or \"chkn brst\".")
-    var name: [String]
+    var name: [String] = []
+
+    @Option(help: "Only products of this category (Dairy, Produce, …; case does not matter); without a name, the category's products by name.")
+    var category: String?
 
     @Option(help: "The most results to show.")
     var limit: Int = 10
@@ -38,8 +41,8 @@ struct SearchCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100.") }
-        guard !name.joined().trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ValidationError("Give a name to search for.")
+        guard category != nil || !name.joined().trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ValidationError("Give a name to search for, or a --category to browse.")
         }
     }
 
@@ -50,7 +53,10 @@ struct SearchCommand: AsyncParsableCommand {
             let catalog = try options.open(store: documentStore, logger: logger)
             // What the household actually paid, from the stored carts' items matched to each product.
             let priceBook = try await PriceBook.load(from: documentStore)
-            return try await catalog.search(query, limit: limit, remote: remote) { product in priceBook.pricesPaid(for: product) }
+            guard let category else {
+                return try await catalog.search(query, limit: limit, remote: remote) { product in priceBook.pricesPaid(for: product) }
+            }
+            return try await catalog.browse(category: category, query: query, limit: limit) { product in priceBook.pricesPaid(for: product) }
         }
 
         if json {
@@ -58,6 +64,7 @@ struct SearchCommand: AsyncParsableCommand {
                 var document = result.product.document
                 if case .object(var members) = document {
                     members.removeValue(forKey: "chomp")
+                    members["category"] = .string(result.product.category)
                     members["score"] = .number(Decimal(string: String(format: "%.3f", result.score)) ?? 0)
                     members["pricesPaid"] = .array(
                         result.pricesPaid.map { paid in
@@ -111,6 +118,7 @@ struct SearchCommand: AsyncParsableCommand {
         var parts = [product.name]
         if let brand = product.brand { parts[0] += " — \(brand)" }
         parts.append(product.barcode.map { "barcode \($0)" } ?? "no barcode")
+        parts.append(product.category)
         if let calories = product.caloriesPer100g { parts.append(String(format: "%.0f kcal/100 g", calories)) }
         if let picture = product.pictureURL { parts.append(picture) }
         return parts.joined(separator: "  ")

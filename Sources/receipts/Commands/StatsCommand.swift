@@ -39,6 +39,11 @@ struct StatsCommand: AsyncParsableCommand {
     @Flag(help: "Print the statistics as one JSON object.")
     var json = false
 
+    @OptionGroup(title: "Catalog (for --categories)") var catalogOptions: CatalogOptions
+
+    @Flag(help: "Spending per product category instead (receipt lines matched to catalog products), per currency, over --period.")
+    var categories = false
+
     func validate() throws {
         if let asOf, CalendarDay(iso: asOf) == nil { throw ValidationError("--as-of must be a date like 2026-01-31.") }
     }
@@ -46,6 +51,21 @@ struct StatsCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.stats")
         let day = asOf.flatMap { CalendarDay(iso: $0) } ?? CalendarDay.today()
+        if categories {
+            let figures = try await store.withOpenStore(logger: logger) { documentStore in
+                // Lines matched before products had categories take the catalog's.
+                let lookup = try await catalogOptions.open(store: documentStore, logger: logger).categoryLookup()
+                return try await CategorySpending.load(
+                    from: documentStore,
+                    asOf: day,
+                    period: period ?? .standard,
+                    user: user,
+                    categoryOf: { lookup.category(of: $0) }
+                )
+            }
+            print(json ? String(decoding: try JSONCoding.encoder.encode(figures), as: UTF8.self) : Self.text(figures, period: period ?? .standard))
+            return
+        }
         let stats = try await store.withOpenStore(logger: logger) { documentStore in
             try await SpendingStats.load(from: documentStore, asOf: day, period: period ?? .standard, user: user, logger: logger)
         }
@@ -91,6 +111,22 @@ struct StatsCommand: AsyncParsableCommand {
         if stats.skippedNoTotal > 0 { lines.append("(\(stats.skippedNoTotal) carts without a total left out)") }
         if stats.skippedNoDate > 0 { lines.append("(\(stats.skippedNoDate) carts without a date: in totals, not in periods)") }
         if stats.skippedDuplicates > 0 { lines.append("(\(stats.skippedDuplicates) possible duplicate carts left out)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Spending per category as text: one block per currency, largest first.
+    static func text(_ figures: [CategorySpending], period: SpendingPeriod) -> String {
+        var lines = ["Spending per category, \(period.caption)"]
+        if figures.isEmpty { lines.append("  no receipt lines in this period") }
+        for spending in figures {
+            let code = spending.currency ?? unknownCurrency
+            lines.append("")
+            lines.append(spending.currency ?? "\(unknownCurrency) (currency unknown)")
+            for category in spending.categories {
+                let name = category.category.padding(toLength: 20, withPad: " ", startingAt: 0)
+                lines.append("  \(name)  \(code) \(pad(category.total.description, 10))  \(category.lines) lines")
+            }
+        }
         return lines.joined(separator: "\n")
     }
 
