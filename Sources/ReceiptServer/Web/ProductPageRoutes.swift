@@ -28,6 +28,7 @@ struct ProductPageRoutes {
     @Sendable func productPage(_ request: Request, _ context: APIContext, _ session: WebSession, _ household: Household) async throws -> Response {
         let details = try await insights.details(try context.parameters.require("productId"), in: household.id, for: session.user.id)
         let lists = try await services.lists.lists(of: household.id, for: session.user.id).map(\.value)
+        // The recommendations (bought together, related) go in as `ProductPages.detail(…, recommendations:)`.
         return WebResponse.html(
             ProductPages.detail(
                 session.frame(details.product.name, household: household, section: .products),
