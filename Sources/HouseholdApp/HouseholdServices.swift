@@ -25,6 +25,11 @@ public struct HouseholdServices: Sendable {
     /// Members' ratings of products, and each user's starred products.
     public let reviews: ProductReviews
     public let favourites: Favourites
+    /// Each user's notifications and per-list settings, and the feed reader that makes them.
+    public let notifications: UserNotifications
+    public let notificationFeed: NotificationFeed
+    /// The chat room of each list.
+    public let chat: ListChat
 
     public init(store base: any DocumentStore, bcryptCost: UInt8 = 12, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
         // Every request reads its session, its user and its membership: those come from memory,
@@ -46,6 +51,9 @@ public struct HouseholdServices: Sendable {
         corrections = CartCorrections(store: store, carts: carts)
         reviews = ProductReviews(store: store, directory: directory, now: now)
         favourites = Favourites(store: store, now: now)
+        notifications = UserNotifications(store: store, lists: lists)
+        notificationFeed = NotificationFeed(store: store, center: notifications, now: now, logger: logger)
+        chat = ListChat(store: store, lists: lists, now: now)
         ledger = ExpenseLedger(
             store: store,
             groups: ExpenseGroups(store: store, rule: .friendsOf(friends), now: now),
@@ -66,6 +74,7 @@ public struct HouseholdServices: Sendable {
             try await store.ensureIndex(collection: collection, field: field)
         }
         try await adoptHouseholdlessCarts(logger: logger)
+        try await notificationFeed.start()
     }
 
     /// Carts without a household (from `receipts ingest` on a personal store) join the household

@@ -51,10 +51,8 @@ public struct ReceiptJobReading: Sendable {
                 logger: logger
             )
             var (cart, _) = try await pipeline.cart(from: image, file: job.fileName ?? "upload")
-            cart.addedByUserId = job.userId
             // A receipt is a purchase made: by the uploader unless they named another member.
-            cart.purchasedByUser = job.purchasedBy ?? job.userName
-            cart.assignItemIDs()
+            cart.markBought(byUserId: job.userId, purchaser: job.purchasedBy ?? job.userName)
             // Same id for the same photo in the same household: a job read twice keeps the one
             // cart the first reading stored, with whatever members changed in it since.
             let (stored, created, claim) = try await services.carts.storeReceiptCart(cart, uploadedBy: job.userId, claim: claimed)

@@ -185,26 +185,66 @@ public struct CartEditor: Sendable {
         uploadedBy userId: String,
         claim: Revisioned<ReceiptJob>
     ) async throws -> (cart: Revisioned<CartDocument>, created: Bool, claim: Revisioned<ReceiptJob>) {
+        // The job unchanged, at the revision it was claimed at: the claim still holds.
+        let job = try records.write(claim.value, Collections.jobs, claim.value.id, expectedRev: claim.rev)
+        guard let (stored, alongside) = try await createReceiptCart(cart, by: userId, alongside: [job]) else {
+            guard try await records.store.revision(collection: Collections.jobs, id: claim.value.id) == claim.rev else {
+                throw HouseholdError.claimLost
+            }
+            return (try await storedReceiptCart(cart.id), false, claim)
+        }
+        return (stored, true, Revisioned(claim.value, rev: alongside[0]))
+    }
+
+    /// Stores a cart read from a receipt outside the server's queue (`receipts ingest --household`)
+    /// as bought by the member `memberId`: created once, like an upload's; with `replacing`, a
+    /// second reading replaces the stored cart through the change log (its id and who added it kept).
+    /// - Returns: the stored cart, and whether this call created it.
+    public func fileReceiptCart(
+        _ cart: CartDocument,
+        by memberId: String,
+        replacing: Bool
+    ) async throws -> (cart: Revisioned<CartDocument>, created: Bool) {
+        guard let household = cart.household else { throw HouseholdError.invalid("household", "A receipt's cart names its household.") }
+        try await directory.requireMember(household, userId: memberId)
+        if let (stored, _) = try await createReceiptCart(cart, by: memberId, alongside: []) { return (stored, true) }
+        guard replacing else { return (try await storedReceiptCart(cart.id), false) }
+        let (replaced, _) = try await change(cart.id, in: household, by: memberId, ifMatch: nil) { stored in
+            var reread = cart
+            reread.addedByUserId = stored.addedByUserId
+            reread.addedByUser = stored.addedByUser
+            stored = reread
+        }
+        return (replaced, false)
+    }
+
+    /// The receipt's cart created with its change-log entry and `alongside` in one batch, or `nil`
+    /// when a cart with its id is already stored (or, with `alongside`, one of those writes conflicted).
+    private func createReceiptCart(
+        _ cart: CartDocument,
+        by userId: String,
+        alongside: [DocumentWrite]
+    ) async throws -> (Revisioned<CartDocument>, [Int])? {
         guard let household = cart.household else { throw HouseholdError.invalid("household", "A receipt's cart names its household.") }
         do {
-            // The job unchanged, at the revision it was claimed at: the claim still holds.
-            let (rev, alongside) = try await records.create(
+            let (rev, revs) = try await records.create(
                 cart,
                 Collections.carts,
                 cart.id,
                 household: household,
                 by: ChangeAuthor(userId: userId, now: now()),
-                alongside: [try records.write(claim.value, Collections.jobs, claim.value.id, expectedRev: claim.rev)]
+                alongside: alongside
             )
-            return (Revisioned(cart, rev: rev), true, Revisioned(claim.value, rev: alongside[0]))
+            return (Revisioned(cart, rev: rev), revs)
         } catch let error as StoreError where error.code == .conflict {
-            guard try await records.store.revision(collection: Collections.jobs, id: claim.value.id) == claim.rev else {
-                throw HouseholdError.claimLost
-            }
-            guard var existing = try await records.get(CartDocument.self, Collections.carts, cart.id) else { throw error }
-            existing.value.assignItemIDs()
-            return (existing, false, claim)
+            return nil
         }
+    }
+
+    private func storedReceiptCart(_ id: String) async throws -> Revisioned<CartDocument> {
+        guard var existing = try await records.get(CartDocument.self, Collections.carts, id) else { throw HouseholdError.cartNotFound }
+        existing.value.assignItemIDs()
+        return existing
     }
 
     /// Gives carts without a household (from `receipts ingest` on a personal store) the household

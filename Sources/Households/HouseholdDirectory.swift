@@ -103,6 +103,12 @@ public struct HouseholdDirectory: Sendable {
         return household
     }
 
+    /// The household as the store's operator sees it, with no caller to check: for the CLI run on
+    /// the server's store (`receipts ingest --household`), never for a request.
+    public func household(_ id: String) async throws -> Household? {
+        try await records.get(Household.self, Collections.households, id)?.value
+    }
+
     /// Checks membership with one read; the common guard of every household-scoped request.
     /// - Throws: `household.not-found` when the caller is not a member.
     public func requireMember(_ householdId: String, userId: String) async throws {

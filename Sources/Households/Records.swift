@@ -269,6 +269,8 @@ public enum Collections {
     /// The query indexes the domain's reads use, created when a server opens the store.
     public static let indexes: [(collection: String, field: String)] = [
         (memberships, "userId"),
+        // Who is in a household, for its notifications.
+        (memberships, "householdId"),
         (sessions, "userId"),
         (carts, "household"),
         (carts, "source.sha256"),
@@ -289,5 +291,7 @@ public enum Collections {
         ("presence", "household"),
         (ProductReview.collection, "productId"),
         (Favourite.collection, "userId"),
+        (UserNotification.collection, "userId"),
+        (ChatMessage.collection, "listId"),
     ]
 }

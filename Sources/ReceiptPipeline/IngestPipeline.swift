@@ -98,6 +98,7 @@ public final class IngestPipeline: Sendable {
     private let reader: ReceiptReader
     private let matcher: ProductMatcher?
     private let store: any DocumentStore
+    private let filing: any ReceiptCartFiling
     private let options: IngestOptions
     private let builder: CartBuilder
     private let logger: Logger
@@ -108,6 +109,7 @@ public final class IngestPipeline: Sendable {
         ocr: OCREnginePool,
         matcher: ProductMatcher?,
         store: any DocumentStore,
+        filing: (any ReceiptCartFiling)? = nil,
         options: IngestOptions,
         logger: Logger
     ) {
@@ -115,6 +117,7 @@ public final class IngestPipeline: Sendable {
             reader: ReceiptReader.installed(ocr: ocr, rereadWhenUnsure: options.rereadWhenUnsure, logger: logger),
             matcher: matcher,
             store: store,
+            filing: filing,
             options: options,
             logger: logger
         )
@@ -122,16 +125,19 @@ public final class IngestPipeline: Sendable {
 
     /// A pipeline reading with `reader`: a long-lived caller (the server's receipt worker) keeps
     /// one reader, so that its neural reader processes start once, not once a receipt.
+    /// `filing` stores the carts read (``PersonalCartFiling`` when `nil`).
     public init(
         reader: ReceiptReader,
         matcher: ProductMatcher?,
         store: any DocumentStore,
+        filing: (any ReceiptCartFiling)? = nil,
         options: IngestOptions,
         logger: Logger
     ) {
         self.reader = reader
         self.matcher = matcher
         self.store = store
+        self.filing = filing ?? PersonalCartFiling(store: store)
         self.options = options
         self.logger = logger
         self.builder = CartBuilder(user: options.user, pipelineDescription: Self.pipelineDescription(reader.ocr))
@@ -219,13 +225,7 @@ public final class IngestPipeline: Sendable {
             var cart = read.cart
             cost = read.cost
             if !options.dryRun {
-                let stored = try await store.put(
-                    collection: Self.cartsCollection,
-                    id: id,
-                    document: try JSONValue(encoding: cart),
-                    expectedRev: nil
-                )
-                cart.rev = stored.rev
+                cart = try await filing.file(cart, replacing: options.force)
                 // A file that failed before and now went through is no longer a failure.
                 try await store.delete(collection: Self.failuresCollection, id: id)
             }

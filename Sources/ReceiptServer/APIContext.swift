@@ -13,6 +13,10 @@ public struct APIContext: RequestContext {
     public var token: String?
     /// Set by ``HouseholdMembershipMiddleware`` on routes under `households/{householdId}`.
     var membership: HouseholdMembership?
+    /// Set by ``WebPageMiddleware`` on the pages behind the login.
+    var webSession: WebSession?
+    /// Set by ``HouseholdPageMiddleware`` on a household's pages.
+    var pageHousehold: Household?
     /// Kept to find the client's address when a route asks: reading it takes the channel's lock
     /// and formats the address, which most requests never need.
     private let channel: any Channel
@@ -30,6 +34,9 @@ public struct APIContext: RequestContext {
         guard let principal else { throw HouseholdError(.unauthenticated, "Log in first.") }
         return principal
     }
+
+    /// Answers are written by the API's encoder (``APIResponseEncoder``).
+    public var responseEncoder: APIResponseEncoder { APIResponseEncoder() }
 
     /// Uploads are read by the receipt route itself with its own limit; JSON bodies stay small.
     public var maxUploadSize: Int { 1 << 20 }

@@ -20,14 +20,14 @@ struct AccountRoutes {
         group.delete("sessions/{sessionId}", use: revoke)
     }
 
-    @Sendable func signUp(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func signUp(_ request: Request, context: APIContext) async throws -> EditedResponse<PublicUser> {
         let body = try await JSONBody.read(request, context: context, allowed: ["email", "displayName", "password"])
         let user = try await services.accounts.signUp(
             email: try body.requiredString("email"),
             displayName: try body.requiredString("displayName"),
             password: try body.requiredString("password")
         )
-        return try JSONResponse.make(user, status: .created)
+        return user.created()
     }
 
     @Sendable func logIn(_ request: Request, context: APIContext) async throws -> Response {
@@ -38,7 +38,7 @@ struct AccountRoutes {
             address: context.remoteAddress,
             userAgent: request.headers[.userAgent]
         )
-        var response = try JSONResponse.make(LoginAnswer(login), status: .created)
+        var response = try LoginAnswer(login).created().response(from: request, context: context)
         SessionCookies.set(
             on: &response,
             login: login,
@@ -48,16 +48,16 @@ struct AccountRoutes {
         return response
     }
 
-    @Sendable func me(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func me(_ request: Request, context: APIContext) async throws -> Me {
         let principal = try context.caller()
         let households = try await services.directory.households(of: principal.user.id)
-        return try JSONResponse.make(Me(user: principal.user, households: households.map { HouseholdAnswer($0.value, rev: $0.rev) }))
+        return Me(user: principal.user, households: households.map { HouseholdAnswer($0.value, rev: $0.rev) })
     }
 
-    @Sendable func sessions(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func sessions(_ request: Request, context: APIContext) async throws -> SessionList {
         let principal = try context.caller()
         let sessions = try await services.accounts.sessions(of: principal.user.id)
-        return try JSONResponse.make(SessionList(sessions: sessions.map { SessionAnswer($0, current: $0.id == principal.session.id) }))
+        return SessionList(sessions: sessions.map { SessionAnswer($0, current: $0.id == principal.session.id) })
     }
 
     @Sendable func logOut(_ request: Request, context: APIContext) async throws -> Response {
@@ -67,14 +67,14 @@ struct AccountRoutes {
         return response
     }
 
-    @Sendable func revoke(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func revoke(_ request: Request, context: APIContext) async throws -> HTTPResponse.Status {
         let principal = try context.caller()
         try await services.accounts.revoke(sessionId: try context.parameters.require("sessionId"), of: principal.user.id)
-        return JSONResponse.noContent()
+        return .noContent
     }
 }
 
-struct LoginAnswer: Encodable {
+struct LoginAnswer: ResponseEncodable {
     var token: String
     var csrfToken: String
     var session: SessionAnswer
@@ -89,7 +89,7 @@ struct LoginAnswer: Encodable {
 }
 
 /// A session as listed: never its token or CSRF hash.
-struct SessionAnswer: Encodable {
+struct SessionAnswer: ResponseEncodable {
     var id: String
     var createdAt: String
     var expiresAt: String
@@ -107,11 +107,11 @@ struct SessionAnswer: Encodable {
     }
 }
 
-struct SessionList: Encodable {
+struct SessionList: ResponseEncodable {
     var sessions: [SessionAnswer]
 }
 
-struct Me: Encodable {
+struct Me: ResponseEncodable {
     var user: PublicUser
     var households: [HouseholdAnswer]
 }

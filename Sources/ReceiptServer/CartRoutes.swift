@@ -37,7 +37,7 @@ struct CartRoutes {
         return JSONResponse.raw(page)
     }
 
-    @Sendable func create(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func create(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<CartAnswer> {
         let body = try await JSONBody.read(request, context: context, allowed: ["name", "currency"])
         let cart = try await services.carts.create(
             in: context.household,
@@ -45,17 +45,12 @@ struct CartRoutes {
             currency: try body.string("currency"),
             by: context.caller.user
         )
-        return try JSONResponse.make(
-            CartAnswer(cart),
-            status: .created,
-            etag: cart.rev,
-            headers: [.location: "/api/v1/households/\(context.household)/carts/\(cart.value.id)"]
-        )
+        return CartAnswer(cart).tagged(cart.rev, status: .created, location: "/api/v1/households/\(context.household)/carts/\(cart.value.id)")
     }
 
-    @Sendable func changes(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func changes(_ request: Request, context: HouseholdContext) async throws -> ChangeLogAnswer {
         let log = try await services.carts.changes(of: try context.parameters.require("cartId"), in: context.household, for: context.caller.user.id)
-        return try JSONResponse.make(try await ChangeLogAnswer(log, accounts: services.accounts))
+        return try await ChangeLogAnswer(log, accounts: services.accounts)
     }
 
     @Sendable func cart(_ request: Request, context: HouseholdContext) async throws -> Response {
@@ -69,7 +64,7 @@ struct CartRoutes {
         return JSONResponse.raw(answer)
     }
 
-    @Sendable func update(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func update(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<CartAnswer> {
         let body = try await JSONBody.read(request, context: context, allowed: ["name", "duplicateKept"])
         let cart = try await services.carts.update(
             try context.parameters.require("cartId"),
@@ -79,20 +74,20 @@ struct CartRoutes {
             by: context.caller.user.id,
             ifMatch: try ETag.ifMatch(request)
         )
-        return try JSONResponse.make(CartAnswer(cart), etag: cart.rev)
+        return CartAnswer(cart).tagged(cart.rev)
     }
 
-    @Sendable func delete(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func delete(_ request: Request, context: HouseholdContext) async throws -> HTTPResponse.Status {
         try await services.carts.delete(
             try context.parameters.require("cartId"),
             in: context.household,
             by: context.caller.user.id,
             ifMatch: try ETag.ifMatch(request)
         )
-        return JSONResponse.noContent()
+        return .noContent
     }
 
-    @Sendable func addItem(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func addItem(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<ItemAnswer> {
         let body = try await JSONBody.read(request, context: context, allowed: ["name", "quantity", "price"])
         let (cart, item) = try await services.carts.addItem(
             to: try context.parameters.require("cartId"),
@@ -101,10 +96,10 @@ struct CartRoutes {
             by: context.caller.user,
             ifMatch: try ETag.ifMatch(request)
         )
-        return try JSONResponse.make(ItemAnswer(cart: cart, item: item), status: .created, etag: cart.rev)
+        return ItemAnswer(cart: cart, item: item).tagged(cart.rev, status: .created)
     }
 
-    @Sendable func editItem(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func editItem(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<ItemAnswer> {
         let body = try await JSONBody.read(request, context: context, allowed: ["name", "quantity", "price", "completed"])
         let (cart, item) = try await services.carts.editItem(
             try context.parameters.require("itemId"),
@@ -119,10 +114,10 @@ struct CartRoutes {
             by: context.caller.user,
             ifMatch: try ETag.ifMatch(request)
         )
-        return try JSONResponse.make(ItemAnswer(cart: cart, item: item), etag: cart.rev)
+        return ItemAnswer(cart: cart, item: item).tagged(cart.rev)
     }
 
-    @Sendable func deleteItem(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func deleteItem(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<CartAnswer> {
         let cart = try await services.carts.deleteItem(
             try context.parameters.require("itemId"),
             of: try context.parameters.require("cartId"),
@@ -130,18 +125,18 @@ struct CartRoutes {
             by: context.caller.user,
             ifMatch: try ETag.ifMatch(request)
         )
-        return try JSONResponse.make(CartAnswer(cart), etag: cart.rev)
+        return CartAnswer(cart).tagged(cart.rev)
     }
 
-    @Sendable func tick(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func tick(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<ItemAnswer> {
         try await setCompleted(true, request, context)
     }
 
-    @Sendable func untick(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func untick(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<ItemAnswer> {
         try await setCompleted(false, request, context)
     }
 
-    private func setCompleted(_ completed: Bool, _ request: Request, _ context: HouseholdContext) async throws -> Response {
+    private func setCompleted(_ completed: Bool, _ request: Request, _ context: HouseholdContext) async throws -> EditedResponse<ItemAnswer> {
         let (cart, item) = try await services.carts.tick(
             try context.parameters.require("itemId"),
             of: try context.parameters.require("cartId"),
@@ -150,12 +145,12 @@ struct CartRoutes {
             by: context.caller.user,
             ifMatch: try ETag.ifMatch(request)
         )
-        return try JSONResponse.make(ItemAnswer(cart: cart, item: item), etag: cart.rev)
+        return ItemAnswer(cart: cart, item: item).tagged(cart.rev)
     }
 }
 
 /// A cart with its items, without the OCR text (fetched with the cart's image when wanted).
-struct CartAnswer: Encodable {
+struct CartAnswer: ResponseEncodable {
     var cart: CartDocument
 
     init(_ stored: Revisioned<CartDocument>) {
@@ -174,7 +169,7 @@ struct CartAnswer: Encodable {
     }
 }
 
-struct ItemAnswer: Encodable {
+struct ItemAnswer: ResponseEncodable {
     var cart: CartSummaryAnswer
     var item: CartItem
 

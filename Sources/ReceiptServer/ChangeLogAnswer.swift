@@ -1,9 +1,10 @@
 import Foundation
 import Households
+import Hummingbird
 import ReceiptModel
 
 /// A change log with the authors' names.
-struct ChangeLogAnswer: Encodable {
+struct ChangeLogAnswer: ResponseEncodable {
     struct Entry: Encodable {
         var rev: Int
         var at: String

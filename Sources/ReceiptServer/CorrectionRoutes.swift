@@ -16,7 +16,7 @@ struct CorrectionRoutes {
         household.patch("carts/{cartId}/receipt", use: correct)
     }
 
-    @Sendable func correct(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func correct(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<CartAnswer> {
         let cartId = try context.parameters.require("cartId")
         let userId = context.caller.user.id
         let current = try await services.carts.cart(cartId, in: context.household, for: userId)
@@ -32,7 +32,7 @@ struct CorrectionRoutes {
             ifMatch: ifMatch ?? current.rev,
             services: services
         )
-        return try JSONResponse.make(CartAnswer(corrected), etag: corrected.rev)
+        return CartAnswer(corrected).tagged(corrected.rev)
     }
 
     /// The body as a correction of `cart`: `items` maps the ids of its items to their fixes.

@@ -24,30 +24,25 @@ struct ExpenseRoutes {
         group.get("balances", use: balances)
     }
 
-    @Sendable func list(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func list(_ request: Request, context: APIContext) async throws -> ExpenseCollection {
         let userId = try context.caller().user.id
-        return try JSONResponse.make(ExpenseCollection(expenses: try await answers(try await ledger.expenses(of: userId), for: userId)))
+        return ExpenseCollection(expenses: try await answers(try await ledger.expenses(of: userId), for: userId))
     }
 
-    @Sendable func create(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func create(_ request: Request, context: APIContext) async throws -> EditedResponse<ExpenseAnswer> {
         let body = try await JSONBody.read(request, context: context, allowed: ExpenseInput.fields)
         let userId = try context.caller().user.id
         let added = try await ledger.add(try body.decode(ExpenseInput.self), by: userId)
-        return try JSONResponse.make(
-            try await answer(added, for: userId),
-            status: .created,
-            etag: added.rev,
-            headers: [.location: "/api/v1/expenses/\(added.value.id)"]
-        )
+        return try await answer(added, for: userId).tagged(added.rev, status: .created, location: "/api/v1/expenses/\(added.value.id)")
     }
 
-    @Sendable func show(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func show(_ request: Request, context: APIContext) async throws -> EditedResponse<ExpenseAnswer> {
         let userId = try context.caller().user.id
         let expense = try await ledger.expense(try context.parameters.require("expenseId"), for: userId)
-        return try JSONResponse.make(try await answer(expense, for: userId), etag: expense.rev)
+        return try await answer(expense, for: userId).tagged(expense.rev)
     }
 
-    @Sendable func edit(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func edit(_ request: Request, context: APIContext) async throws -> EditedResponse<ExpenseAnswer> {
         let body = try await JSONBody.read(
             request,
             context: context,
@@ -75,23 +70,23 @@ struct ExpenseRoutes {
             payers: try body.member("payers", as: [String: Amount].self)
         )
         let updated = try await ledger.edit(id, edit, by: userId, ifMatch: try ETag.ifMatch(request))
-        return try JSONResponse.make(try await answer(updated, for: userId), etag: updated.rev)
+        return try await answer(updated, for: userId).tagged(updated.rev)
     }
 
-    @Sendable func delete(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func delete(_ request: Request, context: APIContext) async throws -> HTTPResponse.Status {
         try await ledger.delete(try context.parameters.require("expenseId"), by: try context.caller().user.id, ifMatch: try ETag.ifMatch(request))
-        return JSONResponse.noContent()
+        return .noContent
     }
 
     /// A member's share marked paid.
-    @Sendable func markPaid(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func markPaid(_ request: Request, context: APIContext) async throws -> EditedResponse<PaymentCollection> {
         let body = try await JSONBody.read(PaidShare.self, request, context: context)
         let recorded = try await payments.markPaid(
             expense: try context.parameters.require("expenseId"),
             member: body.member,
             by: try context.caller().user.id
         )
-        return try JSONResponse.make(PaymentCollection(payments: recorded.map(PaymentAnswer.init)), status: .created)
+        return PaymentCollection(payments: recorded.map(PaymentAnswer.init)).created()
     }
 
     /// A payment of the expense is never deleted (409); one it does not have is 404.
@@ -106,20 +101,18 @@ struct ExpenseRoutes {
     }
 
     /// What the caller owes each person and each owes them, across groups.
-    @Sendable func balances(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func balances(_ request: Request, context: APIContext) async throws -> PersonBalances {
         let userId = try context.caller().user.id
         let byPerson = try await payments.balancesByPerson(of: userId)
         let users = try await services.accounts.users(Array(byPerson.keys))
-        return try JSONResponse.make(
-            PersonBalances(
-                people: byPerson.keys.sorted().map { id in
-                    PersonBalances.Person(
-                        userId: id,
-                        displayName: users[id]?.displayName ?? id,
-                        amounts: byPerson[id, default: [:]].reduce(into: [:]) { $0[$1.key] = MinorUnits.amount($1.value, currency: $1.key) }
-                    )
-                }
-            )
+        return PersonBalances(
+            people: byPerson.keys.sorted().map { id in
+                PersonBalances.Person(
+                    userId: id,
+                    displayName: users[id]?.displayName ?? id,
+                    amounts: byPerson[id, default: [:]].reduce(into: [:]) { $0[$1.key] = MinorUnits.amount($1.value, currency: $1.key) }
+                )
+            }
         )
     }
 
@@ -148,7 +141,7 @@ struct PaidShare: RequestBody {
     enum CodingKeys: String, CodingKey, CaseIterable { case member }
 }
 
-struct PersonBalances: Encodable {
+struct PersonBalances: ResponseEncodable {
     struct Person: Encodable {
         var userId: String
         var displayName: String
@@ -162,15 +155,15 @@ struct PersonBalances: Encodable {
 
 typealias PaymentAnswer = PaymentSummary
 
-struct PaymentCollection: Encodable {
+struct PaymentCollection: ResponseEncodable {
     var payments: [PaymentAnswer]
 }
 
-struct ExpenseCollection: Encodable {
+struct ExpenseCollection: ResponseEncodable {
     var expenses: [ExpenseAnswer]
 }
 
-struct ExpenseAnswer: Encodable {
+struct ExpenseAnswer: ResponseEncodable {
     var id: String
     var rev: Int
     var group: String?
@@ -216,7 +209,7 @@ struct ExpenseAnswer: Encodable {
 }
 
 /// A split as clients send it back (`mode` plus the mode's field), amounts as decimal strings.
-struct SplitAnswer: Encodable {
+struct SplitAnswer: ResponseEncodable {
     struct Line: Encodable {
         var name: String
         var price: Amount

@@ -8,23 +8,23 @@ import SharedExpenses
 
 /// `/api/v1/friends` (with what is owed between the caller and each) and profile pictures.
 extension GroupRoutes {
-    @Sendable func friends(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func friends(_ request: Request, context: APIContext) async throws -> FriendCollection {
         let userId = try context.caller().user.id
         let friends = try await services.friends.friends(of: userId)
         let balances = try await payments.balancesByPerson(of: userId)
-        return try JSONResponse.make(FriendCollection(friends: friends.map { FriendAnswer($0, balances: balances[$0.id] ?? [:]) }))
+        return FriendCollection(friends: friends.map { FriendAnswer($0, balances: balances[$0.id] ?? [:]) })
     }
 
-    @Sendable func addFriend(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func addFriend(_ request: Request, context: APIContext) async throws -> EditedResponse<FriendAnswer> {
         let body = try await JSONBody.read(NewFriend.self, request, context: context)
         let friend = try await services.friends.add(email: body.email, by: try context.caller().user)
-        return try JSONResponse.make(FriendAnswer(friend, balances: [:]), status: .created)
+        return FriendAnswer(friend, balances: [:]).created()
     }
 
-    @Sendable func setPicture(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func setPicture(_ request: Request, context: APIContext) async throws -> HTTPResponse.Status {
         let data = try await UploadedImage.read(request, limit: maxPictureBytes)
         try await services.friends.setPicture(data, of: try context.caller().user.id)
-        return JSONResponse.noContent()
+        return .noContent
     }
 
     @Sendable func picture(_ request: Request, context: APIContext) async throws -> Response {
@@ -33,7 +33,7 @@ extension GroupRoutes {
     }
 }
 
-struct FriendAnswer: Encodable {
+struct FriendAnswer: ResponseEncodable {
     var id: String
     var displayName: String
     var email: String
@@ -52,7 +52,7 @@ struct FriendAnswer: Encodable {
     }
 }
 
-struct FriendCollection: Encodable {
+struct FriendCollection: ResponseEncodable {
     var friends: [FriendAnswer]
 }
 

@@ -36,12 +36,12 @@ struct GroupRoutes {
         group.delete("groups/{groupId}/recurring/{recurringId}", use: stopSchedule)
     }
 
-    @Sendable func list(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func list(_ request: Request, context: APIContext) async throws -> GroupCollection {
         let found = try await groups.groups(of: try context.caller().user.id)
-        return try JSONResponse.make(GroupCollection(groups: try await answers(found)))
+        return GroupCollection(groups: try await answers(found))
     }
 
-    @Sendable func create(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func create(_ request: Request, context: APIContext) async throws -> EditedResponse<GroupAnswer> {
         let body = try await JSONBody.read(NewGroup.self, request, context: context)
         let created = try await groups.create(
             name: body.name,
@@ -50,20 +50,15 @@ struct GroupRoutes {
             currency: body.currency,
             by: try context.caller().user.id
         )
-        return try JSONResponse.make(
-            try await answers([created])[0],
-            status: .created,
-            etag: created.rev,
-            headers: [.location: "/api/v1/groups/\(created.value.id)"]
-        )
+        return try await answers([created])[0].tagged(created.rev, status: .created, location: "/api/v1/groups/\(created.value.id)")
     }
 
-    @Sendable func show(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func show(_ request: Request, context: APIContext) async throws -> EditedResponse<GroupAnswer> {
         let found = try await groups.group(try context.parameters.require("groupId"), for: try context.caller().user.id)
-        return try JSONResponse.make(try await answers([found])[0], etag: found.rev)
+        return try await answers([found])[0].tagged(found.rev)
     }
 
-    @Sendable func update(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func update(_ request: Request, context: APIContext) async throws -> EditedResponse<GroupAnswer> {
         let body = try await JSONBody.read(GroupEdit.self, request, context: context)
         let updated = try await groups.update(
             try context.parameters.require("groupId"),
@@ -72,37 +67,37 @@ struct GroupRoutes {
             by: try context.caller().user.id,
             ifMatch: try ETag.ifMatch(request)
         )
-        return try JSONResponse.make(try await answers([updated])[0], etag: updated.rev)
+        return try await answers([updated])[0].tagged(updated.rev)
     }
 
-    @Sendable func addMember(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func addMember(_ request: Request, context: APIContext) async throws -> EditedResponse<GroupAnswer> {
         let body = try await JSONBody.read(NewMember.self, request, context: context)
         let updated = try await groups.add(
             member: body.userId,
             to: try context.parameters.require("groupId"),
             by: try context.caller().user.id
         )
-        return try JSONResponse.make(try await answers([updated])[0], etag: updated.rev)
+        return try await answers([updated])[0].tagged(updated.rev)
     }
 
-    @Sendable func expenses(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func expenses(_ request: Request, context: APIContext) async throws -> ExpenseCollection {
         let userId = try context.caller().user.id
         let found = try await services.ledger.expenses(inGroup: try context.parameters.require("groupId"), for: userId)
-        return try JSONResponse.make(ExpenseCollection(expenses: try await ExpenseRoutes(services: services).answers(found, for: userId)))
+        return ExpenseCollection(expenses: try await ExpenseRoutes(services: services).answers(found, for: userId))
     }
 
-    @Sendable func balances(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func balances(_ request: Request, context: APIContext) async throws -> GroupBalances {
         let balances = try await payments.balances(ofGroup: try context.parameters.require("groupId"), for: try context.caller().user.id)
-        return try JSONResponse.make(balances)
+        return balances
     }
 
-    @Sendable func listPayments(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func listPayments(_ request: Request, context: APIContext) async throws -> PaymentCollection {
         let found = try await payments.payments(inGroup: try context.parameters.require("groupId"), for: try context.caller().user.id)
-        return try JSONResponse.make(PaymentCollection(payments: found.map(PaymentAnswer.init)))
+        return PaymentCollection(payments: found.map(PaymentAnswer.init))
     }
 
     /// Money that went from one member to another.
-    @Sendable func recordPayment(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func recordPayment(_ request: Request, context: APIContext) async throws -> EditedResponse<PaymentAnswer> {
         let body = try await JSONBody.read(request, context: context, allowed: ["from", "to", "amount", "currency"])
         guard let amount = try body.amount("amount") ?? nil else { throw Problem.badRequest("amount", "Give the amount, e.g. \"12.50\".") }
         let payment = try await payments.recordTransfer(
@@ -113,7 +108,7 @@ struct GroupRoutes {
             currency: try body.requiredString("currency"),
             by: try context.caller().user.id
         )
-        return try JSONResponse.make(PaymentAnswer(payment), status: .created)
+        return PaymentAnswer(payment).created()
     }
 
     /// A payment of the group is never deleted (409); one it does not have is 404.
@@ -124,12 +119,12 @@ struct GroupRoutes {
         throw ExpenseRoutes.irreversible
     }
 
-    @Sendable func schedules(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func schedules(_ request: Request, context: APIContext) async throws -> RecurringCollection {
         let found = try await recurring.schedules(in: try context.parameters.require("groupId"), for: try context.caller().user.id)
-        return try JSONResponse.make(RecurringCollection(recurring: found))
+        return RecurringCollection(recurring: found)
     }
 
-    @Sendable func createSchedule(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func createSchedule(_ request: Request, context: APIContext) async throws -> EditedResponse<RecurringExpense> {
         let body = try await JSONBody.read(request, context: context, allowed: ["every", "start", "expense"])
         guard let every = RecurringExpense.Every(rawValue: try body.requiredString("every")) else {
             throw Problem.badRequest("every", "'every' is week or month.")
@@ -145,16 +140,16 @@ struct GroupRoutes {
             template: template,
             by: try context.caller().user.id
         )
-        return try JSONResponse.make(schedule, status: .created, headers: [.location: "/api/v1/groups/\(groupId)/recurring/\(schedule.id)"])
+        return schedule.created(at: "/api/v1/groups/\(groupId)/recurring/\(schedule.id)")
     }
 
-    @Sendable func stopSchedule(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func stopSchedule(_ request: Request, context: APIContext) async throws -> RecurringExpense {
         let schedule = try await recurring.stop(
             try context.parameters.require("recurringId"),
             in: try context.parameters.require("groupId"),
             by: try context.caller().user.id
         )
-        return try JSONResponse.make(schedule)
+        return schedule
     }
 
     private func answers(_ found: [Revisioned<ExpenseGroup>]) async throws -> [GroupAnswer] {
@@ -163,7 +158,7 @@ struct GroupRoutes {
     }
 }
 
-struct GroupAnswer: Encodable {
+struct GroupAnswer: ResponseEncodable {
     struct Member: Encodable {
         var id: String
         var displayName: String
@@ -191,11 +186,11 @@ struct GroupAnswer: Encodable {
     }
 }
 
-struct GroupCollection: Encodable {
+struct GroupCollection: ResponseEncodable {
     var groups: [GroupAnswer]
 }
 
-struct RecurringCollection: Encodable {
+struct RecurringCollection: ResponseEncodable {
     var recurring: [RecurringExpense]
 }
 

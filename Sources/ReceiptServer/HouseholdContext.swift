@@ -25,6 +25,9 @@ struct HouseholdContext: ChildRequestContext {
         household = membership.household
     }
 
+    /// Answers are written by the API's encoder (``APIResponseEncoder``).
+    var responseEncoder: APIResponseEncoder { APIResponseEncoder() }
+
     /// As ``APIContext``: uploads are read by their routes with their own limits.
     var maxUploadSize: Int { 1 << 20 }
 }

@@ -17,35 +17,34 @@ struct HouseholdRoutes {
         household.delete("members/{userId}", use: removeMember)
     }
 
-    @Sendable func list(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func list(_ request: Request, context: APIContext) async throws -> HouseholdCollection {
         let households = try await services.directory.households(of: try context.caller().user.id)
-        return try JSONResponse.make(HouseholdCollection(households: households.map { HouseholdAnswer($0.value, rev: $0.rev) }))
+        return HouseholdCollection(households: households.map { HouseholdAnswer($0.value, rev: $0.rev) })
     }
 
-    @Sendable func create(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func create(_ request: Request, context: APIContext) async throws -> EditedResponse<HouseholdAnswer> {
         let body = try await JSONBody.read(request, context: context, allowed: ["name"])
         let household = try await services.directory.create(name: try body.requiredString("name"), by: try context.caller().user)
         try await services.adoptHouseholdlessCarts(logger: context.logger)
-        return try JSONResponse.make(
-            HouseholdAnswer(household.value, rev: household.rev),
+        return HouseholdAnswer(household.value, rev: household.rev).tagged(
+            household.rev,
             status: .created,
-            etag: household.rev,
-            headers: [.location: "/api/v1/households/\(household.value.id)"]
+            location: "/api/v1/households/\(household.value.id)"
         )
     }
 
-    @Sendable func join(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func join(_ request: Request, context: APIContext) async throws -> EditedResponse<HouseholdAnswer> {
         let body = try await JSONBody.read(request, context: context, allowed: ["code"])
         let household = try await services.directory.join(code: try body.requiredString("code"), user: try context.caller().user)
-        return try JSONResponse.make(HouseholdAnswer(household.value, rev: household.rev), etag: household.rev)
+        return HouseholdAnswer(household.value, rev: household.rev).tagged(household.rev)
     }
 
-    @Sendable func show(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func show(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<HouseholdAnswer> {
         let household = try await services.directory.household(context.household, for: context.caller.user.id)
-        return try JSONResponse.make(HouseholdAnswer(household.value, rev: household.rev), etag: household.rev)
+        return HouseholdAnswer(household.value, rev: household.rev).tagged(household.rev)
     }
 
-    @Sendable func rename(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func rename(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<HouseholdAnswer> {
         let body = try await JSONBody.read(request, context: context, allowed: ["name"])
         let household = try await services.directory.rename(
             context.household,
@@ -53,16 +52,16 @@ struct HouseholdRoutes {
             by: context.caller.user.id,
             ifMatch: try ETag.ifMatch(request)
         )
-        return try JSONResponse.make(HouseholdAnswer(household.value, rev: household.rev), etag: household.rev)
+        return HouseholdAnswer(household.value, rev: household.rev).tagged(household.rev)
     }
 
-    @Sendable func invite(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func invite(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<InviteCode> {
         let invite = try await services.directory.invite(to: context.household, by: context.caller.user.id)
-        return try JSONResponse.make(invite, status: .created)
+        return invite.created()
     }
 
     /// A member leaves, or the owner removes another member.
-    @Sendable func removeMember(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func removeMember(_ request: Request, context: HouseholdContext) async throws -> HTTPResponse.Status {
         let caller = context.caller.user.id
         let member = try context.parameters.require("userId")
         if member == caller {
@@ -70,11 +69,11 @@ struct HouseholdRoutes {
         } else {
             try await services.directory.remove(member: member, from: context.household, by: caller)
         }
-        return JSONResponse.noContent()
+        return .noContent
     }
 }
 
-struct HouseholdAnswer: Encodable {
+struct HouseholdAnswer: ResponseEncodable {
     var id: String
     var rev: Int
     var name: String
@@ -92,6 +91,6 @@ struct HouseholdAnswer: Encodable {
     }
 }
 
-struct HouseholdCollection: Encodable {
+struct HouseholdCollection: ResponseEncodable {
     var households: [HouseholdAnswer]
 }

@@ -19,6 +19,9 @@ struct ListContext: ChildRequestContext {
         list = try context.parameters.require("listId")
     }
 
+    /// Answers are written by the API's encoder (``APIResponseEncoder``).
+    var responseEncoder: APIResponseEncoder { APIResponseEncoder() }
+
     /// As ``APIContext``: uploads are read by their routes with their own limits.
     var maxUploadSize: Int { 1 << 20 }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import HouseholdApp
 import Households
+import Hummingbird
 import ReceiptModel
 import ReceiptPipeline
 
 /// A list with each entry's estimate and the estimated total per currency, its entries in the
 /// order members see them (``HouseholdList/entriesInShowingOrder()``).
-struct ListAnswer: Encodable {
+struct ListAnswer: ResponseEncodable {
     var id: String
     var rev: Int
     var household: String
@@ -36,7 +37,7 @@ struct ListAnswer: Encodable {
     }
 }
 
-struct EntryAnswer: Encodable {
+struct EntryAnswer: ResponseEncodable {
     var id: String
     var name: String
     var quantity: Decimal
@@ -71,7 +72,7 @@ struct EntryAnswer: Encodable {
     }
 }
 
-struct EntryResult: Encodable {
+struct EntryResult: ResponseEncodable {
     var list: ListHead
     var entry: EntryAnswer
 
@@ -81,16 +82,16 @@ struct EntryResult: Encodable {
     }
 }
 
-struct ListHead: Encodable {
+struct ListHead: ResponseEncodable {
     var id: String
     var rev: Int
 }
 
-struct ListCollection: Encodable {
+struct ListCollection: ResponseEncodable {
     var lists: [ListAnswer]
 }
 
-struct CurrencyAmount: Encodable {
+struct CurrencyAmount: ResponseEncodable {
     var currency: String?
     var amount: Amount
 }

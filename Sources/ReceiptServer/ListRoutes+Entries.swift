@@ -6,7 +6,7 @@ import ReceiptModel
 
 /// A list's entries: added by name or barcode, edited, ticked, deleted, and their photos.
 extension ListRoutes {
-    @Sendable func addEntry(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func addEntry(_ request: Request, context: ListContext) async throws -> EditedResponse<EntryResult> {
         let body = try await JSONBody.read(NewEntry.self, request, context: context)
         let product: ProductRef?
         do {
@@ -22,10 +22,10 @@ extension ListRoutes {
             by: context.caller.user,
             ifMatch: try ETag.ifMatch(request)
         )
-        return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(context)), status: .created, etag: list.rev)
+        return EntryResult(list: list, entry: entry, book: try await priceBook(context)).tagged(list.rev, status: .created)
     }
 
-    @Sendable func editEntry(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func editEntry(_ request: Request, context: ListContext) async throws -> EditedResponse<EntryResult> {
         let body = try await JSONBody.read(EntryEdit.self, request, context: context)
         let priority = try body.priority.map { try EntryPriority.parse($0) }
         return try await edit(
@@ -35,7 +35,7 @@ extension ListRoutes {
         )
     }
 
-    @Sendable func deleteEntry(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func deleteEntry(_ request: Request, context: ListContext) async throws -> EditedResponse<ListAnswer> {
         let list = try await lists.deleteEntry(
             try context.parameters.require("entryId"),
             of: context.list,
@@ -43,18 +43,18 @@ extension ListRoutes {
             by: context.caller.user.id,
             ifMatch: try ETag.ifMatch(request)
         )
-        return try JSONResponse.make(ListAnswer(list, book: try await priceBook(context)), etag: list.rev)
+        return ListAnswer(list, book: try await priceBook(context)).tagged(list.rev)
     }
 
-    @Sendable func tick(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func tick(_ request: Request, context: ListContext) async throws -> EditedResponse<EntryResult> {
         try await edit(EntryInput(completed: true), request, context)
     }
 
-    @Sendable func untick(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func untick(_ request: Request, context: ListContext) async throws -> EditedResponse<EntryResult> {
         try await edit(EntryInput(completed: false), request, context)
     }
 
-    private func edit(_ input: EntryInput, _ request: Request, _ context: ListContext) async throws -> Response {
+    private func edit(_ input: EntryInput, _ request: Request, _ context: ListContext) async throws -> EditedResponse<EntryResult> {
         let (list, entry) = try await lists.editEntry(
             try context.parameters.require("entryId"),
             of: context.list,
@@ -63,10 +63,10 @@ extension ListRoutes {
             by: context.caller.user,
             ifMatch: try ETag.ifMatch(request)
         )
-        return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(context)), etag: list.rev)
+        return EntryResult(list: list, entry: entry, book: try await priceBook(context)).tagged(list.rev)
     }
 
-    @Sendable func setPhoto(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func setPhoto(_ request: Request, context: ListContext) async throws -> EditedResponse<EntryResult> {
         // Who may see the list is checked before the upload is read: a stranger learns nothing,
         // not even the size limit.
         _ = try await lists.list(context.list, in: context.household, for: context.caller.user.id)
@@ -78,7 +78,7 @@ extension ListRoutes {
             in: context.household,
             by: context.caller.user.id
         )
-        return try JSONResponse.make(EntryResult(list: list, entry: entry, book: try await priceBook(context)), etag: list.rev)
+        return EntryResult(list: list, entry: entry, book: try await priceBook(context)).tagged(list.rev)
     }
 
     @Sendable func photo(_ request: Request, context: ListContext) async throws -> Response {

@@ -6,28 +6,28 @@ import ReceiptPipeline
 /// A list shared beyond its household by id and passcode: members share, rotate and revoke it and
 /// remove guests; a guest joins, sees the lists they joined, and leaves.
 extension ListRoutes {
-    @Sendable func share(_ request: Request, context: ListContext) async throws -> Response {
-        try JSONResponse.make(try await lists.share(context.list, in: context.household, by: context.caller.user.id), status: .created)
+    @Sendable func share(_ request: Request, context: ListContext) async throws -> EditedResponse<ListShare> {
+        try await lists.share(context.list, in: context.household, by: context.caller.user.id).created()
     }
 
-    @Sendable func unshare(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func unshare(_ request: Request, context: ListContext) async throws -> HTTPResponse.Status {
         try await lists.unshare(context.list, in: context.household, by: context.caller.user.id)
-        return JSONResponse.noContent()
+        return .noContent
     }
 
     /// A member removes a guest, or a guest leaves.
-    @Sendable func removeGuest(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func removeGuest(_ request: Request, context: ListContext) async throws -> HTTPResponse.Status {
         try await lists.removeGuest(try context.parameters.require("userId"), from: context.list, in: context.household, by: context.caller.user.id)
-        return JSONResponse.noContent()
+        return .noContent
     }
 
     /// The lists the caller joined as a guest (without the households' prices).
-    @Sendable func sharedWithCaller(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func sharedWithCaller(_ request: Request, context: APIContext) async throws -> ListCollection {
         let shared = try await lists.sharedWith(try context.caller().user.id)
-        return try JSONResponse.make(ListCollection(lists: shared.map { ListAnswer($0, book: PriceBook(carts: [])) }))
+        return ListCollection(lists: shared.map { ListAnswer($0, book: PriceBook(carts: [])) })
     }
 
-    @Sendable func join(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func join(_ request: Request, context: APIContext) async throws -> EditedResponse<ListAnswer> {
         let body = try await JSONBody.read(ListPasscode.self, request, context: context)
         let joined = try await lists.join(
             body.listId,
@@ -35,7 +35,7 @@ extension ListRoutes {
             user: try context.caller().user,
             address: context.remoteAddress
         )
-        return try JSONResponse.make(ListAnswer(joined, book: PriceBook(carts: [])), etag: joined.rev)
+        return ListAnswer(joined, book: PriceBook(carts: [])).tagged(joined.rev)
     }
 }
 

@@ -4,20 +4,20 @@ import Hummingbird
 
 /// Who is shopping for a list now ("I'm shopping" for a while, or no longer).
 extension ListRoutes {
-    @Sendable func shoppers(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func shoppers(_ request: Request, context: ListContext) async throws -> ShoppingAnswer {
         let shoppers = try await lists.shoppers(of: context.list, in: context.household, for: context.caller.user.id)
-        return try JSONResponse.make(ShoppingAnswer(shopping: shoppers))
+        return ShoppingAnswer(shopping: shoppers)
     }
 
-    @Sendable func startShopping(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func startShopping(_ request: Request, context: ListContext) async throws -> ShoppingStatus {
         let body = try await JSONBody.read(ShoppingTime.self, request, context: context)
         let minutes = body.minutes.map { NSDecimalNumber(decimal: $0).intValue } ?? 60
-        return try JSONResponse.make(try await lists.startShopping(context.list, in: context.household, by: context.caller.user, minutes: minutes))
+        return try await lists.startShopping(context.list, in: context.household, by: context.caller.user, minutes: minutes)
     }
 
-    @Sendable func stopShopping(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func stopShopping(_ request: Request, context: ListContext) async throws -> HTTPResponse.Status {
         try await lists.stopShopping(context.list, in: context.household, by: context.caller.user.id)
-        return JSONResponse.noContent()
+        return .noContent
     }
 }
 
@@ -28,6 +28,6 @@ struct ShoppingTime: RequestBody {
     enum CodingKeys: String, CodingKey, CaseIterable { case minutes }
 }
 
-struct ShoppingAnswer: Encodable {
+struct ShoppingAnswer: ResponseEncodable {
     var shopping: [ShoppingStatus]
 }

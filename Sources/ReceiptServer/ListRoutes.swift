@@ -42,31 +42,30 @@ struct ListRoutes {
         group.post("shared-lists/join", use: join)
     }
 
-    @Sendable func index(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func index(_ request: Request, context: HouseholdContext) async throws -> ListCollection {
         let found = try await lists.lists(of: context.household, for: context.caller.user.id)
         let book = try await services.pricing.priceBook(context.household)
-        return try JSONResponse.make(ListCollection(lists: found.map { ListAnswer($0, book: book) }))
+        return ListCollection(lists: found.map { ListAnswer($0, book: book) })
     }
 
-    @Sendable func create(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func create(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<ListAnswer> {
         let body = try await JSONBody.read(ListName.self, request, context: context)
         let list = try await lists.create(in: context.household, name: body.name, by: context.caller.user)
-        return try JSONResponse.make(
-            ListAnswer(list, book: PriceBook(carts: [])),
+        return ListAnswer(list, book: PriceBook(carts: [])).tagged(
+            list.rev,
             status: .created,
-            etag: list.rev,
-            headers: [.location: "/api/v1/households/\(context.household)/lists/\(list.value.id)"]
+            location: "/api/v1/households/\(context.household)/lists/\(list.value.id)"
         )
     }
 
-    @Sendable func show(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func show(_ request: Request, context: ListContext) async throws -> EditedResponse<ListAnswer> {
         let list = try await lists.list(context.list, in: context.household, for: context.caller.user.id)
         var answer = ListAnswer(list, book: try await priceBook(context))
         answer.comparison = try await services.pricing.comparison(list.value)
-        return try JSONResponse.make(answer, etag: list.rev)
+        return answer.tagged(list.rev)
     }
 
-    @Sendable func rename(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func rename(_ request: Request, context: ListContext) async throws -> EditedResponse<ListAnswer> {
         let body = try await JSONBody.read(ListName.self, request, context: context)
         let list = try await lists.rename(
             context.list,
@@ -75,18 +74,18 @@ struct ListRoutes {
             by: context.caller.user.id,
             ifMatch: try ETag.ifMatch(request)
         )
-        return try JSONResponse.make(ListAnswer(list, book: try await priceBook(context)), etag: list.rev)
+        return ListAnswer(list, book: try await priceBook(context)).tagged(list.rev)
     }
 
-    @Sendable func delete(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func delete(_ request: Request, context: ListContext) async throws -> HTTPResponse.Status {
         try await lists.delete(context.list, in: context.household, by: context.caller.user.id, ifMatch: try ETag.ifMatch(request))
-        return JSONResponse.noContent()
+        return .noContent
     }
 
     /// The list's change log, for the household's members.
-    @Sendable func changes(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func changes(_ request: Request, context: ListContext) async throws -> ChangeLogAnswer {
         let log = try await lists.changes(of: context.list, in: context.household, for: context.caller.user.id)
-        return try JSONResponse.make(try await ChangeLogAnswer(log, accounts: services.accounts))
+        return try await ChangeLogAnswer(log, accounts: services.accounts)
     }
 
     /// What the household paid before, for a member; a guest of the list sees none of it.

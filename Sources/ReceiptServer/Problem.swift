@@ -108,7 +108,7 @@ struct Problem: Error, Sendable {
         case .reviewExists: .conflict
         case .invalidCredentials, .unauthenticated: .unauthorized
         case .throttled: .tooManyRequests
-        case .csrf, .forbidden, .notUploader, .notReviewAuthor: .forbidden
+        case .csrf, .forbidden, .notUploader, .notAuthor, .notReviewAuthor: .forbidden
         case .stale: .preconditionFailed
         case .paymentToSelf: .unprocessableContent
         default: .notFound

@@ -21,9 +21,9 @@ struct ReceiptRoutes {
         household.get("carts/{cartId}/thumbnail", use: thumbnail)
     }
 
-    @Sendable func job(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func job(_ request: Request, context: APIContext) async throws -> JobAnswer {
         let job = try await services.jobs.job(try context.parameters.require("jobId"), for: try context.caller().user.id)
-        return try JSONResponse.make(JobAnswer(job))
+        return JobAnswer(job)
     }
 
     @Sendable func image(_ request: Request, context: HouseholdContext) async throws -> Response {
@@ -34,7 +34,7 @@ struct ReceiptRoutes {
         try await UploadedImage.respond(try await photo(context), thumbnail: true, store: services.store)
     }
 
-    @Sendable func upload(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func upload(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<JobAnswer> {
         let householdId = context.household
         let user = context.caller.user
         let data = try await UploadedImage.read(request, limit: configuration.maxUploadBytes)
@@ -43,12 +43,13 @@ struct ReceiptRoutes {
         switch try await services.jobs.enqueue(image: data, fileName: fileName, household: householdId, by: user, purchaser: purchaser) {
         case .queued(let job):
             wake.signal()
-            return try JSONResponse.make(JobAnswer(job), status: .accepted, headers: [.location: "/api/v1/jobs/\(job.id)"])
+            return EditedResponse(status: .accepted, headers: [.location: "/api/v1/jobs/\(job.id)"], response: JobAnswer(job))
         case .existingCart(let cartId, let job):
             var answer = job.map(JobAnswer.init) ?? JobAnswer(id: nil, household: householdId, cartId: cartId)
             answer.status = .done
             answer.cartId = cartId
-            return try JSONResponse.make(answer, status: .ok, headers: [.location: "/api/v1/households/\(householdId)/carts/\(cartId)"])
+            // Already read: the answer points at the cart.
+            return EditedResponse(headers: [.location: "/api/v1/households/\(householdId)/carts/\(cartId)"], response: answer)
         }
     }
 
@@ -63,7 +64,7 @@ struct ReceiptRoutes {
 }
 
 /// A receipt job as the API shows it.
-struct JobAnswer: Encodable {
+struct JobAnswer: ResponseEncodable {
     var id: String?
     var household: String
     var status: ReceiptJob.Status

@@ -45,6 +45,8 @@ public enum ReceiptServerApp {
         StatsRoutes(services: services, catalog: catalog).add(to: household)
         ListRoutes(services: services, products: products, maxPhotoBytes: configuration.maxUploadBytes)
             .add(to: authenticated, household: household, list: authenticated.list())
+        NotificationRoutes(services: services).add(to: authenticated, list: authenticated.list())
+        ChatRoutes(services: services, maxPictureBytes: configuration.maxUploadBytes).add(to: authenticated.list())
         SyncRoutes(services: services).add(to: household)
         ProductRoutes(services: services, catalog: catalog).add(to: authenticated)
         ProductDetailRoutes(services: services, catalog: catalog).add(to: authenticated, household: household)
@@ -116,7 +118,7 @@ public enum ReceiptServerApp {
                 )
             ),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "receipts"),
-            services: workers + [live],
+            services: workers + [live, NotificationFeedService(feed: services.notificationFeed, hub: live, logger: logger)],
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger
         )

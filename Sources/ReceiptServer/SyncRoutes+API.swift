@@ -16,7 +16,27 @@ extension SyncRoutes {
                 body: .json(.ref("SyncRequest")),
                 responses: [.json(200, "What changed since the cursor, merged", .ref("SyncAnswer"))],
                 errors: .behindSession(400, 413)
-            )
+            ),
+            APIOperation(
+                .get,
+                "/api/v1/households/{householdId}/sync/lists/{listId}",
+                id: "listState",
+                tags: ["sync"],
+                summary: "One list's replicated state (per-field stamps), for a replica that edits it offline and sends it back through sync",
+                parameters: [.householdId, .path("listId")],
+                responses: [.json(200, "The list's state", .ref("SyncedList"), etag: true)],
+                errors: .behindSession()
+            ),
+            APIOperation(
+                .get,
+                "/api/v1/households/{householdId}/sync/carts/{cartId}",
+                id: "cartState",
+                tags: ["sync"],
+                summary: "One cart's replicated state (its items as entries), for a replica that edits it offline and sends it back as cartStates",
+                parameters: [.householdId, .path("cartId")],
+                responses: [.json(200, "The cart's state", .ref("SyncedCart"), etag: true)],
+                errors: .behindSession()
+            ),
         ]
     }
 

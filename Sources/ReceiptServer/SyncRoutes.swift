@@ -17,9 +17,11 @@ struct SyncRoutes {
 
     func add(to household: RouterGroup<HouseholdContext>) {
         household.post("sync", use: sync)
+        household.get("sync/lists/{listId}", use: listState)
+        household.get("sync/carts/{cartId}", use: cartState)
     }
 
-    @Sendable func sync(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func sync(_ request: Request, context: HouseholdContext) async throws -> SyncAnswer {
         let body = try await JSONBody.read(
             request,
             context: context,
@@ -27,6 +29,19 @@ struct SyncRoutes {
             limit: Self.bodyLimit
         )
         let answer = try await services.sync.sync(try body.decode(SyncRequest.self), in: context.household, by: context.caller.user)
-        return try JSONResponse.make(answer)
+        return answer
+    }
+
+    /// One list's replicated state, for a browser that keeps it to edit offline (the web app's
+    /// service worker): what it sends back through `sync` starts from these stamps.
+    @Sendable func listState(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let list = try await services.lists.list(try context.parameters.require("listId"), in: context.household, for: context.caller.user.id)
+        return try JSONResponse.make(try SyncedList(list.value), etag: list.rev)
+    }
+
+    /// One cart's replicated state (its items as entries), as ``listState(_:context:)``.
+    @Sendable func cartState(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let cart = try await services.carts.cart(try context.parameters.require("cartId"), in: context.household, for: context.caller.user.id)
+        return try JSONResponse.make(try SyncedCart(cart.value), etag: cart.rev)
     }
 }

@@ -4,7 +4,7 @@ import Households
 /// What every page's frame needs besides its content: who is looking, in which household, the
 /// CSRF token its forms carry, and a message to show once.
 public struct PageFrame: Sendable {
-    public enum Section: String, Sendable { case carts, lists, spend, upload, groups, households, products, account }
+    public enum Section: String, Sendable { case carts, lists, spend, upload, groups, households, notifications, products, account }
 
     public var title: String
     public var user: PublicUser?
@@ -101,8 +101,15 @@ public enum Layout {
         \(if: frame.refreshSeconds != nil, "<noscript><meta http-equiv=\"refresh\" content=\"\(frame.refreshSeconds ?? 2)\"></noscript>")
         <title>\(frame.title) · Receipts</title>
         <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
+        <link rel="manifest" href="/manifest.webmanifest">
+        <meta name="theme-color" content="#1f6f4a">
+        <meta name="mobile-web-app-capable" content="yes">
+        <meta name="apple-mobile-web-app-capable" content="yes">
+        <meta name="apple-mobile-web-app-title" content="Receipts">
+        <link rel="apple-touch-icon" href="/assets/icon-192.png">
         <link rel="stylesheet" href="/assets/app.css?v=\(assetVersion)">
         <script type="module" src="/assets/app.js?v=\(assetVersion)"></script>
+        \(if: frame.user != nil, "<script type=\"module\" src=\"/assets/social.js?v=\(assetVersion)\"></script>")
         </head>
         <body>
         <a class="skip" href="#main">Skip to content</a>
@@ -136,6 +143,8 @@ public enum Layout {
             <header class="top">
             <a class="brand" href="/">Receipts</a>
             <a class="household" href="/households"\(if: frame.section == .households, " aria-current=\"page\"") title="Your households">\(frame.household?.name ?? "Households")</a>
+            <a class="bell" href="/notifications"\(if: frame.section == .notifications, " aria-current=\"page\"")>Notifications <span class="unread-count" data-unread-count hidden></span></a>
+            <p class="sync-status" id="sync-status" role="status" data-user="\(user.displayName)" hidden></p>
             <a class="account" href="/account"\(if: frame.section == .account, " aria-current=\"page\"") title="Your account">\(user.displayName)</a>
             <form method="post" action="/logout" class="logout">\(frame.csrfField)<button type="submit" class="link" aria-label="Log out \(user.displayName)">Log out</button></form>
             <nav aria-label="Sections"><ul>\(nav)</ul></nav>

@@ -87,7 +87,8 @@ public enum ListPages {
         query: String?,
         results: [ProductChoice],
         shoppers: [ShoppingStatus],
-        sharing: ListSharing = ListSharing()
+        sharing: ListSharing = ListSharing(),
+        chat: HTML = .empty
     ) -> HTML {
         let base = "/h/\(household.id)/lists/\(list.id)"
         let me = frame.user?.id
@@ -151,6 +152,7 @@ public enum ListPages {
             \(search)
             \(addByName(frame, base: base))
             </section>
+            \(chat)
             \(SharedListPages.sharingSection(frame, base: base, list: list, sharing: sharing))
             \(frame.renameOrDelete(base, "list", name: list.name))
             """
@@ -182,7 +184,7 @@ public enum ListPages {
                 <li class="item entry priority-\(entry.effectivePriority.rawValue)\(if: entry.completed, " done")" data-entry="\(entry.id)">
                 \(frame.tickForm("\(base)/entries/\(entry.id)/tick", completed: entry.completed, """
                     <span class="grow"><span class="name">\(entry.name)</span> \(priorityBadge(entry.effectivePriority)) \(product) \(bought)
-                    <span class="meta asked" data-testid="asked-by">asked by \(entry.addedBy)</span></span>
+                    \(note(entry))<span class="meta asked" data-testid="asked-by">asked by \(entry.addedBy)</span></span>
                     \(estimate)
                     """))
                 <div class="stepper" role="group" aria-label="Quantity of \(entry.name)">
@@ -198,6 +200,7 @@ public enum ListPages {
                     \(prioritySelect(id: "priority-\(entry.id)", label: "Priority of \(entry.name)", selected: entry.effectivePriority))
                     <button type="submit" class="secondary">Set</button>
                     """))
+                \(editEntry(frame, base: base, entry: entry))
                 </li>
                 """
         }

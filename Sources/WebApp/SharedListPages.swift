@@ -110,7 +110,7 @@ public enum SharedListPages {
 
     /// A list of another household, for a guest: its entries to read, add, tick and change, and a
     /// way to leave. No product search and no prices: those come from the household's purchases.
-    public static func guest(_ frame: PageFrame, list: HouseholdList) -> HTML {
+    public static func guest(_ frame: PageFrame, list: HouseholdList, chat: HTML = .empty) -> HTML {
         let base = "/shared-lists/\(list.id)"
         let back = frame.household.map { "/h/\($0.id)/lists" } ?? "/shared-lists"
         return Layout.page(
@@ -124,6 +124,7 @@ public enum SharedListPages {
             <h2 id="add-entry">Add to the list</h2>
             \(ListPages.addByName(frame, base: base))
             </section>
+            \(chat)
             <section class="card" aria-labelledby="leave-title">
             <h2 id="leave-title">Leave this list</h2>
             <p class="meta">It goes from your lists; you can join again with a passcode.</p>

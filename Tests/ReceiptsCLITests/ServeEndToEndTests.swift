@@ -143,7 +143,17 @@ struct Curl {
             carts = try await anna.carts(server.base, household: home)
         }
         #expect(carts.count == 1, "\(server.log)")
-        #expect(carts.first?["id"] as? String == ingested["id"] as? String)
+        let cartId = try #require(ingested["id"] as? String)
+        #expect(carts.first?["id"] as? String == cartId)
+        // Filed as the owner's purchase, through the household's write path: its change log says who.
+        #expect(carts.first?["purchasedByUser"] as? String == "Anna")
+        let changes = try await anna.call("GET", "\(server.base)/households/\(home)/carts/\(cartId)/changes")
+        let entries = try #require(changes.json["changes"] as? [[String: Any]], "\(changes.text)")
+        #expect(entries.count == 1 && entries.first?["action"] as? String == "created", "\(changes.text)")
+
+        let stranger = try await CLI.run(["ingest", photo, "--store", work.store, "--household", home, "--member", "Zed"], in: work.url)
+        #expect(stranger.status == 64, "\(stranger.status) \(stranger.stderr)")
+        #expect(stranger.stderr.contains("No member 'Zed'") && stranger.stderr.contains("Anna"), "\(stranger.stderr)")
 
         let unknown = try await CLI.run(["ingest", photo, "--store", work.store, "--household", "h_missing"], in: work.url)
         #expect(unknown.status == 64, "\(unknown.status) \(unknown.stderr)")

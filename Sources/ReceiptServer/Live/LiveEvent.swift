@@ -40,6 +40,14 @@ enum LiveScopes {
             // Its household, and the guests it is shared with.
             scopes.insert(.list(change.id))
             if let household = string("household") { scopes.insert(.household(household)) }
+        case "notifications":
+            // A user's notifications are theirs alone.
+            if let user = string("userId") { scopes.insert(.user(user)) }
+        case "list-chat":
+            // The list's room: its household and its guests (a deletion's tombstone keeps the
+            // household; its id, `listId|messageId`, names the list).
+            if let list = string("listId") ?? change.id.split(separator: "|").first.map(String.init) { scopes.insert(.list(list)) }
+            if let household = string("household") { scopes.insert(.household(household)) }
         case "list-guests":
             if let user = string("userId") { scopes.insert(.user(user)) }
         case "expense-group-members", "friendships", "favourites":
@@ -69,7 +77,9 @@ enum LiveEvent {
     /// A document changed (or was deleted: `deleted` true and only its id and scope fields).
     static func change(_ change: StoreChange) -> String {
         var members: [String: JSONValue] = [
-            "type": .string("change"), "seq": .number(Decimal(change.seq)), "collection": .string(change.collection),
+            // A notification is its own event type: pages show it rather than reload for it.
+            "type": .string(change.collection == "notifications" ? "notification" : "change"), "seq": .number(Decimal(change.seq)),
+            "collection": .string(change.collection),
             "id": .string(change.id), "rev": .number(Decimal(change.rev)), "deleted": .bool(change.deleted),
         ]
         if var document = change.document, !change.deleted {

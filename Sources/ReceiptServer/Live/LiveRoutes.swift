@@ -57,13 +57,13 @@ struct LiveRoutes {
         household.get("online", use: online)
     }
 
-    @Sendable func online(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func online(_ request: Request, context: HouseholdContext) async throws -> OnlineAnswer {
         let online = try await hub.presence.online(in: context.household)
-        return try JSONResponse.make(OnlineAnswer(household: context.household, count: online.count, online: online))
+        return OnlineAnswer(household: context.household, count: online.count, online: online)
     }
 }
 
-struct OnlineAnswer: Encodable {
+struct OnlineAnswer: ResponseEncodable {
     var household: String
     var count: Int
     var online: [OnlineUser]

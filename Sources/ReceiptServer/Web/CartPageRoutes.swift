@@ -13,112 +13,143 @@ struct CartPageRoutes {
     let live: LiveHub
     let catalog: ProductCatalog?
 
-    func add(to pages: RouterGroup<APIContext>) {
-        let carts = services.carts
-        pages.page(.get, "h/{householdId}", services: services) { request, _, session, household in
-            let page = try await carts.list(household.id, for: session.user.id, cursor: nil, limit: 100)
-            let online = try await live.presence.online(in: household.id).map(\.displayName)
-            return WebResponse.html(
-                CartPages.list(
-                    session.frame("Carts", household: household, section: .carts),
-                    household: household,
-                    carts: page.carts,
-                    online: online
-                ),
-                request: request
-            )
-        }
-        pages.page(.post, "h/{householdId}/carts", services: services) { request, _, session, household in
-            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
-            let cart = try await carts.create(in: household.id, name: form["name"] ?? "", currency: form["currency"], by: session.user)
-            return WebResponse.redirect("/h/\(household.id)/carts/\(cart.value.id)")
-        }
-        pages.page(.get, "h/{householdId}/carts/{cartId}", services: services) { request, context, session, household in
-            let cart = try await carts.cart(try context.parameters.require("cartId"), in: household.id, for: session.user.id)
-            return WebResponse.html(
-                CartPages.detail(session.frame(cart.value.name, household: household, section: .carts), household: household, cart: cart.value),
-                request: request
-            )
-        }
-        pages.page(.post, "h/{householdId}/carts/{cartId}/items", services: services) { request, context, session, household in
-            let cartId = try context.parameters.require("cartId")
-            let body = try await WebForm.read(request, session: session, accounts: services.accounts).json(["name", "quantity", "price"])
-            _ = try await carts.addItem(
-                to: cartId,
-                in: household.id,
-                ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: try body.amount("price")),
-                by: session.user,
-                ifMatch: nil
-            )
-            return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
-        }
-        pages.page(.post, "h/{householdId}/carts/{cartId}/items/{itemId}/tick", services: services) { request, context, session, household in
-            let cartId = try context.parameters.require("cartId")
-            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
-            _ = try await carts.tick(
-                try context.parameters.require("itemId"),
-                of: cartId,
-                in: household.id,
-                completed: form["completed"] != "0",
-                by: session.user,
-                ifMatch: nil
-            )
-            return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
-        }
-        pages.page(.post, "h/{householdId}/carts/{cartId}/items/{itemId}/edit", services: services) { request, context, session, household in
-            let cartId = try context.parameters.require("cartId")
-            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
-            let body = form.json(["name", "quantity", "price"])
-            // An emptied price field takes the price away; a form without the field leaves it.
-            let price: Amount?? = form.fields.contains { $0.0 == "price" } && form["price"] == nil ? .some(nil) : try body.amount("price")
-            _ = try await carts.editItem(
-                try context.parameters.require("itemId"),
-                of: cartId,
-                in: household.id,
-                ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: price),
-                by: session.user,
-                ifMatch: nil
-            )
-            return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
-        }
-        pages.page(.post, "h/{householdId}/carts/{cartId}/items/{itemId}/delete", services: services) { request, context, session, household in
-            let cartId = try context.parameters.require("cartId")
-            _ = try await WebForm.read(request, session: session, accounts: services.accounts)
-            _ = try await carts.deleteItem(try context.parameters.require("itemId"), of: cartId, in: household.id, by: session.user, ifMatch: nil)
-            return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
-        }
-        pages.page(.post, "h/{householdId}/carts/{cartId}/rename", services: services) { request, context, session, household in
-            let cartId = try context.parameters.require("cartId")
-            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
-            _ = try await carts.update(cartId, in: household.id, name: form["name"] ?? "", keepDuplicate: nil, by: session.user.id, ifMatch: nil)
-            return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
-        }
-        pages.page(.post, "h/{householdId}/carts/{cartId}/delete", services: services) { request, context, session, household in
-            _ = try await WebForm.read(request, session: session, accounts: services.accounts)
-            try await carts.delete(try context.parameters.require("cartId"), in: household.id, by: session.user.id, ifMatch: nil)
-            return WebResponse.redirect("/h/\(household.id)")
-        }
-        pages.page(.get, "h/{householdId}/spend", services: services) { request, context, session, household in
-            let period = request.uri.queryParameters.get("period").flatMap { SpendingPeriod(rawValue: String($0)) } ?? .standard
-            let stats = try await SpendingStats.load(
-                from: services.store,
-                asOf: CalendarDay.today(),
-                period: period,
-                currentUser: session.user.id,
-                filters: [.equals("household", household.id)],
-                logger: context.logger
-            )
-            let categories = try await ProductInsights(services: services, catalog: catalog)
-                .categorySpending(household.id, asOf: CalendarDay.today(), period: period)
-            return WebResponse.html(
-                SpendPage.render(
-                    session.frame("Spend", household: household, section: .spend),
-                    household: household,
-                    stats: stats,
-                    categories: categories
-                ),
-                request: request
-            )
-        }
+    var carts: CartEditor { services.carts }
+
+    func add(to households: RouterGroup<HouseholdPageContext>) {
+        households.get(use: cartList)
+        households.post("carts", use: createCart)
+        households.get("carts/{cartId}", use: cart)
+        households.post("carts/{cartId}/items", use: addItem)
+        households.post("carts/{cartId}/items/{itemId}/tick", use: tickItem)
+        households.post("carts/{cartId}/items/{itemId}/edit", use: editItem)
+        households.post("carts/{cartId}/items/{itemId}/delete", use: deleteItem)
+        households.post("carts/{cartId}/rename", use: renameCart)
+        households.post("carts/{cartId}/delete", use: deleteCart)
+        households.get("spend", use: spend)
+    }
+
+    @Sendable func cartList(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        let page = try await carts.list(household.id, for: session.user.id, cursor: nil, limit: 100)
+        let online = try await live.presence.online(in: household.id).map(\.displayName)
+        return WebResponse.html(
+            CartPages.list(
+                session.frame("Carts", household: household, section: .carts),
+                household: household,
+                carts: page.carts,
+                online: online
+            ),
+            request: request
+        )
+    }
+
+    @Sendable func createCart(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+        let cart = try await carts.create(in: household.id, name: form["name"] ?? "", currency: form["currency"], by: session.user)
+        return WebResponse.redirect("/h/\(household.id)/carts/\(cart.value.id)")
+    }
+
+    @Sendable func cart(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        let cart = try await carts.cart(try context.parameters.require("cartId"), in: household.id, for: session.user.id)
+        return WebResponse.html(
+            CartPages.detail(session.frame(cart.value.name, household: household, section: .carts), household: household, cart: cart.value),
+            request: request
+        )
+    }
+
+    @Sendable func addItem(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        let cartId = try context.parameters.require("cartId")
+        let body = try await WebForm.read(request, session: session, accounts: services.accounts).json(["name", "quantity", "price"])
+        _ = try await carts.addItem(
+            to: cartId,
+            in: household.id,
+            ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: try body.amount("price")),
+            by: session.user,
+            ifMatch: nil
+        )
+        return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
+    }
+
+    @Sendable func tickItem(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        let cartId = try context.parameters.require("cartId")
+        let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+        _ = try await carts.tick(
+            try context.parameters.require("itemId"),
+            of: cartId,
+            in: household.id,
+            completed: form["completed"] != "0",
+            by: session.user,
+            ifMatch: nil
+        )
+        return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
+    }
+
+    @Sendable func editItem(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        let cartId = try context.parameters.require("cartId")
+        let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+        let body = form.json(["name", "quantity", "price"])
+        // An emptied price field takes the price away; a form without the field leaves it.
+        let price: Amount?? = form.fields.contains { $0.0 == "price" } && form["price"] == nil ? .some(nil) : try body.amount("price")
+        _ = try await carts.editItem(
+            try context.parameters.require("itemId"),
+            of: cartId,
+            in: household.id,
+            ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: price),
+            by: session.user,
+            ifMatch: nil
+        )
+        return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
+    }
+
+    @Sendable func deleteItem(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        let cartId = try context.parameters.require("cartId")
+        _ = try await WebForm.read(request, session: session, accounts: services.accounts)
+        _ = try await carts.deleteItem(try context.parameters.require("itemId"), of: cartId, in: household.id, by: session.user, ifMatch: nil)
+        return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
+    }
+
+    @Sendable func renameCart(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        let cartId = try context.parameters.require("cartId")
+        let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+        _ = try await carts.update(cartId, in: household.id, name: form["name"] ?? "", keepDuplicate: nil, by: session.user.id, ifMatch: nil)
+        return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
+    }
+
+    @Sendable func deleteCart(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        _ = try await WebForm.read(request, session: session, accounts: services.accounts)
+        try await carts.delete(try context.parameters.require("cartId"), in: household.id, by: session.user.id, ifMatch: nil)
+        return WebResponse.redirect("/h/\(household.id)")
+    }
+
+    @Sendable func spend(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        let period = request.uri.queryParameters.get("period").flatMap { SpendingPeriod(rawValue: String($0)) } ?? .standard
+        let stats = try await SpendingStats.load(
+            from: services.store,
+            asOf: CalendarDay.today(),
+            period: period,
+            currentUser: session.user.id,
+            filters: [.equals("household", household.id)],
+            logger: context.logger
+        )
+        let categories = try await ProductInsights(services: services, catalog: catalog)
+            .categorySpending(household.id, asOf: CalendarDay.today(), period: period)
+        return WebResponse.html(
+            SpendPage.render(
+                session.frame("Spend", household: household, section: .spend),
+                household: household,
+                stats: stats,
+                categories: categories
+            ),
+            request: request
+        )
     }
 }

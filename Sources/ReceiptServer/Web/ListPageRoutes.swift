@@ -47,12 +47,7 @@ struct ListPageRoutes {
             try await lists.delete(try context.parameters.require("listId"), in: household.id, by: session.user.id, ifMatch: nil)
             return WebResponse.redirect("/h/\(household.id)/lists")
         }
-        addEntryRoutes(to: pages, under: "h/{householdId}/lists/{listId}") { request, context in
-            let session = try WebSession.current(request, context)
-            let household = try await services.directory.household(try context.parameters.require("householdId"), for: session.user.id)
-            let listId = try context.parameters.require("listId")
-            return ListPlace(session: session, listId: listId, householdId: household.value.id, page: "/h/\(household.value.id)/lists/\(listId)")
-        }
+        addEntryRoutes(to: pages, under: "h/{householdId}/lists/{listId}", resolve: memberPlace)
         // "I'm shopping" for an hour, or no longer.
         pages.page(.post, "h/{householdId}/lists/{listId}/shopping", services: services) { request, context, session, household in
             let listId = try context.parameters.require("listId")
@@ -64,6 +59,14 @@ struct ListPageRoutes {
             }
             return WebResponse.redirect("/h/\(household.id)/lists/\(listId)")
         }
+    }
+
+    /// A list of the caller's household, as its forms reach it.
+    func memberPlace(_ request: Request, _ context: APIContext) async throws -> ListPlace {
+        let session = try WebSession.current(request, context)
+        let household = try await services.directory.household(try context.parameters.require("householdId"), for: session.user.id)
+        let listId = try context.parameters.require("listId")
+        return ListPlace(session: session, listId: listId, householdId: household.value.id, page: "/h/\(household.value.id)/lists/\(listId)")
     }
 
     /// A member's list page: its entries with what they will cost from the household's purchases,
@@ -106,7 +109,14 @@ struct ListPageRoutes {
             query: query.map(String.init),
             results: results,
             shoppers: try await lists.shoppers(of: list.id, in: household.id, for: session.user.id),
-            sharing: ListSharing(guests: (list.guests ?? []).compactMap { guests[$0] }, fresh: fresh)
+            sharing: ListSharing(guests: (list.guests ?? []).compactMap { guests[$0] }, fresh: fresh),
+            chat: try await SocialPageRoutes.chatSection(
+                services: services,
+                session: session,
+                listId: list.id,
+                householdId: household.id,
+                base: "/h/\(household.id)/lists/\(list.id)"
+            )
         )
     }
 
@@ -135,10 +145,11 @@ struct ListPageRoutes {
             )
             return WebResponse.redirect(place.page)
         }
-        // A tap that ticks or unticks, and a priority chosen: one field of an entry from its form.
+        // A tap that ticks or unticks, a priority chosen, an entry edited: fields of an entry from its form.
         let oneField: [(String, @Sendable (WebForm) throws -> EntryInput)] = [
             ("tick", { form in EntryInput(completed: form["completed"] != "0") }),
             ("priority", { form in EntryInput(priority: try EntryPriority.parse(form["priority"] ?? "")) }),
+            ("edit", { form in try Self.editedEntry(form) }),
         ]
         for (action, input) in oneField {
             pages.post(RouterPath(prefix + "/entries/{entryId}/" + action)) { request, context in
@@ -180,6 +191,15 @@ struct ListPageRoutes {
             }
             return WebResponse.redirect(place.page)
         }
+    }
+}
+
+extension ListPageRoutes {
+    /// An entry's edit panel: name, quantity and note (an empty note clears it).
+    static func editedEntry(_ form: WebForm) throws -> EntryInput {
+        let body = form.json(["name", "quantity"])
+        let note = (form["note"] ?? "").trimmingCharacters(in: .whitespaces)
+        return EntryInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), note: .some(note.isEmpty ? nil : note))
     }
 }
 

@@ -82,7 +82,14 @@ struct SharedListPageRoutes {
         pages.get("shared-lists/{listId}") { request, context in
             let place = try await guestPlace(request, context)
             let list = try await lists.list(place.listId, in: place.householdId, for: place.session.user.id).value
-            return WebResponse.html(SharedListPages.guest(try await frame(place.session, list.name), list: list), request: request)
+            let chat = try await SocialPageRoutes.chatSection(
+                services: services,
+                session: place.session,
+                listId: list.id,
+                householdId: list.household,
+                base: place.page
+            )
+            return WebResponse.html(SharedListPages.guest(try await frame(place.session, list.name), list: list, chat: chat), request: request)
         }
         listPages.addEntryRoutes(to: pages, under: "shared-lists/{listId}", resolve: guestPlace)
         pages.post("shared-lists/{listId}/leave") { request, context in
@@ -96,7 +103,7 @@ struct SharedListPageRoutes {
 
     /// A list the caller joined as a guest; any other id (their own household's lists included,
     /// which have their own pages) is not found.
-    private func guestPlace(_ request: Request, _ context: APIContext) async throws -> ListPlace {
+    func guestPlace(_ request: Request, _ context: APIContext) async throws -> ListPlace {
         let session = try WebSession.current(request, context)
         let listId = try context.parameters.require("listId")
         guard let list = try await services.lists.sharedWith(session.user.id).first(where: { $0.value.id == listId }) else {

@@ -26,14 +26,17 @@ struct WebRoutes {
             try WebResponse.asset(try context.parameters.require("name"), request: request)
         }
         addPublic(to: router)
+        OfflinePageRoutes().add(to: router)
         let pages = router.group().add(middleware: WebPageMiddleware(accounts: services.accounts))
         addHouseholds(to: pages)
-        CartPageRoutes(services: services, live: live, catalog: catalog).add(to: pages)
+        let households = pages.householdPages(services.directory)
+        CartPageRoutes(services: services, live: live, catalog: catalog).add(to: households)
         let listPages = ListPageRoutes(services: services, catalog: catalog)
         listPages.add(to: pages)
         SharedListPageRoutes(services: services, listPages: listPages).add(to: pages)
-        ReceiptPageRoutes(services: services, configuration: configuration, catalog: catalog, wake: wake).add(to: pages)
-        GroupPageRoutes(services: services).add(to: pages)
+        ReceiptPageRoutes(services: services, configuration: configuration, catalog: catalog, wake: wake).add(to: households)
+        GroupPageRoutes(services: services).add(to: pages.pages())
+        SocialPageRoutes(services: services, listPages: listPages, maxPictureBytes: configuration.maxUploadBytes).add(to: pages)
         ProductPageRoutes(services: services, catalog: catalog).add(to: pages)
         ProfilePageRoutes(services: services, configuration: configuration).add(to: pages)
     }
@@ -119,6 +122,7 @@ struct WebRoutes {
             try await services.accounts.logOut(token: session.token)
             var response = WebResponse.redirect("/login")
             SessionCookies.clear(on: &response)
+            OfflinePageRoutes.clearOfflineData(on: &response)
             return response
         }
         pages.get("households") { request, context in

@@ -209,6 +209,7 @@ struct WebPageMiddleware: RouterMiddleware {
         var context = context
         context.principal = session.principal
         context.token = session.token
+        context.webSession = session
         do {
             return try await DisplayLocale.with(session.user.preferences?.locale) { try await next(request, context) }
         } catch {

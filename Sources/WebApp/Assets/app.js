@@ -6,8 +6,15 @@
 // changed; the page then asks for itself again with If-None-Match (a 304 while its HTML is the
 // same) and swaps the regions that differ. While the socket is down the page asks every
 // POLL_MS instead, and reconnects with the last `seq` it got, so nothing is missed.
+//
+// Offline (offline.js): the forms of a list or cart page queue their changes on the device and
+// send them when the connection is back; the service worker keeps the pages opened recently.
+
+import { afterRegionsApplied, offlineSubmit, startOffline } from "./offline.js";
 
 const POLL_MS = 1000;
+/** Set once a form posts the plain way (see the submit listeners below). */
+let leaving = false;
 /** Replaces each [data-live] region of the page with the one of the same id in `html`. */
 function applyRegions(html) {
   const next = new DOMParser().parseFromString(html, "text/html");
@@ -30,6 +37,7 @@ function applyRegions(html) {
     const again = document.querySelector(`[${anchorKey.name}="${CSS.escape(anchorKey.value)}"] button`);
     if (again) again.focus();
   }
+  afterRegionsApplied();
   followJob();
 }
 
@@ -38,18 +46,24 @@ function pageRefresher(apply) {
   let etag = null;
   let busy = false;
   let again = false;
-  return async function refresh() {
+  let forced = false;
+  // `force`: apply the page even if it is the first answer (after an offline sync, the page on
+  // screen may be a kept copy with changes shown as waiting).
+  return async function refresh(force = false) {
+    if (force) forced = true;
+    if (leaving) return;
     if (busy) { again = true; return; }
     busy = true;
     try {
       const headers = { Accept: "text/html" };
-      if (etag) headers["If-None-Match"] = etag;
+      if (etag && !forced) headers["If-None-Match"] = etag;
       const response = await fetch(location.href, { headers, credentials: "same-origin", cache: "no-store" });
       if (response.status === 200) {
         const first = etag === null;
         etag = response.headers.get("ETag");
         const html = await response.text();
-        if (!first) apply(html);
+        if (!first || forced) apply(html);
+        forced = false;
       }
     } catch {
       // Offline for a moment: the next change or tick tries again.
@@ -121,7 +135,10 @@ async function submitInPlace(form, event) {
       if (first) first.focus();
     }
   } catch {
-    form.submit(); // the network failed under fetch: let the browser try the plain way
+    // The network failed under fetch: keep the change on the device (a list or cart page), else
+    // let the browser try the plain way.
+    if (item && form.classList.contains("tick")) item.classList.toggle("done");
+    if (!offlineSubmit(form)) form.submit();
   }
 }
 
@@ -173,14 +190,21 @@ function followJob() {
 
 document.addEventListener("submit", (event) => {
   const form = event.target;
+  if (!navigator.onLine && offlineSubmit(form, event)) return;
   if (form.matches("form[data-upload]")) uploadWithProgress(form, event);
   else if (form.matches("form[data-enhance]")) submitInPlace(form, event);
 });
+
+// A form posted the plain way: the page is being left (slower while the service worker starts), and
+// asking for itself again meanwhile would only find it gone (a list just left answers 404).
+document.addEventListener("submit", (event) => { if (!event.defaultPrevented) leaving = true; });
 
 // A choice that stands for its form (an entry's priority) submits it when it changes.
 document.addEventListener("change", (event) => {
   if (event.target.matches("select[data-submit]")) event.target.form.requestSubmit();
 });
 
-if (document.querySelector("[data-live]")) liveSource(pageRefresher(applyRegions));
+const refresh = pageRefresher(applyRegions);
+if (document.querySelector("[data-live]")) liveSource(refresh);
+startOffline(() => refresh(true));
 followJob();

@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalog
 import DocumentStore
 import Foundation
+import HouseholdApp
 import Households
 import Logging
 import ReceiptModel
@@ -47,6 +48,14 @@ struct IngestCommand: AsyncParsableCommand {
     )
     var household: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --household, the member who bought these receipts (their display name or user id); the carts and their change log name them. Default: the household's owner.",
+            valueName: "name"
+        )
+    )
+    var member: String?
+
     @Option(help: "OCR workers, one Tesseract engine each. Default: the number of cores.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -75,6 +84,7 @@ struct IngestCommand: AsyncParsableCommand {
     func validate() throws {
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64.") }
         guard interval > 0 else { throw ValidationError("--interval must be positive.") }
+        guard member == nil || household != nil else { throw ValidationError("--member names a member of the --household: give both.") }
     }
 
     func run() async throws {
@@ -83,10 +93,24 @@ struct IngestCommand: AsyncParsableCommand {
         let files = try ValidationError.reading { try finder.find(paths) }
 
         let summary = try await store.withOpenStore(logger: logger) { documentStore in
-            if let household, try await !documentStore.exists(collection: Collections.households, id: household) {
-                throw ValidationError(
-                    "No household '\(household)' in this store. Its members find its id in the web app or with GET /api/v1/households."
-                )
+            // With --household, carts go in as a member's purchases, through the household's write
+            // path (change log, list entries ticked), as uploads do.
+            var filing: HouseholdReceiptFiling?
+            if let household {
+                do {
+                    filing = try await HouseholdReceiptFiling(
+                        services: HouseholdServices(store: documentStore, logger: logger),
+                        household: household,
+                        member: member,
+                        logger: logger
+                    )
+                } catch let error as HouseholdError where error.code == .householdNotFound {
+                    throw ValidationError(
+                        "No household '\(household)' in this store. Its members find its id in the web app or with GET /api/v1/households."
+                    )
+                } catch let error as HouseholdError {
+                    throw ValidationError(error.message)
+                }
             }
             let productCatalog = try catalog.open(store: documentStore, logger: logger)
             let matcher = try await productCatalog.matcher()
@@ -95,6 +119,7 @@ struct IngestCommand: AsyncParsableCommand {
                 ocr: pool,
                 matcher: matcher,
                 store: documentStore,
+                filing: filing,
                 options: IngestOptions(
                     user: user ?? Self.loginName(),
                     jobs: jobs,
@@ -108,11 +133,7 @@ struct IngestCommand: AsyncParsableCommand {
             let stop = StopSignal()
             let interrupts = InterruptHandler { stop.stop() }
             defer { interrupts.cancel() }
-            // With --household, a stored receipt also ticks the household's list entries it bought.
-            let lists = household.map { _ in
-                ShoppingLists(store: documentStore, directory: HouseholdDirectory(store: documentStore, logger: logger), logger: logger)
-            }
-            let output = IngestOutput(json: json, total: files.count, lists: lists, logger: logger)
+            let output = IngestOutput(json: json, total: files.count)
             var total = await pipeline.run(files, stop: stop) { event in await output.report(event) }
             if watch && !stop.isStopped {
                 FileHandle.standardError.write(Data("receipts: watching \(paths.joined(separator: ", ")) for new photos (Ctrl-C stops)\n".utf8))
@@ -152,14 +173,9 @@ actor IngestOutput {
     private let terminal = isatty(STDERR_FILENO) != 0
     private var failures: [(String, String, String)] = []
 
-    private let lists: ShoppingLists?
-    private let logger: Logger
-
-    init(json: Bool, total: Int, lists: ShoppingLists? = nil, logger: Logger) {
+    init(json: Bool, total: Int) {
         self.json = json
         self.total = total
-        self.lists = lists
-        self.logger = logger
     }
 
     func add(_ count: Int) { total += count }
@@ -168,13 +184,6 @@ actor IngestOutput {
         done += 1
         switch event {
         case .stored(let cart, let file):
-            if let lists {
-                do {
-                    try await lists.tickBought(by: cart)
-                } catch {
-                    logger.warning("could not tick the list entries this receipt bought", metadata: ["error": "\(error)"])
-                }
-            }
             if json {
                 if let data = try? JSONCoding.encoder.encode(cart) {
                     FileHandle.standardOutput.write(data + Data("\n".utf8))

@@ -1,0 +1,14 @@
+import Households
+import Hummingbird
+import SharedExpenses
+
+// Domain values the API answers as they are, with no answer type of their own (the same package,
+// so no conformance is retroactive; the domain modules never import Hummingbird).
+extension PaymentSummary: ResponseEncodable {}
+extension PublicUser: ResponseEncodable {}
+extension InviteCode: ResponseEncodable {}
+extension GroupBalances: ResponseEncodable {}
+extension RecurringExpense: ResponseEncodable {}
+extension SyncAnswer: ResponseEncodable {}
+extension ListShare: ResponseEncodable {}
+extension ShoppingStatus: ResponseEncodable {}

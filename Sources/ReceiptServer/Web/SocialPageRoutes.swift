@@ -1,0 +1,96 @@
+import Foundation
+import HouseholdApp
+import Households
+import Hummingbird
+import WebApp
+
+/// The notification centre (`/notifications`) and, on a list's page, its chat and the caller's
+/// notification setting: for members under the household's address and for guests under
+/// `/shared-lists`, over the same domain calls as the API.
+struct SocialPageRoutes {
+    let services: HouseholdServices
+    let listPages: ListPageRoutes
+    let maxPictureBytes: Int
+
+    func add(to pages: RouterGroup<APIContext>) {
+        pages.get("notifications") { request, context in
+            let session = try WebSession.current(request, context)
+            let page = try await services.notifications.page(for: session.user.id, before: request.query("before"))
+            let frame = try await session.frame("Notifications", section: .notifications, outsideHousehold: services.directory)
+            return WebResponse.html(SocialPages.centre(frame, page: page), request: request)
+        }
+        pages.post("notifications/read") { request, context in
+            let session = try WebSession.current(request, context)
+            _ = try await WebForm.read(request, session: session, accounts: services.accounts)
+            try await services.notifications.markAllRead(by: session.user.id)
+            return WebResponse.redirect("/notifications")
+        }
+        pages.post("notifications/{notificationId}/read") { request, context in
+            let session = try WebSession.current(request, context)
+            _ = try await WebForm.read(request, session: session, accounts: services.accounts)
+            try await services.notifications.markRead(try context.parameters.require("notificationId"), by: session.user.id)
+            return WebResponse.redirect("/notifications")
+        }
+        addListRoutes(to: pages, under: "h/{householdId}/lists/{listId}", resolve: listPages.memberPlace)
+        let shared = SharedListPageRoutes(services: services, listPages: listPages)
+        addListRoutes(to: pages, under: "shared-lists/{listId}", resolve: shared.guestPlace)
+    }
+
+    /// A message (text and a picture, checked like any upload), deleting one's own, and the
+    /// notification setting, posted from a list's page.
+    private func addListRoutes(
+        to pages: RouterGroup<APIContext>,
+        under prefix: String,
+        resolve: @escaping @Sendable (Request, APIContext) async throws -> ListPlace
+    ) {
+        pages.post(RouterPath(prefix + "/chat")) { request, context in
+            let place = try await resolve(request, context)
+            // Who may see the list is checked before the upload is read.
+            _ = try await services.lists.list(place.listId, in: place.householdId, for: place.session.user.id)
+            let form = try await WebForm.read(request, session: place.session, accounts: services.accounts, limit: maxPictureBytes + (64 << 10))
+            let picture = form.files["picture"]
+            if let picture { try await UploadedImage.check(picture) }
+            _ = try await services.chat.post(to: place.listId, in: place.householdId, text: form["text"], picture: picture, by: place.session.user)
+            return WebResponse.redirect(place.page + "#chat")
+        }
+        pages.post(RouterPath(prefix + "/chat/{messageId}/delete")) { request, context in
+            let place = try await resolve(request, context)
+            _ = try await WebForm.read(request, session: place.session, accounts: services.accounts)
+            try await services.chat.delete(
+                try context.parameters.require("messageId"),
+                of: place.listId,
+                in: place.householdId,
+                by: place.session.user.id
+            )
+            return WebResponse.redirect(place.page + "#chat")
+        }
+        pages.post(RouterPath(prefix + "/notification-setting")) { request, context in
+            let place = try await resolve(request, context)
+            let form = try await WebForm.read(request, session: place.session, accounts: services.accounts)
+            let level = try NotificationLevel.parse(form["level"] ?? "")
+            try await services.notifications.setLevel(level, of: place.listId, in: place.householdId, for: place.session.user.id)
+            return WebResponse.redirect(place.page + "#chat")
+        }
+    }
+
+    /// The chat section of a list's page for the caller: the latest messages and their setting.
+    static func chatSection(
+        services: HouseholdServices,
+        session: WebSession,
+        listId: String,
+        householdId: String,
+        base: String
+    ) async throws
+        -> HTML
+    {
+        let page = try await services.chat.page(of: listId, in: householdId, for: session.user.id, limit: 30)
+        let level = try await services.notifications.level(of: listId, in: householdId, for: session.user.id)
+        return SocialPages.chatSection(
+            session.frame(""),
+            base: base,
+            pictures: "/api/v1/households/\(householdId)/lists/\(listId)/chat",
+            page: page,
+            level: level
+        )
+    }
+}
