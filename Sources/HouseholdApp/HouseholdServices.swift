@@ -22,14 +22,14 @@ public struct HouseholdServices: Sendable {
     public let pricing: ListPricing
     /// A member's correction of what the reader got wrong.
     public let corrections: CartCorrections
+    /// Members' ratings of products, and each user's starred products.
+    public let reviews: ProductReviews
+    public let favourites: Favourites
     /// Each user's notifications and per-list settings, and the feed reader that makes them.
     public let notifications: UserNotifications
     public let notificationFeed: NotificationFeed
     /// The chat room of each list.
     public let chat: ListChat
-    /// Members' ratings of products, and each user's starred products.
-    public let reviews: ProductReviews
-    public let favourites: Favourites
 
     public init(store base: any DocumentStore, bcryptCost: UInt8 = 12, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
         // Every request reads its session, its user and its membership: those come from memory,
@@ -49,11 +49,11 @@ public struct HouseholdServices: Sendable {
         let carts = carts
         pricing = ListPricing(store: store, directory: directory)
         corrections = CartCorrections(store: store, carts: carts)
+        reviews = ProductReviews(store: store, directory: directory, now: now)
+        favourites = Favourites(store: store, now: now)
         notifications = UserNotifications(store: store, lists: lists)
         notificationFeed = NotificationFeed(store: store, center: notifications, now: now, logger: logger)
         chat = ListChat(store: store, lists: lists, now: now)
-        reviews = ProductReviews(store: store, directory: directory, now: now)
-        favourites = Favourites(store: store, now: now)
         ledger = ExpenseLedger(
             store: store,
             groups: ExpenseGroups(store: store, rule: .friendsOf(friends), now: now),

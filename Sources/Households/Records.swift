@@ -289,9 +289,9 @@ public enum Collections {
         (ChangeLogEntry.collection, "documentId"),
         (listGuests, "userId"),
         ("presence", "household"),
-        (UserNotification.collection, "userId"),
-        (ChatMessage.collection, "listId"),
         (ProductReview.collection, "productId"),
         (Favourite.collection, "userId"),
+        (UserNotification.collection, "userId"),
+        (ChatMessage.collection, "listId"),
     ]
 }

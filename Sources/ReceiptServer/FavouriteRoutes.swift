@@ -16,24 +16,24 @@ struct FavouriteRoutes {
         authenticated.delete("favourites/{productId}", use: unstar)
     }
 
-    @Sendable func list(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func list(_ request: Request, context: APIContext) async throws -> FavouritesAnswer {
         let favourites = try await services.favourites.favourites(of: try context.caller().user.id)
-        return try JSONResponse.make(FavouritesAnswer(favourites: favourites.map(FavouriteAnswer.init)))
+        return FavouritesAnswer(favourites: favourites.map(FavouriteAnswer.init))
     }
 
-    @Sendable func star(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func star(_ request: Request, context: APIContext) async throws -> FavouriteAnswer {
         let favourite = try await ProductInsights(services: services, catalog: catalog)
             .star(try context.parameters.require("productId"), for: try context.caller().user.id)
-        return try JSONResponse.make(FavouriteAnswer(favourite))
+        return FavouriteAnswer(favourite)
     }
 
-    @Sendable func unstar(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func unstar(_ request: Request, context: APIContext) async throws -> HTTPResponse.Status {
         try await services.favourites.remove(try context.parameters.require("productId"), for: try context.caller().user.id)
-        return JSONResponse.noContent()
+        return .noContent
     }
 }
 
-struct FavouriteAnswer: Encodable {
+struct FavouriteAnswer: ResponseEncodable {
     var productId: String
     var product: ProductRef
     var addedAt: String
@@ -45,6 +45,6 @@ struct FavouriteAnswer: Encodable {
     }
 }
 
-struct FavouritesAnswer: Encodable {
+struct FavouritesAnswer: ResponseEncodable {
     var favourites: [FavouriteAnswer]
 }

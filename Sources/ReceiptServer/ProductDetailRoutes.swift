@@ -24,30 +24,30 @@ struct ProductDetailRoutes {
         household.delete("reviews/{reviewId}", use: deleteReview)
     }
 
-    @Sendable func categories(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func categories(_ request: Request, context: APIContext) async throws -> CategoriesAnswer {
         let categories = try await catalog?.categories() ?? []
-        return try JSONResponse.make(CategoriesAnswer(categories: categories.map { CategoryCount(name: $0.name, products: $0.count) }))
+        return CategoriesAnswer(categories: categories.map { CategoryCount(name: $0.name, products: $0.count) })
     }
 
-    @Sendable func category(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func category(_ request: Request, context: APIContext) async throws -> CategoryAnswer {
         let name = try context.parameters.require("category")
         let products = try await catalog?.products(inCategory: name) ?? []
         guard !products.isEmpty else { throw Problem(.notFound, "category.not-found", "No products in the category \(name).") }
-        return try JSONResponse.make(CategoryAnswer(category: products[0].category, products: products.map(ProductSummary.init)))
+        return CategoryAnswer(category: products[0].category, products: products.map(ProductSummary.init))
     }
 
-    @Sendable func product(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func product(_ request: Request, context: HouseholdContext) async throws -> ProductDetailAnswer {
         let details = try await insights.details(try context.parameters.require("productId"), in: context.household, for: context.caller.user.id)
-        return try JSONResponse.make(ProductDetailAnswer(details))
+        return ProductDetailAnswer(details)
     }
 
-    @Sendable func reviews(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func reviews(_ request: Request, context: HouseholdContext) async throws -> ReviewsAnswer {
         let product = try await insights.product(try context.parameters.require("productId"))
         let summary = try await services.reviews.reviews(of: product.id, in: context.household, for: context.caller.user.id)
-        return try JSONResponse.make(ReviewsAnswer(summary))
+        return ReviewsAnswer(summary)
     }
 
-    @Sendable func addReview(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func addReview(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<ReviewAnswer> {
         let product = try await insights.product(try context.parameters.require("productId"))
         let body = try await JSONBody.read(NewReview.self, request, context: context)
         let review = try await services.reviews.add(
@@ -57,10 +57,10 @@ struct ProductDetailRoutes {
             in: context.household,
             by: context.caller.user
         )
-        return try JSONResponse.make(ReviewAnswer(review.value), status: .created, etag: review.rev)
+        return ReviewAnswer(review.value).tagged(review.rev, status: .created)
     }
 
-    @Sendable func editReview(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func editReview(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<ReviewAnswer> {
         let body = try await JSONBody.read(ReviewEdit.self, request, context: context)
         let review = try await services.reviews.edit(
             try context.parameters.require("reviewId"),
@@ -70,17 +70,17 @@ struct ProductDetailRoutes {
             by: context.caller.user.id,
             ifMatch: try ETag.ifMatch(request)
         )
-        return try JSONResponse.make(ReviewAnswer(review.value), etag: review.rev)
+        return ReviewAnswer(review.value).tagged(review.rev)
     }
 
-    @Sendable func deleteReview(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func deleteReview(_ request: Request, context: HouseholdContext) async throws -> HTTPResponse.Status {
         try await services.reviews.delete(
             try context.parameters.require("reviewId"),
             in: context.household,
             by: context.caller.user.id,
             ifMatch: try ETag.ifMatch(request)
         )
-        return JSONResponse.noContent()
+        return .noContent
     }
 }
 
@@ -99,22 +99,22 @@ struct ReviewEdit: RequestBody {
     enum CodingKeys: String, CodingKey, CaseIterable { case rating, comment }
 }
 
-struct CategoryCount: Encodable {
+struct CategoryCount: ResponseEncodable {
     var name: String
     var products: Int
 }
 
-struct CategoriesAnswer: Encodable {
+struct CategoriesAnswer: ResponseEncodable {
     var categories: [CategoryCount]
 }
 
-struct CategoryAnswer: Encodable {
+struct CategoryAnswer: ResponseEncodable {
     var category: String
     var products: [ProductSummary]
 }
 
 /// A catalog product as lists of products show it.
-struct ProductSummary: Encodable {
+struct ProductSummary: ResponseEncodable {
     var id: String
     var barcode: String?
     var name: String
@@ -132,7 +132,7 @@ struct ProductSummary: Encodable {
     }
 }
 
-struct ReviewAnswer: Encodable {
+struct ReviewAnswer: ResponseEncodable {
     var id: String
     var productId: String
     var authorId: String
@@ -154,7 +154,7 @@ struct ReviewAnswer: Encodable {
     }
 }
 
-struct ReviewsAnswer: Encodable {
+struct ReviewsAnswer: ResponseEncodable {
     var count: Int
     var average: Decimal?
     var reviews: [ReviewAnswer]
@@ -166,7 +166,7 @@ struct ReviewsAnswer: Encodable {
     }
 }
 
-struct ProductDetailAnswer: Encodable {
+struct ProductDetailAnswer: ResponseEncodable {
     struct Nutrient: Encodable {
         var name: String
         var per100g: Double?

@@ -11,7 +11,7 @@ struct ProfileRoutes {
         authenticated.patch("me", use: update)
     }
 
-    @Sendable func update(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func update(_ request: Request, context: APIContext) async throws -> PublicUser {
         let body = try await JSONBody.read(ProfileEdit.self, request, context: context)
         let user = try await services.accounts.updateProfile(
             try context.caller().user.id,
@@ -19,7 +19,7 @@ struct ProfileRoutes {
             defaultCurrency: body.defaultCurrency.map { $0 ?? "" },
             locale: body.locale.map { $0 ?? "" }
         )
-        return try JSONResponse.make(user)
+        return user
     }
 }
 

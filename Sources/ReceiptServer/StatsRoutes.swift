@@ -30,10 +30,10 @@ struct StatsRoutes {
     }
 
     /// Spending per product category, per currency, over the period.
-    @Sendable func categories(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func categories(_ request: Request, context: HouseholdContext) async throws -> CategorySpendingAnswer {
         let (day, period) = try Self.window(request)
         let figures = try await ProductInsights(services: services, catalog: catalog).categorySpending(context.household, asOf: day, period: period)
-        return try JSONResponse.make(CategorySpendingAnswer(period: period, currencies: figures))
+        return CategorySpendingAnswer(period: period, currencies: figures)
     }
 
     /// The reference day (`asOf`, default today) and the period (`period`, default 3m) a request asks for.
@@ -56,7 +56,7 @@ struct StatsRoutes {
     }
 }
 
-struct CategorySpendingAnswer: Encodable {
+struct CategorySpendingAnswer: ResponseEncodable {
     var period: SpendingPeriod
     var currencies: [CategorySpending]
 }

@@ -143,9 +143,9 @@ public enum Layout {
             <header class="top">
             <a class="brand" href="/">Receipts</a>
             <a class="household" href="/households"\(if: frame.section == .households, " aria-current=\"page\"") title="Your households">\(frame.household?.name ?? "Households")</a>
-            <a class="account" href="/account"\(if: frame.section == .account, " aria-current=\"page\"") title="Your account">\(user.displayName)</a>
             <a class="bell" href="/notifications"\(if: frame.section == .notifications, " aria-current=\"page\"")>Notifications <span class="unread-count" data-unread-count hidden></span></a>
             <p class="sync-status" id="sync-status" role="status" data-user="\(user.displayName)" hidden></p>
+            <a class="account" href="/account"\(if: frame.section == .account, " aria-current=\"page\"") title="Your account">\(user.displayName)</a>
             <form method="post" action="/logout" class="logout">\(frame.csrfField)<button type="submit" class="link" aria-label="Log out \(user.displayName)">Log out</button></form>
             <nav aria-label="Sections"><ul>\(nav)</ul></nav>
             </header>

@@ -50,7 +50,7 @@ enum LiveScopes {
             if let household = string("household") { scopes.insert(.household(household)) }
         case "list-guests":
             if let user = string("userId") { scopes.insert(.user(user)) }
-        case "expense-group-members", "friendships":
+        case "expense-group-members", "friendships", "favourites":
             if let user = string("userId") { scopes.insert(.user(user)) }
         case "expense-payments":
             if let group = string("group") {

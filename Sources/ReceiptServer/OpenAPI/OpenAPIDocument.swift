@@ -10,8 +10,8 @@ enum OpenAPIDocument {
         OpsRoutes.operations + AccountRoutes.operations + HouseholdRoutes.operations + CartRoutes.operations
             + CorrectionRoutes.operations + ReceiptRoutes.operations + StatsRoutes.operations + ListRoutes.operations
             + SyncRoutes.operations + ProductRoutes.operations + ExpenseRoutes.operations + GroupRoutes.operations
-            + LiveRoutes.operations + NotificationRoutes.operations + ChatRoutes.operations
-            + ProductDetailRoutes.operations + FavouriteRoutes.operations + ProfileRoutes.operations
+            + LiveRoutes.operations + NotificationRoutes.operations + ChatRoutes.operations + ProductDetailRoutes.operations
+            + FavouriteRoutes.operations + ProfileRoutes.operations
     }
 
     /// Every named schema, from the same files.
@@ -19,8 +19,8 @@ enum OpenAPIDocument {
         let groups: [[String: JSONSchema]] = [
             sharedSchemas, OpsRoutes.schemas, AccountRoutes.schemas, HouseholdRoutes.schemas, CartRoutes.schemas, ReceiptRoutes.schemas,
             StatsRoutes.schemas, ListRoutes.schemas, SyncRoutes.schemas, ProductRoutes.schemas, ExpenseRoutes.schemas,
-            GroupRoutes.schemas, LiveRoutes.schemas, NotificationRoutes.schemas, ChatRoutes.schemas,
-            ProductDetailRoutes.schemas, FavouriteRoutes.schemas,
+            GroupRoutes.schemas, LiveRoutes.schemas, NotificationRoutes.schemas, ChatRoutes.schemas, ProductDetailRoutes.schemas,
+            FavouriteRoutes.schemas,
         ]
         return groups.reduce(into: [:]) { all, group in all.merge(group) { first, _ in first } }
     }

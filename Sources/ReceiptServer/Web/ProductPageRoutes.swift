@@ -14,20 +14,22 @@ struct ProductPageRoutes {
 
     var insights: ProductInsights { ProductInsights(services: services, catalog: catalog) }
 
-    func add(to pages: RouterGroup<APIContext>) {
-        pages.page(.get, "h/{householdId}/products/{productId}", services: services, productPage)
-        pages.page(.post, "h/{householdId}/products/{productId}/star", services: services, star)
-        pages.page(.post, "h/{householdId}/products/{productId}/add-to-list", services: services, addToList)
-        pages.page(.post, "h/{householdId}/products/{productId}/reviews", services: services, saveReview)
-        pages.page(.post, "h/{householdId}/reviews/{reviewId}/delete", services: services, deleteReview)
-        pages.page(.get, "h/{householdId}/favourites", services: services, favourites)
-        pages.page(.get, "h/{householdId}/categories", services: services, categories)
-        pages.page(.get, "h/{householdId}/categories/{category}", services: services, category)
+    func add(to households: RouterGroup<HouseholdPageContext>) {
+        households.get("products/{productId}", use: productPage)
+        households.post("products/{productId}/star", use: star)
+        households.post("products/{productId}/add-to-list", use: addToList)
+        households.post("products/{productId}/reviews", use: saveReview)
+        households.post("reviews/{reviewId}/delete", use: deleteReview)
+        households.get("favourites", use: favourites)
+        households.get("categories", use: categories)
+        households.get("categories/{category}", use: category)
     }
 
-    @Sendable func productPage(_ request: Request, _ context: APIContext, _ session: WebSession, _ household: Household) async throws -> Response {
+    @Sendable func productPage(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
         let details = try await insights.details(try context.parameters.require("productId"), in: household.id, for: session.user.id)
         let lists = try await services.lists.lists(of: household.id, for: session.user.id).map(\.value)
+        // The recommendations (bought together, related) go in as `ProductPages.detail(…, recommendations:)`.
         return WebResponse.html(
             ProductPages.detail(
                 session.frame(details.product.name, household: household, section: .products),
@@ -42,7 +44,8 @@ struct ProductPageRoutes {
         )
     }
 
-    @Sendable func star(_ request: Request, _ context: APIContext, _ session: WebSession, _ household: Household) async throws -> Response {
+    @Sendable func star(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
         let productId = try context.parameters.require("productId")
         let form = try await WebForm.read(request, session: session, accounts: services.accounts)
         if form["starred"] == "0" {
@@ -57,7 +60,8 @@ struct ProductPageRoutes {
         return WebResponse.redirect(WebRoutes.safeNext(form["back"]) ?? "/h/\(household.id)/products/\(productId)")
     }
 
-    @Sendable func addToList(_ request: Request, _ context: APIContext, _ session: WebSession, _ household: Household) async throws -> Response {
+    @Sendable func addToList(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
         let form = try await WebForm.read(request, session: session, accounts: services.accounts)
         let listId = form["listId"] ?? ""
         _ = try await insights.addToList(try context.parameters.require("productId"), list: listId, in: household.id, by: session.user)
@@ -65,7 +69,8 @@ struct ProductPageRoutes {
     }
 
     /// Posts the caller's review, or changes it when they wrote one already.
-    @Sendable func saveReview(_ request: Request, _ context: APIContext, _ session: WebSession, _ household: Household) async throws -> Response {
+    @Sendable func saveReview(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
         let product = try await insights.product(try context.parameters.require("productId"))
         let form = try await WebForm.read(request, session: session, accounts: services.accounts)
         guard let rating = form["rating"].flatMap(Int.init) else { throw HouseholdError.invalid("rating", "Rate the product from 1 to 5.") }
@@ -85,14 +90,16 @@ struct ProductPageRoutes {
         return WebResponse.redirect("/h/\(household.id)/products/\(product.id)")
     }
 
-    @Sendable func deleteReview(_ request: Request, _ context: APIContext, _ session: WebSession, _ household: Household) async throws -> Response {
+    @Sendable func deleteReview(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
         _ = try await WebForm.read(request, session: session, accounts: services.accounts)
         let reviewId = try context.parameters.require("reviewId")
         let deleted = try await services.reviews.delete(reviewId, in: household.id, by: session.user.id, ifMatch: nil)
         return WebResponse.redirect("/h/\(household.id)/products/\(deleted.productId)")
     }
 
-    @Sendable func favourites(_ request: Request, _ context: APIContext, _ session: WebSession, _ household: Household) async throws -> Response {
+    @Sendable func favourites(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
         let favourites = try await services.favourites.favourites(of: session.user.id)
         let lists = try await services.lists.lists(of: household.id, for: session.user.id).map(\.value)
         return WebResponse.html(
@@ -106,8 +113,9 @@ struct ProductPageRoutes {
         )
     }
 
-    @Sendable func categories(_ request: Request, _ context: APIContext, _ session: WebSession, _ household: Household) async throws -> Response {
-        WebResponse.html(
+    @Sendable func categories(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        return WebResponse.html(
             ProductPages.categories(
                 session.frame("Products", household: household, section: .products),
                 household: household,
@@ -117,7 +125,8 @@ struct ProductPageRoutes {
         )
     }
 
-    @Sendable func category(_ request: Request, _ context: APIContext, _ session: WebSession, _ household: Household) async throws -> Response {
+    @Sendable func category(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
         let name = try context.parameters.require("category")
         let products = try await catalog?.products(inCategory: name) ?? []
         let starred = Set(try await services.favourites.favourites(of: session.user.id).map(\.productId))

@@ -37,8 +37,8 @@ struct WebRoutes {
         ReceiptPageRoutes(services: services, configuration: configuration, catalog: catalog, wake: wake).add(to: households)
         GroupPageRoutes(services: services).add(to: pages.pages())
         SocialPageRoutes(services: services, listPages: listPages, maxPictureBytes: configuration.maxUploadBytes).add(to: pages)
-        ProductPageRoutes(services: services, catalog: catalog).add(to: pages)
-        ProfilePageRoutes(services: services, configuration: configuration).add(to: pages)
+        ProductPageRoutes(services: services, catalog: catalog).add(to: households)
+        ProfilePageRoutes(services: services, configuration: configuration).add(to: pages.pages())
     }
 
     // MARK: Log in, sign up, log out
