@@ -60,6 +60,9 @@ public struct NotificationFeed: Sendable {
     /// - Returns: the notifications stored by this call.
     @discardableResult
     public func catchUp(delivery: (any NotificationDelivery)? = nil) async throws -> [UserNotification] {
+        // Nothing written since the last read: no reads at all (the server's store answers its
+        // last sequence from memory while nothing changed).
+        if let known = position.value.withLock({ $0 }), try await records.store.lastSequence() <= known { return [] }
         guard let cursor = try await records.get(Cursor.self, Cursor.collection, Cursor.id) else {
             try await start()
             return []
