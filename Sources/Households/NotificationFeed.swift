@@ -2,6 +2,7 @@ import DocumentStore
 import Foundation
 import Logging
 import ReceiptModel
+import Synchronization
 
 /// Hands stored notifications on to wherever their users are. The server's live hub is the one
 /// implementation (it wakes, and the notifications go out over `/api/v1/live` to their users'
@@ -16,7 +17,10 @@ public protocol NotificationDelivery: Sendable {
 /// shopping statuses, expenses, receipt jobs); the feed reader turns each into a notification for
 /// each user who may see it and wants it (``NotificationLevel``; high priority always), never for
 /// its author. A notification's id names its user and its source change, so a change read twice
-/// (by two instances, or after a crash before the cursor moved) makes it once.
+/// (by two instances, or after a restart from an older stored cursor) makes it once.
+///
+/// The position is kept in memory between reads and stored only when notifications were made or
+/// it moved ``Self/storeEvery`` changes on: a server that nobody uses writes nothing.
 public struct NotificationFeed: Sendable {
     struct Cursor: Codable, Sendable {
         static let collection = "notification-feed"
@@ -28,6 +32,10 @@ public struct NotificationFeed: Sendable {
     let center: UserNotifications
     let now: @Sendable () -> Date
     let logger: Logger
+    /// Where this process has read up to (the stored cursor may be behind).
+    private let position = FeedPosition()
+    /// How far the position may run ahead of the stored cursor without notifications.
+    static let storeEvery: Int64 = 1_000
 
     /// Collections whose changes never make notifications (its own writes among them).
     static let quiet: Set<String> = [UserNotification.collection, Cursor.collection, "presence", "sessions", "idempotency"]
@@ -52,18 +60,19 @@ public struct NotificationFeed: Sendable {
     /// - Returns: the notifications stored by this call.
     @discardableResult
     public func catchUp(delivery: (any NotificationDelivery)? = nil) async throws -> [UserNotification] {
+        // Nothing written since the last read: no reads at all (the server's store answers its
+        // last sequence from memory while nothing changed).
+        if let known = position.value.withLock({ $0 }), try await records.store.lastSequence() <= known { return [] }
         guard let cursor = try await records.get(Cursor.self, Cursor.collection, Cursor.id) else {
             try await start()
             return []
         }
-        var position = cursor.value.seq
+        var position = max(cursor.value.seq, self.position.value.withLock { $0 } ?? cursor.value.seq)
         var made: [UserNotification] = []
-        var moved = false
         while true {
             let changes = try await records.store.changes(since: position, limit: 500)
             guard let last = changes.last else { break }
             for change in changes where !Self.quiet.contains(change.collection) {
-                moved = true
                 do {
                     made += try await notifications(for: change)
                 } catch {
@@ -82,12 +91,14 @@ public struct NotificationFeed: Sendable {
                 // Made already, by another reader of the same change.
             }
         }
-        // Only a batch with something in it moves the stored cursor: moving it for nothing but
-        // its own last write would write again on every read.
-        if moved {
+        let reached = position
+        self.position.value.withLock { $0 = max($0 ?? reached, reached) }
+        if !stored.isEmpty || reached - cursor.value.seq >= Self.storeEvery {
             do {
-                try await records.put(Cursor(seq: position), Cursor.collection, Cursor.id, expectedRev: cursor.rev)
-            } catch let error as StoreError where error.code == .conflict {}
+                try await records.put(Cursor(seq: reached), Cursor.collection, Cursor.id, expectedRev: cursor.rev)
+            } catch let error as StoreError where error.code == .conflict {
+                // Another instance moved it meanwhile.
+            }
         }
         if !stored.isEmpty { await delivery?.deliver(stored) }
         return stored
@@ -279,6 +290,11 @@ public struct NotificationFeed: Sendable {
     private func displayName(_ userId: String) async throws -> String {
         try await records.store.get(collection: Collections.users, id: userId)?.document["displayName"]?.stringValue ?? "Someone"
     }
+}
+
+/// A feed reader's position, shared by the copies of its value.
+final class FeedPosition: Sendable {
+    let value = Mutex<Int64?>(nil)
 }
 
 /// What one change-log entry of a list did to its entries.

@@ -20,24 +20,22 @@ struct ChatRoutes {
         list.get("chat/{messageId}/picture", use: picture)
     }
 
-    @Sendable func index(_ request: Request, context: ListContext) async throws -> Response {
-        let page = try await chat.page(
+    @Sendable func index(_ request: Request, context: ListContext) async throws -> ChatPage {
+        try await chat.page(
             of: context.list,
             in: context.household,
             for: context.caller.user.id,
             before: request.uri.queryParameters.get("before"),
             limit: try request.queryInt("limit", default: 50, range: 1...ListChat.largestPage)
         )
-        return try JSONResponse.make(page)
     }
 
-    @Sendable func post(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func post(_ request: Request, context: ListContext) async throws -> EditedResponse<ChatMessage> {
         let body = try await JSONBody.read(ChatText.self, request, context: context)
-        let message = try await chat.post(to: context.list, in: context.household, text: body.text, by: context.caller.user)
-        return try JSONResponse.make(message, status: .created)
+        return try await chat.post(to: context.list, in: context.household, text: body.text, by: context.caller.user).created()
     }
 
-    @Sendable func postPicture(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func postPicture(_ request: Request, context: ListContext) async throws -> EditedResponse<ChatMessage> {
         // Who may see the list is checked before the upload is read: a stranger learns nothing.
         _ = try await services.lists.list(context.list, in: context.household, for: context.caller.user.id)
         let data = try await UploadedImage.read(request, limit: maxPictureBytes)
@@ -48,12 +46,12 @@ struct ChatRoutes {
             picture: data,
             by: context.caller.user
         )
-        return try JSONResponse.make(message, status: .created)
+        return message.created()
     }
 
-    @Sendable func delete(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func delete(_ request: Request, context: ListContext) async throws -> HTTPResponse.Status {
         try await chat.delete(try context.parameters.require("messageId"), of: context.list, in: context.household, by: context.caller.user.id)
-        return JSONResponse.noContent()
+        return .noContent
     }
 
     @Sendable func picture(_ request: Request, context: ListContext) async throws -> Response {

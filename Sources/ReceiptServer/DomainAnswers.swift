@@ -12,3 +12,7 @@ extension RecurringExpense: ResponseEncodable {}
 extension SyncAnswer: ResponseEncodable {}
 extension ListShare: ResponseEncodable {}
 extension ShoppingStatus: ResponseEncodable {}
+extension NotificationPage: ResponseEncodable {}
+extension UserNotification: ResponseEncodable {}
+extension ChatPage: ResponseEncodable {}
+extension ChatMessage: ResponseEncodable {}

@@ -19,43 +19,40 @@ struct NotificationRoutes {
         list.put("notification-setting", use: setSetting)
     }
 
-    @Sendable func index(_ request: Request, context: APIContext) async throws -> Response {
-        let page = try await center.page(
+    @Sendable func index(_ request: Request, context: APIContext) async throws -> NotificationPage {
+        try await center.page(
             for: try context.caller().user.id,
             before: request.uri.queryParameters.get("before"),
             limit: try request.queryInt("limit", default: 30, range: 1...UserNotifications.largestPage)
         )
-        return try JSONResponse.make(page)
     }
 
-    @Sendable func markRead(_ request: Request, context: APIContext) async throws -> Response {
-        let notification = try await center.markRead(try context.parameters.require("notificationId"), by: try context.caller().user.id)
-        return try JSONResponse.make(notification)
+    @Sendable func markRead(_ request: Request, context: APIContext) async throws -> UserNotification {
+        try await center.markRead(try context.parameters.require("notificationId"), by: try context.caller().user.id)
     }
 
-    @Sendable func markAllRead(_ request: Request, context: APIContext) async throws -> Response {
-        let marked = try await center.markAllRead(by: try context.caller().user.id)
-        return try JSONResponse.make(MarkedRead(marked: marked))
+    @Sendable func markAllRead(_ request: Request, context: APIContext) async throws -> MarkedRead {
+        MarkedRead(marked: try await center.markAllRead(by: try context.caller().user.id))
     }
 
-    @Sendable func setting(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func setting(_ request: Request, context: ListContext) async throws -> NotificationSettingAnswer {
         let level = try await center.level(of: context.list, in: context.household, for: context.caller.user.id)
-        return try JSONResponse.make(NotificationSettingAnswer(listId: context.list, level: level))
+        return NotificationSettingAnswer(listId: context.list, level: level)
     }
 
-    @Sendable func setSetting(_ request: Request, context: ListContext) async throws -> Response {
+    @Sendable func setSetting(_ request: Request, context: ListContext) async throws -> NotificationSettingAnswer {
         let body = try await JSONBody.read(NotificationSettingBody.self, request, context: context)
         let level = try NotificationLevel.parse(body.level)
         try await center.setLevel(level, of: context.list, in: context.household, for: context.caller.user.id)
-        return try JSONResponse.make(NotificationSettingAnswer(listId: context.list, level: level))
+        return NotificationSettingAnswer(listId: context.list, level: level)
     }
 }
 
-struct MarkedRead: Encodable {
+struct MarkedRead: ResponseEncodable {
     var marked: Int
 }
 
-struct NotificationSettingAnswer: Encodable {
+struct NotificationSettingAnswer: ResponseEncodable {
     var listId: String
     var level: NotificationLevel
 }

@@ -42,6 +42,7 @@ import Testing
     func membersHearOfEachOther() async throws {
         try await Scene.with { scene in
             let bed = scene.bed
+            let start = try await bed.store.lastSequence()
             let milk = try await scene.add("Milk", by: bed.ana)
             var made = try await scene.made()
             #expect(made.map(\.userId) == [bed.bo.id])
@@ -56,8 +57,16 @@ import Testing
 
             _ = try await bed.lists.deleteEntry(milk.id, of: scene.list, in: bed.household, by: bed.bo.id, ifMatch: nil)
             #expect(try await scene.made().map(\.kind) == [.entryRemoved])
-            // Read twice (another instance, a crash before the cursor moved): made once.
             #expect(try await scene.made().isEmpty)
+            // Read again from an older cursor (another instance, a restart): each made once.
+            try await bed.store.put(
+                collection: "notification-feed",
+                id: "cursor",
+                document: .object(["seq": .number(Decimal(start))]),
+                expectedRev: nil
+            )
+            let again = NotificationFeed(store: bed.store, center: scene.center, logger: TemporaryStores.logger)
+            #expect(try await again.catchUp().isEmpty)
             #expect(try await scene.center.page(for: scene.cy.id).notifications.isEmpty)
             #expect(try await scene.center.page(for: bed.ana.id).notifications.count == 2)
         }

@@ -13,27 +13,32 @@ struct SocialPageRoutes {
     let maxPictureBytes: Int
 
     func add(to pages: RouterGroup<APIContext>) {
-        pages.get("notifications") { request, context in
-            let session = try WebSession.current(request, context)
-            let page = try await services.notifications.page(for: session.user.id, before: request.query("before"))
-            let frame = try await session.frame("Notifications", section: .notifications, outsideHousehold: services.directory)
-            return WebResponse.html(SocialPages.centre(frame, page: page), request: request)
-        }
-        pages.post("notifications/read") { request, context in
-            let session = try WebSession.current(request, context)
-            _ = try await WebForm.read(request, session: session, accounts: services.accounts)
-            try await services.notifications.markAllRead(by: session.user.id)
-            return WebResponse.redirect("/notifications")
-        }
-        pages.post("notifications/{notificationId}/read") { request, context in
-            let session = try WebSession.current(request, context)
-            _ = try await WebForm.read(request, session: session, accounts: services.accounts)
-            try await services.notifications.markRead(try context.parameters.require("notificationId"), by: session.user.id)
-            return WebResponse.redirect("/notifications")
-        }
+        let signedIn = pages.pages()
+        signedIn.get("notifications", use: centre)
+        signedIn.post("notifications/read", use: markAllRead)
+        signedIn.post("notifications/{notificationId}/read", use: markRead)
         addListRoutes(to: pages, under: "h/{householdId}/lists/{listId}", resolve: listPages.memberPlace)
         let shared = SharedListPageRoutes(services: services, listPages: listPages)
         addListRoutes(to: pages, under: "shared-lists/{listId}", resolve: shared.guestPlace)
+    }
+
+    @Sendable func centre(_ request: Request, context: PageContext) async throws -> Response {
+        let session = context.session
+        let page = try await services.notifications.page(for: session.user.id, before: request.query("before"))
+        let frame = try await session.frame("Notifications", section: .notifications, outsideHousehold: services.directory)
+        return WebResponse.html(SocialPages.centre(frame, page: page), request: request)
+    }
+
+    @Sendable func markAllRead(_ request: Request, context: PageContext) async throws -> Response {
+        _ = try await WebForm.read(request, session: context.session, accounts: services.accounts)
+        try await services.notifications.markAllRead(by: context.session.user.id)
+        return WebResponse.redirect("/notifications")
+    }
+
+    @Sendable func markRead(_ request: Request, context: PageContext) async throws -> Response {
+        _ = try await WebForm.read(request, session: context.session, accounts: services.accounts)
+        try await services.notifications.markRead(try context.parameters.require("notificationId"), by: context.session.user.id)
+        return WebResponse.redirect("/notifications")
     }
 
     /// A message (text and a picture, checked like any upload), deleting one's own, and the
