@@ -87,8 +87,9 @@ extension PageFrame {
 
 /// The frame of every page: head, header with navigation, messages, content.
 public enum Layout {
-    /// Asset URLs carry a version so browsers may cache them for long.
-    public static let assetVersion = "2"
+    /// Asset URLs carry a version so browsers may cache them for long: the assets' own
+    /// fingerprint, so a build that changes any of them is fetched anew.
+    public static var assetVersion: String { WebAssets.buildVersion }
 
     public static func page(_ frame: PageFrame, _ content: HTML) -> HTML {
         """
