@@ -48,6 +48,8 @@ public enum ReceiptServerApp {
         SyncRoutes(services: services).add(to: household)
         ProductRoutes(services: services, catalog: catalog).add(to: authenticated)
         CorrectionRoutes(services: services, products: products).add(to: household)
+        RecommendationRoutes(services: services, catalog: catalog).add(to: household)
+        PresetRoutes(services: services, products: products).add(to: household)
         ExpenseRoutes(services: services).add(to: authenticated)
         GroupRoutes(services: services, maxPictureBytes: configuration.maxUploadBytes).add(to: authenticated)
         let hub = live ?? LiveHub(store: services.store, logger: Logger(label: "live"))

@@ -44,7 +44,7 @@ public enum OfflineEvaluation {
             evaluated += 1
             hits.recommenders += hit(recommender.ranked(entries: [seed], on: hidden.day, limit: cutoff))
             let forList = recommender.forList(entries: [seed], on: hidden.day, limit: cutoff)
-            hits.together += hit(forList.boughtTogether)
+            hits.together += hit(recommender.together.recommend(for: [seed], limit: cutoff))
             hits.due += hit(forList.dueAgain)
             hits.household += hit(recommender.popular(limit: cutoff, excluding: [seed]))
             hits.overall += overallRanking.lazy.filter { $0 != seed }.prefix(cutoff).contains { wanted.contains($0) } ? 1 : 0

@@ -18,11 +18,12 @@ public struct Recommender: Sendable {
         public var boughtTogether: [Recommendation]
     }
 
+    /// A product due again is shown as such, not a second time as bought together.
     public func forList(entries: Set<String>, on today: Day, limit: Int = 5) -> ForList {
-        ForList(
-            dueAgain: due.recommend(on: today, limit: limit, excluding: entries),
-            boughtTogether: together.recommend(for: entries, limit: limit)
-        )
+        let dueAgain = due.recommend(on: today, limit: limit, excluding: entries)
+        let boughtTogether = together.recommend(for: entries, limit: limit + dueAgain.count)
+        let shown = Set(dueAgain.map(\.productId))
+        return ForList(dueAgain: dueAgain, boughtTogether: Array(boughtTogether.filter { !shown.contains($0.productId) }.prefix(limit)))
     }
 
     /// One ranking for a list, the one the evaluation scores: bought-together and due-again

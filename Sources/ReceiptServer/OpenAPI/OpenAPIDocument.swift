@@ -10,7 +10,7 @@ enum OpenAPIDocument {
         OpsRoutes.operations + AccountRoutes.operations + HouseholdRoutes.operations + CartRoutes.operations
             + CorrectionRoutes.operations + ReceiptRoutes.operations + StatsRoutes.operations + ListRoutes.operations
             + SyncRoutes.operations + ProductRoutes.operations + ExpenseRoutes.operations + GroupRoutes.operations
-            + LiveRoutes.operations
+            + LiveRoutes.operations + RecommendationRoutes.operations + PresetRoutes.operations
     }
 
     /// Every named schema, from the same files.
@@ -18,7 +18,7 @@ enum OpenAPIDocument {
         let groups: [[String: JSONSchema]] = [
             sharedSchemas, OpsRoutes.schemas, AccountRoutes.schemas, HouseholdRoutes.schemas, CartRoutes.schemas, ReceiptRoutes.schemas,
             StatsRoutes.schemas, ListRoutes.schemas, SyncRoutes.schemas, ProductRoutes.schemas, ExpenseRoutes.schemas,
-            GroupRoutes.schemas, LiveRoutes.schemas,
+            GroupRoutes.schemas, LiveRoutes.schemas, RecommendationRoutes.schemas, PresetRoutes.schemas,
         ]
         return groups.reduce(into: [:]) { all, group in all.merge(group) { first, _ in first } }
     }
