@@ -51,16 +51,24 @@ public struct HouseholdRecommendations: Sendable {
     /// The household's purchase history, and the product each id names.
     public func history(of householdId: String, for userId: String) async throws -> (PurchaseHistory, [String: ProductRef]) {
         try await directory.requireMember(householdId, userId: userId)
+        var carts: [CartDocument] = []
+        for try await stored in store.query(DocumentQuery(collection: Collections.carts, filters: [.equals("household", householdId)])) {
+            if let cart = try? stored.document.decode(as: CartDocument.self) { carts.append(cart) }
+        }
+        return Self.history(of: carts)
+    }
+
+    /// The purchase history carts make (a cart without a readable date counts on the day it was
+    /// added), and the product each id names. The CLI reads a personal store's carts with it.
+    public static func history(of carts: [CartDocument]) -> (PurchaseHistory, [String: ProductRef]) {
         var baskets: [Basket] = []
         var names: [String: String] = [:]
         var products: [String: ProductRef] = [:]
-        for try await stored in store.query(DocumentQuery(collection: Collections.carts, filters: [.equals("household", householdId)])) {
-            guard let cart = try? stored.document.decode(as: CartDocument.self),
-                let day = CalendarDay(iso: cart.date ?? cart.addedOn)
-            else { continue }
+        for cart in carts {
+            guard let day = CalendarDay(iso: cart.date ?? cart.addedOn) ?? CalendarDay(iso: cart.addedOn) else { continue }
             var basket = Set<String>()
             for item in cart.items {
-                let id = Self.productId(item.product, name: item.name)
+                let id = productId(item.product, name: item.name)
                 basket.insert(id)
                 if let product = item.product {
                     products[id] = product
@@ -86,20 +94,32 @@ public struct HouseholdRecommendations: Sendable {
         try await directory.requireMember(householdId, userId: userId)
         let list = try await lists.list(listId, in: householdId, for: userId).value
         let (history, products) = try await history(of: householdId, for: userId)
+        let today = Day(CalendarDay.today(now: now()).daysSinceEpoch)
+        return Self.forList(list.entries, history: history, products: products, on: today, limit: limit)
+    }
+
+    /// What goes with `entries` and what is due on `today` (no entries: what is due).
+    public static func forList(
+        _ entries: [HouseholdList.Entry],
+        history: PurchaseHistory,
+        products: [String: ProductRef],
+        on today: Day,
+        limit: Int = 5
+    ) -> Suggestions {
         let known = Set(history.names.keys)
-        var entries = Set<String>()
-        for entry in list.entries {
-            let id = Self.productId(entry.product, name: entry.name)
-            entries.insert(id)
-            // An entry typed without a product stands for the history's products its words name.
-            if entry.product == nil {
+        var ids = Set<String>()
+        for entry in entries {
+            let id = productId(entry.product, name: entry.name)
+            ids.insert(id)
+            // An entry typed without a product, or with one the household never bought, stands
+            // for the history's products its words name ("milk" for the milk it buys).
+            if !known.contains(id) {
                 for other in known where LineMatching.nameMatches(entry: entry.name, line: history.name(other), lineProduct: products[other]) {
-                    entries.insert(other)
+                    ids.insert(other)
                 }
             }
         }
-        let today = Day(CalendarDay.today(now: now()).daysSinceEpoch)
-        let found = Recommender(history: history).forList(entries: entries, on: today, limit: limit)
+        let found = Recommender(history: history).forList(entries: ids, on: today, limit: limit)
         return Suggestions(
             boughtTogether: found.boughtTogether.map { SuggestedProduct(recommendation: $0, product: products[$0.productId]) },
             dueAgain: found.dueAgain.map { SuggestedProduct(recommendation: $0, product: products[$0.productId]) }
@@ -111,9 +131,18 @@ public struct HouseholdRecommendations: Sendable {
     /// `product.not-found` (so one only another household bought is answered like a missing one).
     public func forProduct(_ productId: String, in householdId: String, for userId: String, limit: Int = 5) async throws -> Suggestions {
         let (history, products) = try await history(of: householdId, for: userId)
+        return try await Self.forProduct(productId, history: history, products: products, catalog: catalog, limit: limit)
+    }
+
+    public static func forProduct(
+        _ productId: String,
+        history: PurchaseHistory,
+        products: [String: ProductRef],
+        catalog: ProductCatalog?,
+        limit: Int = 5
+    ) async throws -> Suggestions {
         let index = try await catalog?.index()
-        let catalogProducts = index?.products ?? []
-        let anchor = catalogProducts.first { $0.id == productId }
+        let anchor = index?.products.first { $0.id == productId }
         guard anchor != nil || history.contains(productId) else { throw HouseholdError.productNotFound }
         var candidates: [Product] = []
         if let anchor, let index, !history.contains(productId) {
@@ -121,7 +150,7 @@ public struct HouseholdRecommendations: Sendable {
             let query = (anchor.categories + anchor.keywords + [anchor.name]).joined(separator: " ")
             candidates = [anchor] + index.search(query, limit: 40).map(\.product)
         }
-        let found = Recommender(history: history).forProduct(productId, catalog: candidates.map(Self.features), limit: limit)
+        let found = Recommender(history: history).forProduct(productId, catalog: candidates.map(features), limit: limit)
         let byId = Dictionary(candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return Suggestions(
             boughtTogether: found.boughtTogether.map { SuggestedProduct(recommendation: $0, product: products[$0.productId]) },

@@ -194,3 +194,23 @@ extension ShoppingLists {
 extension ErrorCode where Domain == HouseholdError {
     public static var presetNotFound: Self { Self(rawValue: "preset.not-found") }
 }
+
+extension Preset.Item {
+    /// Units a typed line may give after its number ("300 g cheddar", "2 cups rice").
+    static let units: Set<String> = ["g", "kg", "ml", "l", "oz", "lb", "cup", "cups", "tbsp", "tsp", "can", "cans", "pack", "packs"]
+
+    /// An entry from a line a member typed: "2 flour tortillas", "300 g cheddar", "salsa" (1);
+    /// `nil` for a blank line.
+    public init?(line: String) {
+        var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard !words.isEmpty else { return nil }
+        var quantity: Decimal = 1
+        var unit: String?
+        if let number = Decimal(string: words[0].replacingOccurrences(of: ",", with: ".")), number > 0, words.count > 1 {
+            quantity = number
+            words.removeFirst()
+            if words.count > 1, Self.units.contains(words[0].lowercased()) { unit = words.removeFirst().lowercased() }
+        }
+        self.init(name: words.joined(separator: " "), quantity: quantity, unit: unit)
+    }
+}

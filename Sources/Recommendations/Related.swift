@@ -45,7 +45,7 @@ public enum Related {
             let shared = anchorTerms.filter { candidateTerms[$0.key] != nil }
             let score = shared.values.reduce(0, +) / total
             guard score >= minimumSimilarity else { return nil }
-            let category = anchor.categories.first { candidate.categories.map(normalized).contains(normalized($0)) }
+            let category = anchor.categories.last { candidate.categories.map(normalized).contains(normalized($0)) }
             let reason = category.map { " (\(normalized($0)))" } ?? ""
             return Recommendation(
                 productId: candidate.productId,

@@ -79,7 +79,8 @@ public enum ListPages {
         query: String?,
         results: [ProductChoice],
         shoppers: [ShoppingStatus],
-        sharing: ListSharing = ListSharing()
+        sharing: ListSharing = ListSharing(),
+        suggestions: HTML = .empty
     ) -> HTML {
         let base = "/h/\(household.id)/lists/\(list.id)"
         let me = frame.user?.id
@@ -142,6 +143,7 @@ public enum ListPages {
             \(search)
             \(addByName(frame, base: base))
             </section>
+            \(suggestions)
             \(SharedListPages.sharingSection(frame, base: base, list: list, sharing: sharing))
             \(frame.renameOrDelete(base, "list", name: list.name))
             """

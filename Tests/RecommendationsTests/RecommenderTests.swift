@@ -65,7 +65,7 @@ import Testing
         ]
         let related = Related.recommend(like: oatMilk, among: catalog)
         #expect(related.map(\.productId) == ["almond", "whole"])
-        #expect(related[0].explanation == "like oat milk (dairy alternative)")
+        #expect(related[0].explanation == "like oat milk (milk)")
         let recommender = Recommender(history: Self.history([(0, ["whole"])]))
         #expect(recommender.forProduct("oat", catalog: catalog).related.map(\.productId) == ["almond", "whole"])
         // A product the household bought is answered from its carts, not the catalog.

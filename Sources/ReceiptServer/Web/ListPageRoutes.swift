@@ -103,7 +103,15 @@ struct ListPageRoutes {
             query: query.map(String.init),
             results: results,
             shoppers: try await lists.shoppers(of: list.id, in: household.id, for: session.user.id),
-            sharing: ListSharing(guests: (list.guests ?? []).compactMap { guests[$0] }, fresh: fresh)
+            sharing: ListSharing(guests: (list.guests ?? []).compactMap { guests[$0] }, fresh: fresh),
+            suggestions: try await PresetPageRoutes.listSection(
+                session.frame(list.name, household: household, section: .lists),
+                list: list,
+                household: household,
+                user: session.user.id,
+                services: services,
+                catalog: catalog
+            )
         )
     }
 

@@ -34,6 +34,7 @@ struct WebRoutes {
         SharedListPageRoutes(services: services, listPages: listPages).add(to: pages)
         ReceiptPageRoutes(services: services, configuration: configuration, catalog: catalog, wake: wake).add(to: pages)
         GroupPageRoutes(services: services).add(to: pages)
+        PresetPageRoutes(services: services, catalog: catalog, recipes: configuration.recipes).add(to: pages)
     }
 
     // MARK: Log in, sign up, log out
