@@ -290,6 +290,7 @@ let package = Package(
             name: "HouseholdAppTests",
             dependencies: [
                 "HouseholdApp", "Households", "ReceiptPipeline", "ReceiptOCR", "ReceiptModel", "DocumentStore", "ReceiptTesting",
+                "Catalog", "CurlHTTP",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -19,6 +19,26 @@ public struct Preset: Codable, Sendable, Hashable {
     public var createdBy: String
     public var createdAt: String
 
+    public init(
+        id: String,
+        household: String,
+        name: String,
+        servings: Int,
+        entries: [Item],
+        source: String? = nil,
+        createdBy: String,
+        createdAt: String
+    ) {
+        self.id = id
+        self.household = household
+        self.name = name
+        self.servings = servings
+        self.entries = entries
+        self.source = source
+        self.createdBy = createdBy
+        self.createdAt = createdAt
+    }
+
     public struct Item: Codable, Sendable, Hashable {
         public var name: String
         public var quantity: Decimal
