@@ -50,6 +50,8 @@ public enum ReceiptServerApp {
         CorrectionRoutes(services: services, products: products).add(to: household)
         RecommendationRoutes(services: services, catalog: catalog).add(to: household)
         PresetRoutes(services: services, products: products).add(to: household)
+        RecipeRoutes(services: services, recipes: RecipePresets(client: configuration.recipes, products: products, presets: services.presets))
+            .add(to: household)
         ExpenseRoutes(services: services).add(to: authenticated)
         GroupRoutes(services: services, maxPictureBytes: configuration.maxUploadBytes).add(to: authenticated)
         let hub = live ?? LiveHub(store: services.store, logger: Logger(label: "live"))

@@ -148,3 +148,20 @@ import Testing
         }
     }
 }
+
+@Suite(.timeLimit(.minutes(5))) struct RecipeAPITests {
+    @Test("without a recipe key the recipe routes answer 503 recipes.unavailable, saying why; another household is 404")
+    func recipesUnavailable() async throws {
+        try await ServerHarness.with(.sqlite, catalog: true) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let (carol, _) = try await api.newUser("Carol")
+            let home = try await alice.newHousehold("Home")
+            let search = try await alice.call(.get, "/api/v1/households/\(home)/recipes?q=tacos")
+            #expect(search.status == 503)
+            #expect(search.code == "recipes.unavailable")
+            #expect(search["detail"]?.stringValue?.contains("CHOMP_RECIPE_API_KEY") == true)
+            #expect(try await alice.call(.post, "/api/v1/households/\(home)/recipes/9001/preset").status == 503)
+            #expect(try await carol.call(.get, "/api/v1/households/\(home)/recipes?q=tacos").status == 404)
+        }
+    }
+}
