@@ -53,6 +53,16 @@ public struct Preset: Codable, Sendable, Hashable {
         }
     }
 
+    /// The list entries for `servings` (1 to 100): quantities scaled, each noted with the name.
+    public func entryInputs(for servings: Int) throws -> [EntryInput] {
+        guard Presets.servingsRange.contains(servings) else {
+            throw HouseholdError.invalid("servings", "Servings must be between 1 and \(Presets.servingsRange.upperBound).")
+        }
+        return entries.map { item in
+            EntryInput(name: item.name, quantity: quantity(of: item, for: servings), unit: .some(item.unit), note: .some(name), product: item.product)
+        }
+    }
+
     /// An item's quantity for `servings`: scaled by servings / ``servings``; a count (no unit) is
     /// rounded up to whole pieces (one buys 2 packs of tortillas, not 1.5), a measure (g, ml, cup)
     /// to two decimals.
@@ -118,11 +128,25 @@ public struct Presets: Sendable {
 
     public func create(in householdId: String, _ input: PresetInput, by userId: String) async throws -> Revisioned<Preset> {
         try await directory.requireMember(householdId, userId: userId)
-        guard Self.servingsRange.contains(input.servings) else {
-            throw HouseholdError.invalid("servings", "Servings must be between 1 and \(Self.servingsRange.upperBound).")
+        let preset = try Self.checked(input, household: householdId, by: userId, now: now())
+        let rev = try await records.create(
+            preset,
+            Preset.collection,
+            preset.id,
+            household: householdId,
+            by: ChangeAuthor(userId: userId, now: now())
+        ).rev
+        return Revisioned(preset, rev: rev)
+    }
+
+    /// A new preset from a member's input, checked: a name, 1 to 100 servings, 1 to 100 entries
+    /// with names, quantities and units as list entries take them.
+    static func checked(_ input: PresetInput, household: String, by author: String, now: Date) throws -> Preset {
+        guard servingsRange.contains(input.servings) else {
+            throw HouseholdError.invalid("servings", "Servings must be between 1 and \(servingsRange.upperBound).")
         }
-        guard (1...Self.maximumEntries).contains(input.entries.count) else {
-            throw HouseholdError.invalid("entries", "A preset needs 1 to \(Self.maximumEntries) entries.")
+        guard (1...maximumEntries).contains(input.entries.count) else {
+            throw HouseholdError.invalid("entries", "A preset needs 1 to \(maximumEntries) entries.")
         }
         let entries = try input.entries.map { item in
             Preset.Item(
@@ -132,24 +156,16 @@ public struct Presets: Sendable {
                 product: item.product
             )
         }
-        let preset = Preset(
+        return Preset(
             id: Identifiers.make("pr"),
-            household: householdId,
+            household: household,
             name: try HouseholdDirectory.validName(input.name),
             servings: input.servings,
             entries: entries,
             source: input.source,
-            createdBy: userId,
-            createdAt: Instant.string(now())
+            createdBy: author,
+            createdAt: Instant.string(now)
         )
-        let rev = try await records.create(
-            preset,
-            Preset.collection,
-            preset.id,
-            household: householdId,
-            by: ChangeAuthor(userId: userId, now: now())
-        ).rev
-        return Revisioned(preset, rev: rev)
     }
 
     public func delete(_ presetId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws {
@@ -175,20 +191,7 @@ public struct Presets: Sendable {
         by user: PublicUser
     ) async throws -> (Revisioned<HouseholdList>, [HouseholdList.Entry]) {
         let preset = try await preset(presetId, in: householdId, for: user.id).value
-        let servings = servings ?? preset.servings
-        guard Self.servingsRange.contains(servings) else {
-            throw HouseholdError.invalid("servings", "Servings must be between 1 and \(Self.servingsRange.upperBound).")
-        }
-        try await directory.requireMember(householdId, userId: user.id)
-        let inputs = preset.entries.map { item in
-            EntryInput(
-                name: item.name,
-                quantity: preset.quantity(of: item, for: servings),
-                unit: .some(item.unit),
-                note: .some(preset.name),
-                product: item.product
-            )
-        }
+        let inputs = try preset.entryInputs(for: servings ?? preset.servings)
         return try await lists.addEntries(inputs, to: listId, in: householdId, by: user)
     }
 }
