@@ -303,7 +303,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebAppTests",
-            dependencies: ["WebApp", "ReceiptModel", "ReceiptPipeline", "Households", "Expenses", "SharedExpenses"],
+            dependencies: ["WebApp", "ReceiptModel", "ReceiptPipeline", "Households", "Expenses", "SharedExpenses", "Recommendations"],
             swiftSettings: strict
         ),
         .testTarget(name: "RecommendationsTests", dependencies: ["Recommendations", "ReceiptTesting"], swiftSettings: strict),

@@ -104,7 +104,7 @@ struct ListPageRoutes {
             results: results,
             shoppers: try await lists.shoppers(of: list.id, in: household.id, for: session.user.id),
             sharing: ListSharing(guests: (list.guests ?? []).compactMap { guests[$0] }, fresh: fresh),
-            suggestions: try await PresetPageRoutes.listSection(
+            suggestions: try await RecommendationSections.list(
                 session.frame(list.name, household: household, section: .lists),
                 list: list,
                 household: household,

@@ -95,29 +95,4 @@ struct PresetPageRoutes {
             )
         }
     }
-
-    /// The list page's suggestions: due again and bought together from the household's carts,
-    /// and its presets.
-    static func listSection(
-        _ frame: PageFrame,
-        list: HouseholdList,
-        household: Household,
-        user: String,
-        services: HouseholdServices,
-        catalog: ProductCatalog?
-    ) async throws -> HTML {
-        let found = try await HouseholdRecommendations(services: services, catalog: catalog).forList(list.id, in: household.id, for: user)
-        let presets = try await services.presets.presets(of: household.id, for: user)
-        func rows(_ suggestions: [SuggestedProduct]) -> [SuggestionRow] {
-            suggestions.map { SuggestionRow($0.recommendation, barcode: $0.product?.barcode) }
-        }
-        return RecommendationViews.listSection(
-            frame,
-            base: "/h/\(household.id)/lists/\(list.id)",
-            householdId: household.id,
-            dueAgain: rows(found.dueAgain),
-            boughtTogether: rows(found.boughtTogether),
-            presets: presets.map(\.value)
-        )
-    }
 }
