@@ -41,7 +41,7 @@ import Testing
             let tacos = try #require(found.first)
             #expect(tacos.id == "9001")
             #expect(tacos.servings == 4)
-            #expect(tacos.ingredients.count == 5)
+            try #require(tacos.ingredients.count == 5)
             #expect(tacos.ingredients[0].name == "Flour Tortillas" && tacos.ingredients[0].quantity == 8 && tacos.ingredients[0].unit == nil)
             #expect(tacos.ingredients[1].unit == "g")
             #expect(try await client.recipe(id: "9002")?.title == "Overnight Oats")
