@@ -99,6 +99,12 @@ let package = Package(
             dependencies: ["ReceiptModel"],
             swiftSettings: strict
         ),
+        // Recommendations, pure: association rules over a household's carts, products due again,
+        // catalog neighbours, and the generated histories of their offline evaluation. No I/O.
+        .target(
+            name: "Recommendations",
+            swiftSettings: strict
+        ),
         // Orchestration: folders → OCR → parse → match → store.
         .target(
             name: "ReceiptPipeline",
@@ -139,6 +145,7 @@ let package = Package(
             name: "HouseholdApp",
             dependencies: [
                 "ReceiptModel", "DocumentStore", "Catalog", "ReceiptOCR", "ReceiptPipeline", "Households", "SharedExpenses", "Replication",
+                "Recommendations",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -148,7 +155,7 @@ let package = Package(
         // routes call the domain and render with these.
         .target(
             name: "WebApp",
-            dependencies: ["ReceiptModel", "Households", "ReceiptPipeline", "Expenses", "SharedExpenses"],
+            dependencies: ["ReceiptModel", "Households", "ReceiptPipeline", "Expenses", "SharedExpenses", "Recommendations"],
             resources: [.copy("Assets")],
             swiftSettings: strict
         ),
@@ -159,7 +166,7 @@ let package = Package(
             dependencies: [
                 "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households", "HouseholdApp", "Expenses",
                 "SharedExpenses",
-                "WebApp", "Replication",
+                "WebApp", "Replication", "Recommendations",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -204,7 +211,7 @@ let package = Package(
             dependencies: [
                 "ProcessBootstrap", "ReceiptModel", "ReceiptOCR", "ReceiptParsing", "CurlHTTP", "Catalog",
                 "DocumentStore", "ReceiptPipeline", "ReceiptEvaluation", "Households", "HouseholdApp", "ReceiptServer", "Expenses", "SharedExpenses",
-                "ReceiptSync",
+                "ReceiptSync", "Recommendations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -217,6 +224,7 @@ let package = Package(
             name: "receipts-bench",
             dependencies: [
                 "ProcessBootstrap", "ReceiptModel", "ReceiptOCR", "Catalog", "DocumentStore", "ReceiptPipeline", "ReceiptTesting",
+                "Recommendations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -282,6 +290,7 @@ let package = Package(
             name: "HouseholdAppTests",
             dependencies: [
                 "HouseholdApp", "Households", "ReceiptPipeline", "ReceiptOCR", "ReceiptModel", "DocumentStore", "ReceiptTesting",
+                "Catalog", "CurlHTTP",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -294,9 +303,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WebAppTests",
-            dependencies: ["WebApp", "ReceiptModel", "ReceiptPipeline", "Households", "Expenses", "SharedExpenses"],
+            dependencies: ["WebApp", "ReceiptModel", "ReceiptPipeline", "Households", "Expenses", "SharedExpenses", "Recommendations"],
             swiftSettings: strict
         ),
+        .testTarget(name: "RecommendationsTests", dependencies: ["Recommendations", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "ReplicationTests", dependencies: ["Replication", "ReceiptModel", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "ReceiptTestingTests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
     ]

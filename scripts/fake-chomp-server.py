@@ -2,7 +2,9 @@
 """A loopback stand-in for the Chomp food API (v2), for tests only.
 
 Serves name.php, barcode.php and search.php under /api/v2/food/branded/ from
-Chomp-shaped JSON fixture files, and misbehaves on demand. It listens on
+Chomp-shaped JSON fixture files, the Recipe API's search.php (title=) and id.php
+(id=) under /api/v2/recipe/ from --recipes files (the recipe shape the README
+documents; the Recipe API's real shape is not published), and misbehaves on demand. It listens on
 127.0.0.1 only, on the given port (0 = any free one), and prints
 "PORT <n>" on its first stdout line.
 
@@ -39,6 +41,7 @@ LOCK = threading.Lock()
 COUNTS = {}
 STATS = {}
 ITEMS = []
+RECIPES = []
 
 
 def load(paths):
@@ -140,6 +143,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(401, self.error_body(401, "Unauthorized: Invalid API key or usage limits exceeded."))
 
         endpoint = "/".join(parts)
+        if endpoint.endswith("recipe/search.php") or endpoint.endswith("recipe/id.php"):
+            return self.recipes(endpoint, query)
         if endpoint.endswith("food/branded/name.php"):
             name = (query.get("name") or [""])[0].lower()
             if not name:
@@ -194,13 +199,36 @@ class Handler(BaseHTTPRequestHandler):
             return
         return self.send(200, body)
 
+    def recipes(self, endpoint, query):
+        if endpoint.endswith("recipe/id.php"):
+            wanted = (query.get("id") or [""])[0]
+            if not wanted:
+                return self.send(400, self.error_body(400, "Bad Request: missing parameter 'id'"))
+            found = [r for r in RECIPES if str(r.get("id")) == wanted]
+        else:
+            title = (query.get("title") or [""])[0].lower()
+            if not title:
+                return self.send(400, self.error_body(400, "Bad Request: missing parameter 'title'"))
+            words = title.split()
+            def text(recipe):
+                return " ".join([recipe.get("title") or ""] + (recipe.get("categories") or [])
+                                + [i.get("name") or "" for i in recipe.get("ingredients") or []]).lower()
+            found = [r for r in RECIPES if all(w.rstrip("s") in text(r) for w in words)]
+        if not found:
+            return self.send(404, self.error_body(404, "No recipes were found"))
+        return self.send(200, {"items": found[:10]})
+
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--data", action="append", default=[], help="Chomp-shaped JSON file ({items:[...]} or [...])")
+    parser.add_argument("--recipes", action="append", default=[], help="recipes JSON file ({items:[...]})")
     args = parser.parse_args()
     load(args.data)
+    for path in args.recipes:
+        with open(path, encoding="utf-8") as handle:
+            RECIPES.extend(json.load(handle)["items"])
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     print(f"PORT {server.server_address[1]}", flush=True)

@@ -30,6 +30,8 @@ public struct HouseholdServices: Sendable {
     public let notificationFeed: NotificationFeed
     /// The chat room of each list.
     public let chat: ListChat
+    /// Saved sets of entries added to a list at once ("Taco night").
+    public let presets: Presets
 
     public init(store base: any DocumentStore, bcryptCost: UInt8 = 12, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
         // Every request reads its session, its user and its membership: those come from memory,
@@ -43,6 +45,7 @@ public struct HouseholdServices: Sendable {
         carts = CartEditor(store: store, directory: directory, now: now, clock: clock)
         jobs = ReceiptJobQueue(store: store, directory: directory, now: now, logger: logger)
         lists = ShoppingLists(store: store, directory: directory, now: now, clock: clock, logger: logger)
+        presets = Presets(store: store, directory: directory, lists: lists, now: now)
         sync = HouseholdSync(store: store, directory: directory, lists: lists, now: now, logger: logger)
         let friends = FriendDirectory(store: store, now: now, logger: logger)
         self.friends = friends

@@ -276,6 +276,7 @@ public enum Collections {
         (carts, "source.sha256"),
         (jobs, "status"),
         (HouseholdList.collection, "household"),
+        (Preset.collection, "household"),
         (friendships, "userId"),
         (groupMemberships, "userId"),
         (expenses, "group"),

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// How `receipts serve` runs.
@@ -20,6 +21,8 @@ public struct ServerConfiguration: Sendable {
     public var fastReading: Bool
     /// Live updates: feed polling, per-client queue, replay limit, presence lifetime.
     public var live: LiveHub.Settings
+    /// The Chomp Recipe API (its own key); `nil` offers presets only, and the page says why.
+    public var recipes: ChompRecipeClient? = nil
 
     public init(
         host: String = "127.0.0.1",

@@ -88,7 +88,8 @@ public enum ListPages {
         results: [ProductChoice],
         shoppers: [ShoppingStatus],
         sharing: ListSharing = ListSharing(),
-        chat: HTML = .empty
+        chat: HTML = .empty,
+        suggestions: HTML = .empty
     ) -> HTML {
         let base = "/h/\(household.id)/lists/\(list.id)"
         let me = frame.user?.id
@@ -152,6 +153,7 @@ public enum ListPages {
             \(search)
             \(addByName(frame, base: base))
             </section>
+            \(suggestions)
             \(chat)
             \(SharedListPages.sharingSection(frame, base: base, list: list, sharing: sharing))
             \(frame.renameOrDelete(base, "list", name: list.name))

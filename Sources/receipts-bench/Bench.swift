@@ -12,6 +12,7 @@ struct Bench: AsyncParsableCommand {
             LiveBench.self,
             StoreBench.self,
             CatalogBench.self,
+            RecommendBench.self,
             IngestBench.self,
             ServerBench.self,
             AnchorServer.self,

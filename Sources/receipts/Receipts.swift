@@ -32,6 +32,7 @@ struct Receipts: AsyncParsableCommand {
             ExpenseCommand.self,
             BalancesCommand.self,
             ListCommand.self,
+            RecommendCommand.self,
             ItemCommand.self,
             SyncCommand.self,
             ServeCommand.self,

@@ -24,7 +24,8 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-BIN = os.environ.get("RECEIPTS_BIN", os.path.join(ROOT, ".build", "debug", "receipts"))
+# Relative to the repository (scripts/web-tests.sh runs the tests from Tests/web).
+BIN = os.path.join(ROOT, os.environ.get("RECEIPTS_BIN", os.path.join(".build", "debug", "receipts")))
 OUTPUT = os.environ.get("WEB_TEST_OUTPUT", os.path.join(ROOT, ".build", "web-tests"))
 SHOTS = os.path.join(OUTPUT, "screenshots")
 DOCS_SHOTS = os.path.join(ROOT, "docs", "screenshots") if os.environ.get("WEB_SCREENSHOTS_DOCS") == "1" else None

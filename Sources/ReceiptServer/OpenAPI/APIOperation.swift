@@ -112,6 +112,7 @@ struct APIParameter: Sendable {
     static let groupId = path("groupId")
     static let expenseId = path("expenseId")
     static let userId = path("userId")
+    static let presetId = path("presetId")
 }
 
 /// A request body: its media types and their schemas.

@@ -12,6 +12,7 @@ enum OpenAPIDocument {
             + SyncRoutes.operations + ProductRoutes.operations + ExpenseRoutes.operations + GroupRoutes.operations
             + LiveRoutes.operations + NotificationRoutes.operations + ChatRoutes.operations + ProductDetailRoutes.operations
             + FavouriteRoutes.operations + ProfileRoutes.operations
+            + RecommendationRoutes.operations + PresetRoutes.operations + RecipeRoutes.operations
     }
 
     /// Every named schema, from the same files.
@@ -21,6 +22,7 @@ enum OpenAPIDocument {
             StatsRoutes.schemas, ListRoutes.schemas, SyncRoutes.schemas, ProductRoutes.schemas, ExpenseRoutes.schemas,
             GroupRoutes.schemas, LiveRoutes.schemas, NotificationRoutes.schemas, ChatRoutes.schemas, ProductDetailRoutes.schemas,
             FavouriteRoutes.schemas,
+            RecommendationRoutes.schemas, PresetRoutes.schemas, RecipeRoutes.schemas,
         ]
         return groups.reduce(into: [:]) { all, group in all.merge(group) { first, _ in first } }
     }
@@ -82,6 +84,7 @@ enum OpenAPIDocument {
                 "The image is corrupt, truncated, too small or too large in pixels (image.*), or the Idempotency-Key was used for another request (request.idempotency-key-reused).",
             405: "This address does not answer this method (request.method-not-allowed); Allow lists the ones it does.",
             429: "Too many failed logins (auth.throttled); see Retry-After.",
+            503: "A service this needs is not configured here (recipes.unavailable: no Chomp Recipe API key).",
         ]
         var responses: [String: JSONValue] = [:]
         for (status, meaning) in meanings {

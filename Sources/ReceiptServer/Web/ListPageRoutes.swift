@@ -116,6 +116,14 @@ struct ListPageRoutes {
                 listId: list.id,
                 householdId: household.id,
                 base: "/h/\(household.id)/lists/\(list.id)"
+            ),
+            suggestions: try await RecommendationSections.list(
+                session.frame(list.name, household: household, section: .lists),
+                list: list,
+                household: household,
+                user: session.user.id,
+                services: services,
+                catalog: catalog
             )
         )
     }

@@ -29,7 +29,14 @@ struct ProductPageRoutes {
         let (session, household) = (context.session, context.household)
         let details = try await insights.details(try context.parameters.require("productId"), in: household.id, for: session.user.id)
         let lists = try await services.lists.lists(of: household.id, for: session.user.id).map(\.value)
-        // The recommendations (bought together, related) go in as `ProductPages.detail(…, recommendations:)`.
+        // Bought together with it in this household's carts, and related products from the catalog.
+        let recommendations = try await RecommendationSections.product(
+            details.product.id,
+            household: household,
+            user: session.user.id,
+            services: services,
+            catalog: catalog
+        ) { "/h/\(household.id)/products/\($0)" }
         return WebResponse.html(
             ProductPages.detail(
                 session.frame(details.product.name, household: household, section: .products),
@@ -38,7 +45,8 @@ struct ProductPageRoutes {
                 history: details.history,
                 reviews: details.reviews,
                 favourite: details.favourite,
-                lists: lists
+                lists: lists,
+                recommendations: recommendations
             ),
             request: request
         )

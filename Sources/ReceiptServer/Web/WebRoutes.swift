@@ -39,6 +39,7 @@ struct WebRoutes {
         SocialPageRoutes(services: services, listPages: listPages, maxPictureBytes: configuration.maxUploadBytes).add(to: pages)
         ProductPageRoutes(services: services, catalog: catalog).add(to: households)
         ProfilePageRoutes(services: services, configuration: configuration).add(to: pages.pages())
+        PresetPageRoutes(services: services, catalog: catalog, recipes: configuration.recipes).add(to: pages)
     }
 
     // MARK: Log in, sign up, log out

@@ -17,7 +17,9 @@ struct ListCommand: AsyncParsableCommand {
             meanwhile: changes to different fields of an entry both stay, the later change of the \
             same field wins, and a removed entry stays removed.
             """,
-        subcommands: [Show.self, Create.self, Rename.self, Delete.self, Add.self, Edit.self, Tick.self, Untick.self, Remove.self],
+        subcommands: [
+            Show.self, Create.self, Rename.self, Delete.self, Add.self, Edit.self, Tick.self, Untick.self, Remove.self, ListPresetCommand.self,
+        ],
         defaultSubcommand: Show.self
     )
 

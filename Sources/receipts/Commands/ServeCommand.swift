@@ -50,13 +50,14 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.serve")
         try await store.withOpenStore(logger: logger) { documentStore in
-            let configuration = ServerConfiguration(
+            var configuration = ServerConfiguration(
                 host: host,
                 port: port,
                 workers: workers,
                 bcryptCost: bcryptCost,
                 secureCookies: secureCookies
             )
+            configuration.recipes = catalog.recipeClient(logger: logger)
             let services = HouseholdServices(store: documentStore, bcryptCost: bcryptCost, logger: logger)
             let productCatalog = try catalog.open(store: documentStore, logger: logger)
             // Only the executable configures metrics: swift-metrics into a Prometheus registry,

@@ -1,0 +1,105 @@
+import ReceiptModel
+
+/// The OpenAPI description of `PresetRoutes`: its operations and the schemas only they use.
+extension PresetRoutes {
+    static var operations: [APIOperation] {
+        [
+            APIOperation(
+                .get,
+                "/api/v1/households/{householdId}/presets",
+                id: "listPresets",
+                tags: ["presets"],
+                summary: "The household's presets (saved sets of entries), by name",
+                parameters: [.householdId],
+                responses: [.json(200, "Presets", .ref("PresetCollection"))],
+                errors: .behindSession()
+            ),
+            APIOperation(
+                .post,
+                "/api/v1/households/{householdId}/presets",
+                id: "createPreset",
+                tags: ["presets"],
+                summary: "Save a preset; each entry is matched to the catalog by barcode or name",
+                parameters: [.householdId, .idempotencyKey],
+                body: .json(.ref("NewPreset")),
+                responses: [.json(201, "Created", .ref("Preset"), etag: true)],
+                errors: .behindSession(400, 422)
+            ),
+            APIOperation(
+                .get,
+                "/api/v1/households/{householdId}/presets/{presetId}",
+                id: "getPreset",
+                tags: ["presets"],
+                summary: "A preset",
+                parameters: [.householdId, .presetId],
+                responses: [.json(200, "Preset", .ref("Preset"), etag: true)],
+                errors: .behindSession()
+            ),
+            APIOperation(
+                .delete,
+                "/api/v1/households/{householdId}/presets/{presetId}",
+                id: "deletePreset",
+                tags: ["presets"],
+                summary: "Delete a preset",
+                parameters: [.householdId, .presetId, .ifMatch],
+                responses: [.empty(204, "Deleted")],
+                errors: .behindSession(400, 412)
+            ),
+            APIOperation(
+                .post,
+                "/api/v1/households/{householdId}/presets/{presetId}/add",
+                id: "addPresetToList",
+                tags: ["presets"],
+                summary: "Add a preset's entries to a list of the household at once, quantities scaled to the servings",
+                description:
+                    "Quantity × servings ÷ the preset's servings; a count (no unit) is rounded up to whole pieces, a measure to two decimals. "
+                    + "Each entry's note is the preset's name. One change of the list (one revision).",
+                parameters: [.householdId, .presetId],
+                body: .json(.ref("AddPreset")),
+                responses: [.json(200, "The list with the new entries", .ref("List"), etag: true)],
+                errors: .behindSession(400)
+            ),
+        ]
+    }
+
+    static var schemas: [String: JSONSchema] {
+        let item = JSONSchema.object(
+            ["name": .string(), "quantity": .number(), "unit": .string().orNull, "product": .ref("Product").orNull],
+            required: ["name", "quantity"]
+        )
+        return [
+            "Preset": .object(
+                [
+                    "id": .string(), "rev": .integer(), "household": .string(), "name": .string(), "servings": .integer(minimum: 1),
+                    "entries": .array(of: item), "source": .string().orNull.described("chomp-recipe:ID for a recipe's preset."),
+                    "createdBy": .string(), "createdAt": .string(),
+                ],
+                required: ["id", "rev", "household", "name", "servings", "entries", "createdBy", "createdAt"]
+            ),
+            "PresetCollection": .object(["presets": .array(of: .ref("Preset"))], required: ["presets"]),
+            "NewPreset": .object(
+                [
+                    "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
+                    "servings": .integer(minimum: 1, maximum: 100).orNull.described("Default 1."),
+                    "entries": .array(
+                        of: .object(
+                            [
+                                "name": .string(minLength: 1, maxLength: 200), "quantity": .number(minimum: 0, maximum: 100_000).orNull,
+                                "unit": .string(maxLength: 20).orNull, "barcode": .string().orNull,
+                            ],
+                            required: ["name"],
+                            additional: false
+                        )
+                    ),
+                ],
+                required: ["name", "entries"],
+                additional: false
+            ),
+            "AddPreset": .object(
+                ["listId": .string(), "servings": .integer(minimum: 1, maximum: 100).orNull.described("Default: the preset's.")],
+                required: ["listId"],
+                additional: false
+            ),
+        ]
+    }
+}

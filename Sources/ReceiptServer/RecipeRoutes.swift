@@ -1,0 +1,70 @@
+import Catalog
+import Foundation
+import HouseholdApp
+import Households
+import Hummingbird
+
+/// `/api/v1/households/{householdId}/recipes`: recipes of the Chomp Recipe API, and one saved
+/// as a preset of the household (ingredients matched to catalog products). Without a recipe
+/// key the search answers `recipes.unavailable` (503) saying why; presets work regardless.
+struct RecipeRoutes {
+    let services: HouseholdServices
+    let recipes: RecipePresets
+
+    func add(to household: RouterGroup<HouseholdContext>) {
+        household.get("recipes", use: search)
+        household.post("recipes/{recipeId}/preset", use: savePreset)
+    }
+
+    @Sendable func search(_ request: Request, context: HouseholdContext) async throws -> Response {
+        try requireRecipes()
+        guard let query = request.uri.queryParameters.get("q").map({ String($0) })?.trimmingCharacters(in: .whitespaces), query.count >= 2
+        else { throw Problem.badRequest("q", "Give at least 2 letters to search for (?q=tacos).") }
+        let found = try await recipes.search(String(query.prefix(100)))
+        return try JSONResponse.make(RecipeResults(query: query, recipes: found.map(RecipeAnswer.init)))
+    }
+
+    @Sendable func savePreset(_ request: Request, context: HouseholdContext) async throws -> Response {
+        try requireRecipes()
+        let preset = try await recipes.savePreset(
+            recipe: try context.parameters.require("recipeId"),
+            in: context.household,
+            by: context.caller.user.id
+        )
+        return try JSONResponse.make(
+            PresetAnswer(preset),
+            status: .created,
+            etag: preset.rev,
+            headers: [.location: "/api/v1/households/\(context.household)/presets/\(preset.value.id)"]
+        )
+    }
+
+    private func requireRecipes() throws {
+        if let reason = recipes.unavailableReason { throw Problem(.serviceUnavailable, "recipes.unavailable", reason) }
+    }
+}
+
+struct RecipeResults: Encodable {
+    var query: String
+    var recipes: [RecipeAnswer]
+}
+
+struct RecipeAnswer: Encodable {
+    var id: String
+    var title: String
+    var servings: Int
+    var ingredients: [Ingredient]
+
+    struct Ingredient: Encodable {
+        var name: String
+        var quantity: Decimal?
+        var unit: String?
+    }
+
+    init(_ recipe: ChompRecipe) {
+        id = recipe.id
+        title = recipe.title
+        servings = recipe.servings
+        ingredients = recipe.ingredients.map { Ingredient(name: $0.name, quantity: $0.quantity, unit: $0.unit) }
+    }
+}

@@ -1,0 +1,51 @@
+import Catalog
+import Foundation
+import HouseholdApp
+import Hummingbird
+
+/// `GET /api/v1/households/{householdId}/recommendations?product=…|list=…`: what goes with a
+/// product or a list being built, what is due again, and catalog neighbours of a product never
+/// bought (`HouseholdRecommendations` over the household's carts).
+struct RecommendationRoutes {
+    let services: HouseholdServices
+    let catalog: ProductCatalog?
+
+    func add(to household: RouterGroup<HouseholdContext>) {
+        household.get("recommendations", use: recommend)
+    }
+
+    @Sendable func recommend(_ request: Request, context: HouseholdContext) async throws -> Response {
+        let product = request.uri.queryParameters.get("product").map { String($0) }
+        let list = request.uri.queryParameters.get("list").map { String($0) }
+        let limit = try request.queryInt("limit", default: 5, range: 1...20)
+        let recommendations = HouseholdRecommendations(services: services, catalog: catalog)
+        let userId = context.caller.user.id
+        switch (product, list) {
+        case (let product?, nil):
+            let found = try await recommendations.forProduct(product, in: context.household, for: userId, limit: limit)
+            return try JSONResponse.make(RecommendationAnswer(product: product, suggestions: found))
+        case (nil, let list?):
+            let found = try await recommendations.forList(list, in: context.household, for: userId, limit: limit)
+            return try JSONResponse.make(RecommendationAnswer(list: list, suggestions: found))
+        default:
+            throw Problem.badRequest("product", "Ask for one of ?product=PRODUCT_ID or ?list=LIST_ID.")
+        }
+    }
+}
+
+struct RecommendationAnswer: Encodable {
+    var product: String?
+    var list: String?
+    var suggestions: Suggestions
+
+    enum CodingKeys: String, CodingKey { case product, list, boughtTogether, dueAgain, related }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(product, forKey: .product)
+        try container.encodeIfPresent(list, forKey: .list)
+        try container.encode(suggestions.boughtTogether, forKey: .boughtTogether)
+        try container.encode(suggestions.dueAgain, forKey: .dueAgain)
+        try container.encode(suggestions.related, forKey: .related)
+    }
+}
