@@ -41,22 +41,27 @@ public struct PreprocessingOptions: OptionSet, Sendable, Hashable, CustomStringC
     /// the ordinary stages could not read: it blurs fine print.
     public static let thicken = PreprocessingOptions(rawValue: 1 << 10)
 
+    /// After reading: a page the English model read poorly (``PreprocessingTuning/scriptCheckBelow``)
+    /// is shown to Tesseract's script detector, scaled down, so that a receipt in Cyrillic, Greek,
+    /// Thai, Devanagari or Arabic can be read again with its own model (``OCRPage/script``).
+    public static let detectScript = PreprocessingOptions(rawValue: 1 << 11)
+
     /// No preprocessing: Tesseract sees the decoded image as it is.
     public static let none: PreprocessingOptions = []
     /// Every stage.
     public static let all: PreprocessingOptions = [
-        .orientation, .grayscale, .crop, .scale, .deskew, .normalize, .binarize, .detectOrientation, .tallLines,
+        .orientation, .grayscale, .crop, .scale, .deskew, .normalize, .binarize, .detectOrientation, .tallLines, .detectScript,
     ]
     /// The combination that found the most labelled totals on the development corpus.
     public static let `default`: PreprocessingOptions = [
-        .orientation, .grayscale, .crop, .scale, .deskew, .binarize, .adaptive, .detectOrientation, .tallLines,
+        .orientation, .grayscale, .crop, .scale, .deskew, .binarize, .adaptive, .detectOrientation, .tallLines, .detectScript,
     ]
 
     /// Stage names in pipeline order, as used on the command line.
     public static let names: [(String, PreprocessingOptions)] = [
         ("orientation", .orientation), ("grayscale", .grayscale), ("crop", .crop), ("scale", .scale),
         ("deskew", .deskew), ("normalize", .normalize), ("binarize", .binarize), ("adaptive", .adaptive),
-        ("osd", .detectOrientation), ("tall", .tallLines), ("thicken", .thicken),
+        ("osd", .detectOrientation), ("tall", .tallLines), ("thicken", .thicken), ("script", .detectScript),
     ]
 
     /// Parses a comma-separated list of stage names ("" or "none" for no stages, "all", "default").

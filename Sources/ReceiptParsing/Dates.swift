@@ -40,11 +40,12 @@ enum Dates {
         pattern: #"(?<![0-9])([0-9]{1,2})\s?[./\-,]\s?([0-9]{1,2})\s?[./\-,]\s?([0-9]{4}|[0-9]{2})(?![0-9])"#
     )
     static let slashAsDigit = try! NSRegularExpression(pattern: #"(?<![0-9])([0-9]{2})[17]([0-9]{2})[17]([0-9]{4})(?![0-9])"#)
+    /// Month names in any script (`15 МАРТА 2024`, `3 ΜΑΡΤΙΟΥ 2024`), up to the Polish `PAZDZIERNIKA`.
     static let dayMonthName = try! NSRegularExpression(
-        pattern: #"(?<![0-9])([0-9]{1,2})(?:ST|ND|RD|TH)?[\s.\-/,]*([A-Z]{3,10})[\s.\-/,']*([0-9]{2,4})(?![0-9:])"#
+        pattern: #"(?<![0-9])([0-9]{1,2})(?:ST|ND|RD|TH)?[\s.\-/,]*(\p{Lu}{3,12})[\s.\-/,']*([0-9]{2,4})(?![0-9:])"#
     )
     static let monthNameDay = try! NSRegularExpression(
-        pattern: #"(?<![A-Z])([A-Z]{3,10})[\s.\-/]*([0-9]{1,2})(?:ST|ND|RD|TH)?[\s,.\-/'’°]+([0-9]{2,4})(?![0-9:])"#
+        pattern: #"(?<!\p{L})(\p{Lu}{3,12})[\s.\-/]*([0-9]{1,2})(?:ST|ND|RD|TH)?[\s,.\-/'’°]+([0-9]{2,4})(?![0-9:])"#
     )
     /// The C library's form: "SUN JUN 24 20:49:53 2018" (month, day, time, year).
     static let monthDayTimeYear = try! NSRegularExpression(

@@ -66,6 +66,11 @@ enum Keywords {
     static func matches(_ word: String, _ keyword: String, strict: Bool = false) -> Bool {
         if word == keyword { return true }
         if keyword.utf8.first == UInt8(ascii: "=") { return word.utf8.elementsEqual(keyword.utf8.dropFirst()) }
+        // A Latin word is never a Cyrillic or Greek keyword: one byte compared instead of a count
+        // and an edit distance (the locale tables made every line meet these keywords too).
+        guard let first = word.utf8.first, let keywordFirst = keyword.utf8.first, (first < 0x80) == (keywordFirst < 0x80) else { return false }
+        // Most pairs differ in length by more than any allowed error: rejected before counting characters.
+        guard abs(word.utf8.count - keyword.utf8.count) <= 2 else { return false }
         let allowed = !strict && keyword.count >= 8 && word.count >= 7 ? 2 : 1
         guard keyword.count >= 5, abs(word.utf8.count - keyword.utf8.count) <= allowed else { return false }
         return editDistance(word, keyword, limit: allowed) <= allowed

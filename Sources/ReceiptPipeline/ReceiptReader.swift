@@ -54,7 +54,7 @@ public struct ReceiptReader: Sendable {
     /// subtotal: the default stages without binarisation, so Tesseract thresholds the enhanced
     /// gray page itself (binarising a photo can break faint price digits). Its items replace the
     /// others only when they add up (eval: US items F1 0.717 -> 0.724, tax 33 -> 35 of 48).
-    public static let grayReading: PreprocessingOptions = PreprocessingOptions.default.subtracting([.binarize, .adaptive])
+    public static let grayReading: PreprocessingOptions = PreprocessingOptions.default.subtracting([.binarize, .adaptive, .detectScript])
 
     public let ocr: OCREnginePool
     /// The neural reader, when installed: it reads every receipt first; Tesseract reads those
@@ -91,8 +91,14 @@ public struct ReceiptReader: Sendable {
     /// The Tesseract models a receipt in `language` is read with: English beside it, for the
     /// English words every receipt prints (card names, `TOTAL`) and because
     /// `eng+<lang>` read the language fixtures better than `<lang>` alone (see the README).
+    /// Cyrillic and Greek are read with their own model alone: beside English, lookalike capitals
+    /// come out as Latin letters (`METPHTA` for `ΜΕΤΡΗΤΑ` on the Greek fixture with `eng+ell`).
     public static func ocrLanguages(for language: ReceiptLanguage) -> [String] {
-        language == .english ? ["eng"] : ["eng", language.tesseractCode]
+        switch language {
+        case .english: ["eng"]
+        case .russian, .greek: [language.tesseractCode]
+        default: ["eng", language.tesseractCode]
+        }
     }
 
     public func read(data: Data) async throws -> Reading {
@@ -187,6 +193,7 @@ public struct ReceiptReader: Sendable {
         var ocrSeconds = page.timing.total + (neuralReading?.page.timing.total ?? 0)
         var reread = false
         let neuralSeconds = neuralReading?.page.timing.total ?? 0
+        let neuralRead = neuralReading != nil
         if let neuralFailure { receipt.warnings.append(neuralFailure) }
         // The later readings use the model of the reading kept (nil: the pool's own).
         var languages: [String]?
@@ -195,12 +202,28 @@ public struct ReceiptReader: Sendable {
         if pickLanguage, let other = LanguageDetection.otherLanguage(ParserInput(ocrPage: page)) {
             language = other
         }
+        // A page the English model read poorly, in a script the detector says is not Latin
+        // (Cyrillic, Greek, Thai, …): read with that script's language (see `ScriptLanguages`).
+        var scriptReading: OCRPage?
+        if pickLanguage, rereadWhenUnsure, language == nil, let script = page.script {
+            let read = try await Self.readInScript(script, source: source)
+            receipt.warnings += read.warnings
+            ocrSeconds += read.seconds - (read.page?.timing.total ?? 0)
+            language = read.language
+            scriptReading = read.page
+        }
         if pickLanguage, rereadWhenUnsure, let other = language {
             do {
-                let second = try await source.tesseract(Self.ocrLanguages(for: other), .first)
+                let second: OCRPage
+                if let scriptReading { second = scriptReading } else { second = try await source.tesseract(Self.ocrLanguages(for: other), .first) }
                 ocrSeconds += second.timing.total
                 let secondReceipt = parser.parse(ParserInput(ocrPage: second))
-                if Self.sureness(secondReceipt, page: second) >= Self.sureness(receipt, page: page) {
+                if scriptReading != nil {
+                    // The English reading of another script is lookalike letters: nothing to keep.
+                    receipt = secondReceipt
+                    page = second
+                    languages = Self.ocrLanguages(for: other)
+                } else if Self.sureness(secondReceipt, page: second) >= Self.sureness(receipt, page: page) {
                     receipt = secondReceipt.merging(receipt)
                     page = second
                     languages = Self.ocrLanguages(for: other)
@@ -224,6 +247,8 @@ public struct ReceiptReader: Sendable {
         // A total both engines read alike is kept against a later reading's (one engine's
         // reading of a partial total that happens to add up, a tip left out).
         var totalAgreed = false
+        // The neural reader's models read Latin and Chinese: its reading of Cyrillic or Greek is noise.
+        if let other = language, ScriptLanguages.neuralCannotRead(other) { neuralReading = nil }
         if let neuralReading {
             totalAgreed = neuralReading.receipt.total != nil && neuralReading.receipt.total == receipt.total
             var combined = neuralReading.receipt.choosingPerField(from: receipt)
@@ -263,7 +288,7 @@ public struct ReceiptReader: Sendable {
             receipt: receipt,
             reread: reread,
             ocrSeconds: ocrSeconds,
-            neural: neuralReading != nil,
+            neural: neuralRead,
             neuralSeconds: neuralSeconds,
             language: language
         )
