@@ -252,7 +252,7 @@ public final class OCREngine: @unchecked Sendable {
 
     // MARK: On the queue
 
-    private func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 continuation.resume(with: Result { try work() })
@@ -333,19 +333,6 @@ public final class OCREngine: @unchecked Sendable {
                 readTurned = true
             }
             page.timing.recognize = firstReading + Self.seconds(since: start)
-        }
-        // A page the English model read poorly may be in another script (see `DetectedScript`).
-        if preprocessing.contains(.detectScript), !readTurned, page.confidence < PreprocessingTuning.scriptCheckBelow {
-            let start = DispatchTime.now()
-            page.script = detectScript(pix)
-            page.timing.recognize += Self.seconds(since: start)
-            logger.debug(
-                "script",
-                metadata: [
-                    "ocr.script": "\(page.script.map { "\($0.name) \($0.confidence)" } ?? "none")",
-                    "ocr.script_ms": "\(Int(Self.seconds(since: start) * 1000))",
-                ]
-            )
         }
         // A turned page's boxes are in the turned image's coordinates, not `pix`'s.
         if preprocessing.contains(.tallLines), !readTurned {

@@ -96,9 +96,6 @@ public struct OCRPage: Sendable, Hashable, Codable {
     public var confidence: Double
     public var timing: OCRTiming
     public var preprocessing: PreprocessingReport
-    /// The script the detector saw, when the page was read poorly enough to ask it
-    /// (``PreprocessingOptions/detectScript``).
-    public var script: DetectedScript? = nil
 
     /// The lines' text joined with newlines.
     public var text: String { lines.map(\.text).joined(separator: "\n") }

@@ -173,6 +173,12 @@ public enum LanguageDetection {
         return scores
     }
 
+    /// Whether the lines show any language's words, English included, enough to pick it: a
+    /// reading of lookalike letters (Cyrillic or Greek read with the English model) shows none.
+    public static func showsAnyLanguage(_ lines: [String]) -> Bool {
+        (scores(lines).values.max() ?? 0) >= minimumScore
+    }
+
     /// Whether the parser knows words of `language` to tell it by (Thai, Hindi and Arabic are
     /// told by their script alone).
     public static func hasMarkers(_ language: ReceiptLanguage) -> Bool { markers[language]?.isEmpty == false }

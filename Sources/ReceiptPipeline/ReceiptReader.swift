@@ -54,7 +54,7 @@ public struct ReceiptReader: Sendable {
     /// subtotal: the default stages without binarisation, so Tesseract thresholds the enhanced
     /// gray page itself (binarising a photo can break faint price digits). Its items replace the
     /// others only when they add up (eval: US items F1 0.717 -> 0.724, tax 33 -> 35 of 48).
-    public static let grayReading: PreprocessingOptions = PreprocessingOptions.default.subtracting([.binarize, .adaptive, .detectScript])
+    public static let grayReading: PreprocessingOptions = PreprocessingOptions.default.subtracting([.binarize, .adaptive])
 
     public let ocr: OCREnginePool
     /// The neural reader, when installed: it reads every receipt first; Tesseract reads those
@@ -103,12 +103,15 @@ public struct ReceiptReader: Sendable {
 
     public func read(data: Data) async throws -> Reading {
         try await read(
-            source(neuralSource: {
-                // The neural reader takes a path: the bytes go to a private temporary file.
-                let file = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-\(UUID().uuidString)")
-                try data.write(to: file, options: .atomic)
-                return (file, temporary: true)
-            }) { pool, preprocessing in try await pool.recognize(data: data, preprocessing: preprocessing) }
+            source(
+                neuralSource: {
+                    // The neural reader takes a path: the bytes go to a private temporary file.
+                    let file = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-\(UUID().uuidString)")
+                    try data.write(to: file, options: .atomic)
+                    return (file, temporary: true)
+                },
+                script: { pool in try await pool.detectScript(data: data) }
+            ) { pool, preprocessing in try await pool.recognize(data: data, preprocessing: preprocessing) }
         )
     }
 
@@ -149,13 +152,16 @@ public struct ReceiptReader: Sendable {
     }
 
     private func source(contentsOf url: URL) -> ReadingSource {
-        source(neuralSource: { (url, temporary: false) }) { pool, preprocessing in
+        source(neuralSource: { (url, temporary: false) }, script: { pool in try await pool.detectScript(contentsOf: url) }) {
+            pool,
+            preprocessing in
             try await pool.recognize(contentsOf: url, preprocessing: preprocessing)
         }
     }
 
     private func source(
         neuralSource: @escaping () throws -> (URL, temporary: Bool),
+        script detectScript: @escaping (OCREnginePool) async throws -> DetectedScript?,
         _ recognizeWith: @escaping (OCREnginePool, PreprocessingOptions?) async throws -> OCRPage
     ) -> ReadingSource {
         let ocr = ocr
@@ -166,9 +172,11 @@ public struct ReceiptReader: Sendable {
                 return try await neural.read(contentsOf: source)
             }
         }
-        return ReadingSource(neural: neural) { languages, stage in
+        var source = ReadingSource(neural: neural) { languages, stage in
             try await recognizeWith(try languages.map { try ocr.withLanguages($0) } ?? ocr, stage.preprocessing)
         }
+        source.script = { try await detectScript(ocr) }
+        return source
     }
 
     private func read(_ source: ReadingSource) async throws -> Reading {
@@ -205,7 +213,9 @@ public struct ReceiptReader: Sendable {
         // A page the English model read poorly, in a script the detector says is not Latin
         // (Cyrillic, Greek, Thai, …): read with that script's language (see `ScriptLanguages`).
         var scriptReading: OCRPage?
-        if pickLanguage, rereadWhenUnsure, language == nil, let script = page.script {
+        if pickLanguage, rereadWhenUnsure, language == nil, page.confidence < PreprocessingTuning.scriptCheckBelow,
+            !LanguageDetection.showsAnyLanguage(page.lines.map(\.text)), let script = try await source.script()
+        {
             let read = try await Self.readInScript(script, source: source)
             receipt.warnings += read.warnings
             ocrSeconds += read.seconds - (read.page?.timing.total ?? 0)
