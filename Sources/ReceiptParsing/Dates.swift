@@ -148,9 +148,17 @@ enum Dates {
     /// close; names of four letters or more, so a short word is never taken for a month.
     static func misreadMonth(_ word: String) -> Int? {
         guard word.count >= 4, word.count <= 10 else { return nil }
-        let close = Set(months.filter { $0.key.count >= 4 && Keywords.editDistance(word, $0.key, limit: 1) <= 1 }.map(\.value))
+        let length = word.unicodeScalars.count
+        let close = Set(
+            repairableMonths.filter { abs($0.length - length) <= 1 && Keywords.editDistance(word, $0.name, limit: 1) <= 1 }.map(\.month)
+        )
         return close.count == 1 ? close.first : nil
     }
+
+    /// The month names of four letters or more with their lengths, measured once (the locale
+    /// tables doubled the names every candidate word is compared with).
+    static let repairableMonths: [(name: String, length: Int, month: Int)] = months.filter { $0.key.count >= 4 }
+        .map { ($0.key, $0.key.unicodeScalars.count, $0.value) }
 
     /// Corrects the digit confusions OCR makes in dates, only where the date as read
     /// is impossible: a leading 0 read as 8, 6 or 9 in a day or month ("30/83/2018",
