@@ -173,8 +173,9 @@ enum Preprocessor {
         // A narrow page (a photo shared in a chat or on the web, 250-450 px) is enlarged before
         // anything measures it, clean or photo-like: its glyphs are a few pixels high.
         if options.contains(.scale), pix.width < PreprocessingTuning.smallPageWidth {
-            let factor = Float(PreprocessingTuning.enlargedPageWidth) / Float(pix.width)
-            if let enlarged = PixHandle(pixScaleGeneral(pix.pointer, factor, factor, 0, 0)) {
+            let most = (Double(PreprocessingTuning.maxOutputPixels) / Double(pix.width * pix.height)).squareRoot()
+            let factor = Float(min(Double(PreprocessingTuning.enlargedPageWidth) / Double(pix.width), most))
+            if factor > 1, let enlarged = PixHandle(pixScaleGeneral(pix.pointer, factor, factor, 0, 0)) {
                 report.scale = Double(enlarged.width) / Double(pix.width)
                 pix = enlarged
                 report.applied.append("enlarge")
