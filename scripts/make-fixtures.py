@@ -782,6 +782,286 @@ def nl_kaashandel():
 
 
 # --------------------------------------------------------------------------
+# Receipts of other countries and scripts (Latin with many diacritics, Cyrillic, Greek):
+# read by Tesseract with the language's own model, after script and language detection.
+
+def vat_rows(groups, rates):
+    """(group, rate, vat) of VAT-inclusive gross amounts per group."""
+    return [(g, pct, q2(groups[g] * pct / (D(100) + pct))) for g, pct in rates if groups[g]]
+
+
+def pl_piekarnia():
+    """Polish bakery: paragon fiskalny, PTU per rate letter, SUMA PLN, cash and change."""
+    r = Receipt("pl-piekarnia-lipowa", "PLN", comma=True)
+    r.add(center("PIEKARNIA LIPOWA SP. Z O.O."), bold=True)
+    r.add(center("ul. Długa 12"))
+    r.add(center("31-147 Kraków"))
+    r.add(center("NIP 676-123-45-67"))
+    r.add(lr("2024-03-12", "nr wydr. 004512"))
+    r.add(center("PARAGON FISKALNY"), bold=True)
+    r.add("-" * WIDTH_CHARS)
+    groups = {"A": Decimal(0), "B": Decimal(0)}   # A = 23 %, B = 5 %
+
+    def add(name, n, each, g):
+        p = D(each) * n
+        r.add(name)
+        r.add(price_col(f"  {n} x {fmt(D(each), True)}", fmt(p, True), g))
+        r.item(name, p, quantity=n, unit_price=D(each))
+        groups[g] += p
+
+    add("Chleb żytni", 1, "6.50", "B")
+    add("Bułka kajzerka", 4, "0.90", "B")
+    add("Pączek z różą", 2, "3.20", "B")
+    add("Kawa zbożowa", 1, "8.99", "A")
+    add("Woda mineralna", 2, "2.49", "A")
+    total = r.items_sum()
+    r.add("-" * WIDTH_CHARS)
+    taxes = []
+    tax_total = Decimal(0)
+    for g, pct, vat in vat_rows(groups, (("A", D("23")), ("B", D("5")))):
+        r.add(lr(f"SPRZEDAŻ OPODATKOWANA {g}", fmt(groups[g], True)))
+        r.add(lr(f"PTU {g} {pct}%", fmt(vat, True)))
+        taxes.append({"label": f"PTU {g}", "rate": str(pct), "amount": fmt(vat)})
+        tax_total += vat
+    r.add(lr("SUMA PTU", fmt(tax_total, True)))
+    r.add(lr("SUMA PLN", fmt(total, True)), bold=True)
+    tendered = D("50.00")
+    r.add(lr("Gotówka", fmt(tendered, True)))
+    r.add(lr("Reszta", fmt(tendered - total, True)))
+    r.add(lr("Kasjer 3", "10:27"))
+    r.add(center("Dziękujemy, zapraszamy ponownie"))
+    r.fields.update(
+        merchant="PIEKARNIA LIPOWA SP. Z O.O.", date="2024-03-12", time="10:27",
+        subtotal=None, tax=fmt(tax_total), total=fmt(total), taxes=taxes, taxIncluded=True,
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
+def cs_potraviny():
+    """Czech grocery: účtenka, CELKEM in Kč, DPH table, cash and change (vráceno)."""
+    r = Receipt("cs-potraviny-nadrazi", "CZK", comma=True)
+    r.add(center("POTRAVINY U NÁDRAŽÍ s.r.o."), bold=True)
+    r.add(center("Nádražní 8, 602 00 Brno"))
+    r.add(center("IČO 12345678  DIČ CZ12345678"))
+    r.add(center("ÚČTENKA č. 2024/0815"))
+    r.add("-" * WIDTH_CHARS)
+    groups = {"12": Decimal(0), "21": Decimal(0)}
+
+    def add(name, n, each, g):
+        p = D(each) * n
+        if n == 1:
+            r.add(lr(name, fmt(p, True)))
+        else:
+            r.add(name)
+            r.add(lr(f"  {n} ks x {fmt(D(each), True)}", fmt(p, True)))
+        r.item(name, p, quantity=n, unit_price=D(each))
+        groups[g] += p
+
+    add("Rohlík tukový", 6, "3.90", "12")
+    add("Máslo 250 g", 1, "54.90", "12")
+    add("Šunka dušená", 1, "42.50", "12")
+    add("Pivo Plzeň 0,5 l", 4, "24.00", "21")
+    add("Čokoláda hořká", 1, "39.90", "12")
+    total = r.items_sum()
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("CELKEM", fmt(total, True) + " Kč"), bold=True)
+    tendered = D("500.00")
+    r.add(lr("Hotovost", fmt(tendered, True)))
+    r.add(lr("Vráceno", fmt(tendered - total, True)))
+    r.add()
+    r.add("Sazba DPH".ljust(12) + "Základ".rjust(10) + "DPH".rjust(8))
+    taxes = []
+    tax_total = Decimal(0)
+    for g, pct, vat in vat_rows(groups, (("12", D("12")), ("21", D("21")))):
+        r.add(f"{pct} %".ljust(12) + f"{fmt(groups[g] - vat, True):>10}{fmt(vat, True):>8}")
+        taxes.append({"label": f"DPH {pct}%", "rate": str(pct), "amount": fmt(vat)})
+        tax_total += vat
+    r.add(lr("DPH celkem", fmt(tax_total, True)))
+    r.add()
+    r.add(lr("Datum: 14.05.2024", "Čas: 10:22"))
+    r.add(center("Děkujeme za nákup"))
+    r.fields.update(
+        merchant="POTRAVINY U NÁDRAŽÍ s.r.o.", date="2024-05-14", time="10:22",
+        subtotal=None, tax=fmt(tax_total), total=fmt(total), taxes=taxes, taxIncluded=True,
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
+def pt_pastelaria():
+    """Portuguese pastry shop: fatura simplificada, TOTAL A PAGAR, IVA 13 % included, numerário and troco."""
+    r = Receipt("pt-pastelaria-estrela", "EUR", comma=True)
+    r.add(center("PASTELARIA ESTRELA, LDA"), bold=True)
+    r.add(center("Rua Augusta 45"))
+    r.add(center("1100-048 Lisboa"))
+    r.add(center("NIF 501 234 567"))
+    r.add()
+    r.add(center("FATURA SIMPLIFICADA"))
+    r.add(lr("Data: 21/06/2024", "Hora: 09:15"))
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("QTD DESCRIÇÃO", "VALOR"))
+
+    def add(n, name, each):
+        p = D(each) * n
+        r.add(lr(f"{n}  {name}", fmt(p, True)))
+        r.item(name, p, quantity=n, unit_price=D(each))
+
+    add(3, "Pastel de nata", "1.30")
+    add(2, "Galão", "1.40")
+    add(1, "Tosta mista", "3.20")
+    add(1, "Sumo de laranja", "2.80")
+    add(1, "Pão de Deus", "1.60")
+    total = r.items_sum()
+    vat = q2(total * D(13) / D(113))
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("TOTAL A PAGAR", fmt(total, True) + " €"), bold=True)
+    r.add(lr("IVA 13% incluído", fmt(vat, True)))
+    tendered = D("20.00")
+    r.add(lr("Numerário", fmt(tendered, True)))
+    r.add(lr("Troco", fmt(tendered - total, True)))
+    r.add()
+    r.add(center("Obrigado pela preferência"))
+    r.fields.update(
+        merchant="PASTELARIA ESTRELA, LDA", date="2024-06-21", time="09:15",
+        subtotal=None, tax=fmt(vat), total=fmt(total),
+        taxes=[{"label": "IVA 13%", "rate": "13", "amount": fmt(vat)}], taxIncluded=True,
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
+def tr_market():
+    """Turkish market: fiş with "*" before every amount, TOPKDV, TOPLAM, nakit and para üstü."""
+    r = Receipt("tr-market-yildiz", "TRY", comma=True)
+    r.add(center("YILDIZ MARKET TİC. LTD. ŞTİ."), bold=True)
+    r.add(center("Moda Cad. No: 15 Kadıköy"))
+    r.add(center("İSTANBUL"))
+    r.add(center("Kadıköy V.D. VKN 1234567890"))
+    r.add(lr("TARİH: 05.07.2024", "SAAT: 18:40"))
+    r.add(lr("FİŞ NO: 0042", ""))
+    r.add("-" * WIDTH_CHARS)
+    groups = {"1": Decimal(0), "10": Decimal(0)}
+
+    def add(name, each, g, n=1):
+        p = D(each) * n
+        if n > 1:
+            r.add(f"  {n} AD X {fmt(D(each), True)}")
+        r.add(lr(name, f"%{g:<3}*{fmt(p, True)}"))
+        r.item(name, p, quantity=n, unit_price=D(each))
+        groups[g] += p
+
+    add("EKMEK", "7.50", "1", 2)
+    add("SÜT 1 L", "32.90", "1")
+    add("BEYAZ PEYNİR", "89.00", "1")
+    add("ÇAY 500 G", "64.75", "10")
+    add("DOMATES", "21.40", "1")
+    total = r.items_sum()
+    tax_total = Decimal(0)
+    taxes = []
+    for g, pct, vat in vat_rows(groups, (("1", D("1")), ("10", D("10")))):
+        tax_total += vat
+        taxes.append({"label": f"KDV %{pct}", "rate": str(pct), "amount": fmt(vat)})
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("TOPKDV", "*" + fmt(tax_total, True)))
+    r.add(lr("TOPLAM", "*" + fmt(total, True)), bold=True)
+    tendered = D("250.00")
+    r.add(lr("NAKİT", "*" + fmt(tendered, True)))
+    r.add(lr("PARA ÜSTÜ", "*" + fmt(tendered - total, True)))
+    r.add()
+    r.add(center("TEŞEKKÜR EDERİZ"))
+    r.fields.update(
+        merchant="YILDIZ MARKET TİC. LTD. ŞTİ.", date="2024-07-05", time="18:40",
+        subtotal=None, tax=fmt(tax_total), total=fmt(total), taxes=taxes, taxIncluded=True,
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
+def ru_produkty():
+    """Russian shop: кассовый чек with "=" before every amount, ИТОГ, НАЛИЧНЫМИ, СДАЧА, НДС included."""
+    r = Receipt("ru-produkty-tverskaya", "RUB")
+    r.add(center('ООО "ПРОДУКТЫ НА ТВЕРСКОЙ"'), bold=True)
+    r.add(center("г. Москва, ул. Тверская, д. 7"))
+    r.add(center("ИНН 7701234567"))
+    r.add(center("КАССОВЫЙ ЧЕК"), bold=True)
+    r.add(center("ПРИХОД"))
+    r.add("-" * WIDTH_CHARS)
+
+    def add(name, n, each):
+        p = D(each) * n
+        r.add(name)
+        r.add(lr(f"  {n} x {fmt(D(each))}", "=" + fmt(p)))
+        r.item(name, p, quantity=n, unit_price=D(each))
+
+    add("Хлеб бородинский", 1, "54.90")
+    add("Молоко 3,2% 1 л", 2, "89.00")
+    add("Сыр российский", 1, "312.50")
+    add("Яблоки голден", 1, "146.30")
+    add("Чай чёрный", 1, "199.00")
+    total = r.items_sum()
+    vat = q2(total * D(10) / D(110))
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("ИТОГ", "=" + fmt(total)), bold=True)
+    tendered = D("1100.00")
+    r.add(lr("НАЛИЧНЫМИ", "=" + fmt(tendered)))
+    r.add(lr("СДАЧА", "=" + fmt(tendered - total)))
+    r.add(lr("СУММА НДС 10%", "=" + fmt(vat)))
+    r.add(lr("08.02.2024 14:05", "СМЕНА 112"))
+    r.add(center("СПАСИБО ЗА ПОКУПКУ"))
+    r.fields.update(
+        merchant='ООО "ПРОДУКТЫ НА ТВЕРСКОЙ"', date="2024-02-08", time="14:05",
+        subtotal=None, tax=fmt(vat), total=fmt(total),
+        taxes=[{"label": "НДС 10%", "rate": "10", "amount": fmt(vat)}], taxIncluded=True,
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
+def el_fournos():
+    """Greek bakery: απόδειξη λιανικής, ΣΥΝΟΛΟ, ΦΠΑ 13 % included, ΜΕΤΡΗΤΑ and ΡΕΣΤΑ."""
+    r = Receipt("el-fournos-akropoli", "EUR", comma=True)
+    r.add(center("ΦΟΥΡΝΟΣ Η ΑΚΡΟΠΟΛΗ Ο.Ε."), bold=True)
+    r.add(center("Ερμού 22, 105 63 Αθήνα"))
+    r.add(center("ΑΦΜ 099123456  ΔΟΥ Α' ΑΘΗΝΩΝ"))
+    r.add(center("ΑΠΟΔΕΙΞΗ ΛΙΑΝΙΚΗΣ"))
+    r.add("-" * WIDTH_CHARS)
+
+    def add(name, n, each):
+        p = D(each) * n
+        if n == 1:
+            r.add(lr(name, fmt(p, True)))
+        else:
+            r.add(name)
+            r.add(lr(f"  {n} x {fmt(D(each), True)}", fmt(p, True)))
+        r.item(name, p, quantity=n, unit_price=D(each))
+
+    add("Ψωμί χωριάτικο", 1, "2.20")
+    add("Τυρόπιτα", 2, "2.50")
+    add("Κουλούρι", 3, "0.80")
+    add("Καφές φρέντο", 1, "3.00")
+    add("Μπουγάτσα", 1, "3.40")
+    total = r.items_sum()
+    vat = q2(total * D(13) / D(113))
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("ΣΥΝΟΛΟ", fmt(total, True) + " €"), bold=True)
+    r.add(lr("ΦΠΑ 13%", fmt(vat, True)))
+    tendered = D("20.00")
+    r.add(lr("ΜΕΤΡΗΤΑ", fmt(tendered, True)))
+    r.add(lr("ΡΕΣΤΑ", fmt(tendered - total, True)))
+    r.add()
+    r.add(lr("ΗΜΕΡΟΜΗΝΙΑ 19/09/2024", "11:30"))
+    r.add(center("ΕΥΧΑΡΙΣΤΟΥΜΕ"))
+    r.fields.update(
+        merchant="ΦΟΥΡΝΟΣ Η ΑΚΡΟΠΟΛΗ Ο.Ε.", date="2024-09-19", time="11:30",
+        subtotal=None, tax=fmt(vat), total=fmt(total),
+        taxes=[{"label": "ΦΠΑ 13%", "rate": "13", "amount": fmt(vat)}], taxIncluded=True,
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
+# --------------------------------------------------------------------------
 # Rendering
 
 def render(receipt):
@@ -995,6 +1275,30 @@ VARIANTS = {
         ("photo", "phone photo: paper tone, rotated -3 degrees, blur, sensor noise",
          lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, -3.0, (244, 240, 228)), g, 0.9), g, 22)),
     ],
+    "pl-piekarnia-lipowa": [
+        ("photo", "phone photo: paper tone, rotated 2.0 degrees, slight blur, sensor noise",
+         lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, 2.0, (244, 240, 228)), g, 0.7), g, 20)),
+    ],
+    "cs-potraviny-nadrazi": [
+        ("photo", "phone photo: paper tone, rotated -2.5 degrees, slight blur, sensor noise",
+         lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, -2.5, (244, 240, 228)), g, 0.7), g, 20)),
+    ],
+    "pt-pastelaria-estrela": [
+        ("photo", "phone photo: paper tone, rotated 1.5 degrees, slight blur, sensor noise",
+         lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, 1.5, (244, 240, 228)), g, 0.7), g, 20)),
+    ],
+    "tr-market-yildiz": [
+        ("photo", "phone photo: paper tone, rotated -1.5 degrees, slight blur, sensor noise",
+         lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, -1.5, (244, 240, 228)), g, 0.7), g, 20)),
+    ],
+    "ru-produkty-tverskaya": [
+        ("photo", "phone photo: paper tone, rotated 2.5 degrees, slight blur, sensor noise",
+         lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, 2.5, (244, 240, 228)), g, 0.7), g, 20)),
+    ],
+    "el-fournos-akropoli": [
+        ("photo", "phone photo: paper tone, rotated -2.0 degrees, slight blur, sensor noise",
+         lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, -2.0, (244, 240, 228)), g, 0.7), g, 20)),
+    ],
     "us-cafe-beanleaf": [
         ("table", "small receipt on a dark table, slanted 4 degrees, uneven light",
          lambda im, g: blur(on_table(im, g, 4, 0.08), g, 0.8)),
@@ -1043,7 +1347,8 @@ def main():
     receipts = [us_grocery_freshmart(), us_grocery_valuefoods(), us_restaurant_tip(),
                 de_supermarkt(), my_gst_minimart(), us_cafe(), us_diner_tall(),
                 # Appended: the seeds of the receipts above (by position) stay the same.
-                fr_boulangerie(), it_alimentari(), es_cafeteria(), nl_kaashandel()]
+                fr_boulangerie(), it_alimentari(), es_cafeteria(), nl_kaashandel(),
+                pl_piekarnia(), cs_potraviny(), pt_pastelaria(), tr_market(), ru_produkty(), el_fournos()]
     written = []
     for idx, r in enumerate(receipts):
         exp = r.expected()

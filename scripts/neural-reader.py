@@ -198,10 +198,13 @@ class ReaderError(Exception):
         self.message = message
 
 
-def load_image(path, crop, max_side=0):
+def load_image(path, crop, max_side=0, min_width=0):
     """The image as BGR pixels (EXIF orientation applied), cropped when asked, and scaled down
     so its long side is at most max_side (0: never), as RapidOCR would do anyway: JPEGs are
-    decoded at reduced size, which keeps a 5000x7000 scan from costing 300 MB.
+    decoded at reduced size, which keeps a 5000x7000 scan from costing 300 MB. A page narrower
+    than min_width (a photo shared in a chat or on the web) is enlarged to it (Lanczos): the
+    recogniser gets each line's crop from these pixels, and a few-pixel glyph enlarged by its
+    own linear resize to 48 px loses the digits of totals.
     Returns (bgr, width, height, ox, oy, scale): boxes map back as x / scale + ox."""
     import numpy as np
     from PIL import Image, ImageOps
@@ -224,6 +227,12 @@ def load_image(path, crop, max_side=0):
             if max_side and crop is None and max(im.size) > max_side:
                 r = max_side / max(im.size)
                 im = im.resize((max(1, round(im.size[0] * r)), max(1, round(im.size[1] * r))), Image.BILINEAR)
+            if min_width and crop is None and im.size[0] < min_width:
+                r = min_width / im.size[0]
+                if max_side:
+                    r = min(r, max_side / max(im.size))
+                if r > 1:
+                    im = im.resize((max(1, round(im.size[0] * r)), max(1, round(im.size[1] * r))), Image.LANCZOS)
             scale = im.size[0] / full[0]
             rgb = np.asarray(im)
     except Exception as e:  # PIL raises many kinds
@@ -283,12 +292,13 @@ class Reader:
         }
         self.engine = RapidOCR(params=params)
         self.max_side = args.max_side
+        self.min_width = args.min_width
         self.cls = not args.no_cls
         self.join = {"overlap": args.overlap, "space_unit": args.space_unit, "max_spaces": args.max_spaces,
                      "deskew": not args.no_deskew}
         self.settings = {"threads": args.threads, "det_limit": args.det_limit, "det_limit_type": args.det_limit_type,
                          "det_thresh": args.det_thresh, "box_thresh": args.box_thresh, "unclip": args.unclip,
-                         "text_score": args.text_score, "max_side": args.max_side, "cls": not args.no_cls,
+                         "text_score": args.text_score, "max_side": args.max_side, "min_width": args.min_width, "cls": not args.no_cls,
                          "rec_min_width": args.rec_min_width, "rec_batch": args.rec_batch,
                          **self.join, "models": models}
         self.versions = {"rapidocr": getattr(rapidocr, "__version__", None) or _dist_version("rapidocr"),
@@ -318,7 +328,7 @@ class Reader:
     def read(self, req):
         import numpy as np
         start, cpu_start = time.monotonic(), time.process_time()
-        img, width, height, ox, oy, scale = load_image(req.get("path"), req.get("crop"), self.max_side)
+        img, width, height, ox, oy, scale = load_image(req.get("path"), req.get("crop"), self.max_side, self.min_width)
         cls = req.get("cls", self.cls)
         if not isinstance(cls, bool):
             raise ReaderError("request.invalid", "\"cls\" must be true or false")
@@ -377,6 +387,9 @@ def parse_args(argv):
     p.add_argument("--unclip", type=float, default=1.6, help="detector box expansion ratio")
     p.add_argument("--text-score", type=float, default=0.5, help="drop recognised boxes below this score")
     p.add_argument("--max-side", type=int, default=2000, help="images are first scaled down to this long side")
+    env_min_width = os.environ.get("NEURAL_READER_MIN_WIDTH")
+    p.add_argument("--min-width", type=int, default=int(env_min_width) if env_min_width else 0,
+                   help="narrower pages are first enlarged to this width (env NEURAL_READER_MIN_WIDTH; 0: never)")
     p.add_argument("--no-cls", action="store_true", help="skip the page orientation check (the direction classifier's vote over the widest boxes)")
     p.add_argument("--rec-min-width", type=int, default=96,
                    help="recogniser input width every line is padded to at least (pixels at height 48)")

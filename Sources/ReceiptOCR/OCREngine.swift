@@ -152,7 +152,7 @@ public final class OCREngine: @unchecked Sendable {
     private let handle: TessHandle
     private let logger: Logger
     private let tessdataDirectory: String
-    /// The orientation detector (Tesseract's `osd` model), made on first need; touched only on `queue`.
+    /// The orientation and script detector (Tesseract's `osd` model), made on first need; touched only on `queue`.
     private var orientationHandle: TessHandle??
 
     /// - Throws: `OCRError` `ocr.model-missing` or `ocr.init-failed`.
@@ -252,7 +252,7 @@ public final class OCREngine: @unchecked Sendable {
 
     // MARK: On the queue
 
-    private func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 continuation.resume(with: Result { try work() })
@@ -346,6 +346,19 @@ public final class OCREngine: @unchecked Sendable {
         return page
     }
 
+    /// The orientation and script detector, made on first need (nil without the `osd` model).
+    func osdDetector() -> TessHandle? {
+        if orientationHandle == nil {
+            do {
+                orientationHandle = .some(try TessHandle.make(directory: tessdataDirectory, languages: "osd", variables: [:]))
+            } catch {
+                logger.debug("no orientation detection: the osd model is missing (apt-get install tesseract-ocr-osd)")
+                orientationHandle = .some(nil)
+            }
+        }
+        return orientationHandle ?? nil
+    }
+
     /// Reads each tall condensed band of `pix` again, stretched to ordinary proportions and
     /// scaled to a comfortable glyph height, and merges the result into the page.
     private func rereadTallLines(of page: OCRPage, in pix: PixHandle) throws -> OCRPage {
@@ -425,29 +438,11 @@ public final class OCREngine: @unchecked Sendable {
     /// turned; the page is turned back and read again. Runs only on poorly read pages, so a
     /// normal receipt pays nothing. Nil when the detector is unsure or the text is upright.
     private func recognizeTurned(_ pix: PixHandle, report: PreprocessingReport, source: (Int, Int)) throws -> OCRPage? {
-        if orientationHandle == nil {
-            do {
-                orientationHandle = .some(try TessHandle.make(directory: tessdataDirectory, languages: "osd", variables: [:]))
-            } catch {
-                logger.debug("no orientation detection: the osd model is missing (apt-get install tesseract-ocr-osd)")
-                orientationHandle = .some(nil)
-            }
-        }
-        guard let detector = orientationHandle ?? nil else { return nil }
-        TessBaseAPISetImage2(detector.pointer, pix.pointer)
-        defer { TessBaseAPIClear(detector.pointer) }
-        var degrees: Int32 = 0
-        var confidence: Float = 0
-        // The script name points into the model's own tables (capi passes it through from
-        // TessBaseAPI::DetectOrientationScript): nothing to free, whatever capi.h's old comment says.
-        var script: UnsafePointer<CChar>?
-        var scriptConfidence: Float = 0
-        guard TessBaseAPIDetectOrientationScript(detector.pointer, &degrees, &confidence, &script, &scriptConfidence) != 0
-        else { return nil }
+        guard let (degrees, confidence, _) = detectOrientationAndScript(pix) else { return nil }
         // The detected clockwise rotation of the text; Leptonica turns clockwise by quarter turns.
-        let quarterTurns = ((360 - Int(degrees)) / 90) % 4
+        let quarterTurns = ((360 - degrees) / 90) % 4
         logger.debug("orientation", metadata: ["ocr.osd_degrees": "\(degrees)", "ocr.osd_confidence": "\(confidence)"])
-        guard quarterTurns != 0, Double(confidence) >= PreprocessingTuning.orientationMinConfidence,
+        guard quarterTurns != 0, confidence >= PreprocessingTuning.orientationMinConfidence,
             let turned = PixHandle(pixRotateOrth(pix.pointer, Int32(quarterTurns)))
         else { return nil }
         var turnedReport = report

@@ -91,6 +91,16 @@ public final class OCREnginePool: Sendable {
         try await withEngine { try await $0.recognize(image, preprocessing: preprocessing) }
     }
 
+    /// The script of the text in an image file (``OCREngine/detectScript(contentsOf:)``).
+    public func detectScript(contentsOf url: URL) async throws -> DetectedScript? {
+        try await withEngine { try await $0.detectScript(contentsOf: url) }
+    }
+
+    /// The script of the text in encoded image bytes.
+    public func detectScript(data: Data) async throws -> DetectedScript? {
+        try await withEngine { try await $0.detectScript(data: data) }
+    }
+
     /// Recognises all files, at most `workers` at once; results in input order.
     public func recognizeAll(
         _ urls: [URL],

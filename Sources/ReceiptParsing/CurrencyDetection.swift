@@ -13,6 +13,24 @@ enum CurrencyDetection {
         "MWST", "SUMME", "GMBH", "UST", "TVA", "TTC", "IVA", "BTW", "TOTALE", "TOTAAL", "EURO", "EUROS", "SARL", "SRL", "BV",
     ]
 
+    /// Marks of currencies whose countries' words the parser has no table for (symbols and codes
+    /// printed beside amounts), as read before folding, uppercased.
+    static let otherMarks: [String: String] = [
+        "LEI": "RON", "RON": "RON", "HUF": "HUF", "₹": "INR", "INR": "INR", "฿": "THB", "THB": "THB",
+        "AED": "AED", "CHF": "CHF", "SEK": "SEK", "NOK": "NOK", "DKK": "DKK", "ZAR": "ZAR",
+    ]
+
+    /// Every currency mark (strong evidence, two points a line) and country word (one point) of
+    /// the locale tables (`Vocabulary`), read once.
+    static let marks: [String: String] = Vocabulary.added.reduce(into: otherMarks) { marks, vocabulary in
+        marks.merge(vocabulary.currencyMarks) { first, _ in first }
+    }
+    static let countryWords: [String: String] = Vocabulary.added.reduce(into: [:]) { words, vocabulary in
+        words.merge(vocabulary.currencyWords) { first, _ in first }
+    }
+    /// Marks that are not words (`₽`, `R$`): found anywhere in the line's text.
+    static let symbolMarks = marks.filter { !$0.key.allSatisfy(\.isLetter) }
+
     /// The ISO 4217 code the lines point to most; USD when only decimal points say
     /// anything, nil when nothing does.
     static func currency(of lines: [AnalyzedLine]) -> String? {
@@ -36,8 +54,15 @@ enum CurrencyDetection {
             if !words.isDisjoint(with: euroWords) { scores["EUR", default: 0] += 1 }
             if upper.contains("$") || words.contains("USD") { scores["USD", default: 0] += 1 }
             if marksAmount(line, "£") || words.contains("GBP") { scores["GBP", default: 0] += 2 }
+            for (mark, code) in symbolMarks where upper.contains(mark) { scores[code, default: 0] += 2 }
+            for word in words {
+                if let code = marks[word] { scores[code, default: 0] += 2 }
+                if let code = countryWords[word] { scores[code, default: 0] += 1 }
+            }
         }
-        if decimalCommas > decimalPoints * 2, decimalCommas >= 2 { scores["EUR", default: 0] += 2 }
+        // Decimal commas say euro only when no other currency that prints them (zł, Kč, R$, TL) was marked.
+        let otherCommaCurrency = scores.contains { $0.key != "EUR" && $0.key != "USD" && $0.value >= 2 }
+        if decimalCommas > decimalPoints * 2, decimalCommas >= 2, !otherCommaCurrency { scores["EUR", default: 0] += 2 }
         if let best = scores.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }), best.value > 0 { return best.key }
         return decimalPoints > 0 ? "USD" : nil
     }

@@ -40,11 +40,12 @@ enum Dates {
         pattern: #"(?<![0-9])([0-9]{1,2})\s?[./\-,]\s?([0-9]{1,2})\s?[./\-,]\s?([0-9]{4}|[0-9]{2})(?![0-9])"#
     )
     static let slashAsDigit = try! NSRegularExpression(pattern: #"(?<![0-9])([0-9]{2})[17]([0-9]{2})[17]([0-9]{4})(?![0-9])"#)
+    /// Month names in any script (`15 МАРТА 2024`, `3 ΜΑΡΤΙΟΥ 2024`), up to the Polish `PAZDZIERNIKA`.
     static let dayMonthName = try! NSRegularExpression(
-        pattern: #"(?<![0-9])([0-9]{1,2})(?:ST|ND|RD|TH)?[\s.\-/,]*([A-Z]{3,10})[\s.\-/,']*([0-9]{2,4})(?![0-9:])"#
+        pattern: #"(?<![0-9])([0-9]{1,2})(?:ST|ND|RD|TH)?[\s.\-/,]*(\p{Lu}{3,12})[\s.\-/,']*([0-9]{2,4})(?![0-9:])"#
     )
     static let monthNameDay = try! NSRegularExpression(
-        pattern: #"(?<![A-Z])([A-Z]{3,10})[\s.\-/]*([0-9]{1,2})(?:ST|ND|RD|TH)?[\s,.\-/'’°]+([0-9]{2,4})(?![0-9:])"#
+        pattern: #"(?<!\p{L})(\p{Lu}{3,12})[\s.\-/]*([0-9]{1,2})(?:ST|ND|RD|TH)?[\s,.\-/'’°]+([0-9]{2,4})(?![0-9:])"#
     )
     /// The C library's form: "SUN JUN 24 20:49:53 2018" (month, day, time, year).
     static let monthDayTimeYear = try! NSRegularExpression(
@@ -147,9 +148,17 @@ enum Dates {
     /// close; names of four letters or more, so a short word is never taken for a month.
     static func misreadMonth(_ word: String) -> Int? {
         guard word.count >= 4, word.count <= 10 else { return nil }
-        let close = Set(months.filter { $0.key.count >= 4 && Keywords.editDistance(word, $0.key, limit: 1) <= 1 }.map(\.value))
+        let length = word.unicodeScalars.count
+        let close = Set(
+            repairableMonths.filter { abs($0.length - length) <= 1 && Keywords.editDistance(word, $0.name, limit: 1) <= 1 }.map(\.month)
+        )
         return close.count == 1 ? close.first : nil
     }
+
+    /// The month names of four letters or more with their lengths, measured once (the locale
+    /// tables doubled the names every candidate word is compared with).
+    static let repairableMonths: [(name: String, length: Int, month: Int)] = months.filter { $0.key.count >= 4 }
+        .map { ($0.key, $0.key.unicodeScalars.count, $0.value) }
 
     /// Corrects the digit confusions OCR makes in dates, only where the date as read
     /// is impossible: a leading 0 read as 8, 6 or 9 in a day or month ("30/83/2018",

@@ -66,6 +66,12 @@ enum Keywords {
     static func matches(_ word: String, _ keyword: String, strict: Bool = false) -> Bool {
         if word == keyword { return true }
         if keyword.utf8.first == UInt8(ascii: "=") { return word.utf8.elementsEqual(keyword.utf8.dropFirst()) }
+        // A word opening with an ASCII letter is never a keyword opening with another (Cyrillic,
+        // Greek, `Ł`), nor the reverse: one byte compared instead of a count and an edit distance
+        // (the locale tables made every line meet these keywords too).
+        guard let first = word.utf8.first, let keywordFirst = keyword.utf8.first, (first < 0x80) == (keywordFirst < 0x80) else { return false }
+        // Most pairs differ in length by more than any allowed error: rejected before counting characters.
+        guard abs(word.utf8.count - keyword.utf8.count) <= 2 else { return false }
         let allowed = !strict && keyword.count >= 8 && word.count >= 7 ? 2 : 1
         guard keyword.count >= 5, abs(word.utf8.count - keyword.utf8.count) <= allowed else { return false }
         return editDistance(word, keyword, limit: allowed) <= allowed
@@ -75,10 +81,9 @@ enum Keywords {
     static func contains(_ words: [String], _ phrase: String) -> Bool {
         // Most keywords are one word: no splitting (this runs for every keyword on every line).
         if !phrase.utf8.contains(UInt8(ascii: " ")) { return words.contains { matches($0, phrase) } }
-        let parts = phrase.split(separator: " ").map(String.init)
+        let (parts, joined) = splitPhrases[phrase] ?? split(phrase)
         guard !parts.isEmpty, words.count >= 1 else { return false }
         if parts.count > 1 {
-            let joined = parts.joined().filter { $0 != "=" }
             // Phrases written as one word ("SUBTOTAL" for "SUB TOTAL") allow one error only.
             if words.contains(where: { matches($0, joined, strict: true) }) { return true }
         }
@@ -88,6 +93,25 @@ enum Keywords {
         }
         return false
     }
+
+    /// A phrase's words, and the phrase written as one word.
+    static func split(_ phrase: String) -> (parts: [String], joined: String) {
+        let parts = phrase.split(separator: " ").map(String.init)
+        return (parts, parts.joined().filter { $0 != "=" })
+    }
+
+    /// The phrases of every list split once: splitting them on every line was a third of the
+    /// parser's time once the locale tables had added their phrases.
+    static let splitPhrases: [String: (parts: [String], joined: String)] = {
+        let lists = [
+            subtotal, totalExcluded, totalTax, total, strongTotal, finalTotal, taxTable, inclusive, summaryHeads, columnHeads, tax, tip,
+            serviceCharge, tendered, card, change, discount, void, deposit, rounding, cash, ReceiptParser.shopWords, ReceiptParser.addressWords,
+            ReceiptParser.legalForms, ReceiptParser.headerNoise,
+        ]
+        var table: [String: (parts: [String], joined: String)] = [:]
+        for phrase in lists.joined() where phrase.utf8.contains(UInt8(ascii: " ")) { table[phrase] = split(phrase) }
+        return table
+    }()
 
     static func containsAny(_ words: [String], _ phrases: [String]) -> Bool {
         phrases.contains { contains(words, $0) }

@@ -8,6 +8,17 @@ public enum ReceiptLanguage: String, Sendable, Hashable, CaseIterable, Codable {
     case italian = "ita"
     case spanish = "spa"
     case dutch = "nld"
+    case portuguese = "por"
+    case polish = "pol"
+    case czech = "ces"
+    case turkish = "tur"
+    case russian = "rus"
+    case greek = "ell"
+    /// Languages told by their script alone (Tesseract's orientation and script detection):
+    /// the parser has no words of theirs yet and reads their amounts and dates.
+    case thai = "tha"
+    case hindi = "hin"
+    case arabic = "ara"
 
     /// The Tesseract model's name (`<code>.traineddata`, Debian package `tesseract-ocr-<code>`).
     public var tesseractCode: String { rawValue }
@@ -21,6 +32,15 @@ public enum ReceiptLanguage: String, Sendable, Hashable, CaseIterable, Codable {
         case .italian: "it"
         case .spanish: "es"
         case .dutch: "nl"
+        case .portuguese: "pt"
+        case .polish: "pl"
+        case .czech: "cs"
+        case .turkish: "tr"
+        case .russian: "ru"
+        case .greek: "el"
+        case .thai: "th"
+        case .hindi: "hi"
+        case .arabic: "ar"
         }
     }
 }
@@ -72,6 +92,37 @@ public enum LanguageDetection {
             "KORTING", "STRAAT", "AANTAL", "OMSCHRIJVING", "SUBTOTAAL", "KLANT", "BETAALAUTOMAAT", "TRANSACTIE",
             "PRIJS", "UW",
         ],
+        .portuguese: [
+            "IVA", "NIF", "CONTRIBUINTE", "FATURA", "SIMPLIFICADA", "TROCO", "NUMERARIO", "DINHEIRO", "MULTIBANCO",
+            "CARTAO", "OBRIGADO", "OBRIGADA", "PAGAR", "VALOR", "DESCONTO", "QTD", "PRECO", "DESCRICAO", "RUA", "DO",
+            "DA", "DOS", "DAS", "EM", "CNPJ", "CUPOM", "FISCAL", "ICMS", "VOLTE", "SEMPRE", "ATENDIMENTO", "ARTIGOS",
+        ],
+        .polish: [
+            "PARAGON", "FISKALNY", "PTU", "SUMA", "PLN", "GOTOWKA", "RESZTA", "KARTA", "SPRZEDAZ", "OPODATKOWANA",
+            "NIP", "RAZEM", "ZAPŁATY", "ZAPLATY", "RABAT", "DZIEKUJEMY", "ZAPRASZAMY", "KASJER", "KASA", "UL", "SP",
+            "NA", "DO", "SKLEP", "ILOSC", "CENA", "WARTOSC", "SZT",
+        ],
+        .czech: [
+            "CELKEM", "DPH", "UHRADE", "HOTOVOST", "VRACENO", "KARTOU", "PLATBA", "UCTENKA", "DANOVY", "DOKLAD", "DIC",
+            "ICO", "DEKUJEME", "NAKUP", "ZA", "POKLADNA", "PRODEJNA", "SLEVA", "SAZBA", "ZAKLAD", "KC", "CZK", "EET",
+            "FIK", "BKP", "KS", "CENA", "JE", "SE", "NA", "PRODAVAC",
+        ],
+        .turkish: [
+            "TOPLAM", "KDV", "TOPKDV", "NAKIT", "PARA", "USTU", "KREDI", "KARTI", "FIS", "TARIH", "SAAT", "VKN",
+            "VERGI", "DAIRESI", "TESEKKUR", "TESEKKURLER", "ARA", "GENEL", "INDIRIM", "ADET", "TUTAR", "MAH", "CAD",
+            "SOK", "TL", "KASIYER", "VE", "BIR", "ILE", "ODENEN",
+        ],
+        .russian: [
+            "ИТОГ", "ИТОГО", "НДС", "НАЛИЧНЫМИ", "СДАЧА", "КАССОВЫИ", "ЧЕК", "ПРИХОД", "ИНН", "КАССИР", "СПАСИБО",
+            "ПОКУПКУ", "ЗА", "СУММА", "ЦЕНА", "КОЛ", "ВО", "ОПЛАТЕ", "БЕЗНАЛИЧНЫМИ", "СКИДКА", "СМЕНА", "ККТ", "ФН",
+            "ФД", "ФП", "РУБ", "В", "И", "НА", "С", "ООО", "МАГАЗИН", "ДАТА",
+        ],
+        .greek: [
+            "ΣΥΝΟΛΟ", "ΦΠΑ", "ΜΕΤΡΗΤΑ", "ΡΕΣΤΑ", "ΚΑΡΤΑ", "ΑΦΜ", "ΔΟΥ", "ΑΠΟΔΕΙΞΗ", "ΛΙΑΝΙΚΗΣ", "ΕΥΧΑΡΙΣΤΟΥΜΕ",
+            "ΠΛΗΡΩΤΕΟ", "ΜΕΡΙΚΟ", "ΓΕΝΙΚΟ", "ΤΙΜΗ", "ΠΟΣΟΤΗΤΑ", "ΑΞΙΑ", "ΗΜΕΡΟΜΗΝΙΑ", "ΩΡΑ", "ΤΑΜΕΙΟ", "ΚΑΙ", "ΤΟ",
+            "ΤΗΣ", "ΤΟΥ", "ΓΙΑ", "ΜΕ", "ΣΑΣ", "ΕΚΠΤΩΣΗ", "ΕΥΡΩ", "ΟΔΟΣ", "ΠΕΡΙΓΡΑΦΗ",
+        ],
+        .thai: [], .hindi: [], .arabic: [],
     ]
 
     /// Letters only some of the languages print (as read, before folding), and whose they are.
@@ -83,6 +134,11 @@ public enum LanguageDetection {
         "á": [.spanish], "í": [.spanish], "ó": [.spanish], "ú": [.spanish],
         "ä": [.german], "Ä": [.german], "ö": [.german], "Ö": [.german], "ü": [.german], "Ü": [.german], "ß": [.german],
         "ë": [.dutch], "ï": [.dutch],
+        "ã": [.portuguese], "õ": [.portuguese], "Ã": [.portuguese], "Õ": [.portuguese],
+        "ł": [.polish], "Ł": [.polish], "ą": [.polish], "ę": [.polish], "ś": [.polish], "ź": [.polish], "ż": [.polish],
+        "ń": [.polish], "Ż": [.polish], "Ś": [.polish],
+        "č": [.czech], "Č": [.czech], "ř": [.czech], "Ř": [.czech], "ě": [.czech], "ů": [.czech], "ň": [.czech],
+        "ş": [.turkish], "Ş": [.turkish], "ğ": [.turkish], "ı": [.turkish], "İ": [.turkish],
     ]
     /// What one distinct letter of `letters` is worth: less than a word, as OCR invents accents.
     static let letterWeight = 0.5
@@ -116,6 +172,16 @@ public enum LanguageDetection {
         for (language, bonus) in fromLetters { scores[language, default: 0] += min(lettersCap, bonus) }
         return scores
     }
+
+    /// Whether the lines show any language's words, English included, enough to pick it: a
+    /// reading of lookalike letters (Cyrillic or Greek read with the English model) shows none.
+    public static func showsAnyLanguage(_ lines: [String]) -> Bool {
+        (scores(lines).values.max() ?? 0) >= minimumScore
+    }
+
+    /// Whether the parser knows words of `language` to tell it by (Thai, Hindi and Arabic are
+    /// told by their script alone).
+    public static func hasMarkers(_ language: ReceiptLanguage) -> Bool { markers[language]?.isEmpty == false }
 
     /// The language to read the receipt again in, nil when it is English (or nothing stands out).
     public static func otherLanguage(_ lines: [String]) -> ReceiptLanguage? {

@@ -17,7 +17,9 @@ enum Numbers {
     static let maxTokenLength = 24
 
     /// Currency marks glued to amounts, with OCR's usual misreadings of "RM" ("RH367,10", "RN 0.01").
-    static let currencyPrefixes = ["RM", "RH", "RN", "MYR", "EUR", "USD", "$", "€", "£"]
+    static let currencyPrefixes = ["RM", "RH", "RN", "MYR", "EUR", "USD", "R$", "$", "€", "£", "₽", "₺"]
+    /// Currency marks printed after the amount, glued to it ("12,50€", "12,50zł", "99,90Kč", "120.00₽").
+    static let currencySuffixes = ["€", "EUR", "ZŁ", "ZL", "PLN", "KČ", "CZK", "₽", "РУБ", "₺", "TL"]
 
     /// Reads a money token as receipts print it: "12.50", "1,234.50", "1.234,50", "12,50",
     /// "$12.50", "RM12.50", "4.99F", "-1.00", "1.00-", "(1.00)". Exactly two decimals.
@@ -26,7 +28,8 @@ enum Numbers {
         var s = String(raw)
         var negative = false
         // Scraps of punctuation OCR puts before an amount ("‘$1.06", ":12.50").
-        while let first = s.first, "‘’'`\":;|~_".contains(first) { s.removeFirst() }
+        // Russian and Turkish fiscal printers put "=" or "*" before every amount ("=123.45", "*12,50").
+        while let first = s.first, "‘’'`\":;|~_=≡*".contains(first) { s.removeFirst() }
         if s.hasPrefix("("), s.hasSuffix(")") {
             negative = true
             s = String(s.dropFirst().dropLast())
@@ -43,8 +46,8 @@ enum Numbers {
             negative = true
             s.removeFirst()
         }
-        // The euro sign or code after the amount, as French, Italian and Spanish shops print it ("12,50€").
-        for suffix in ["€", "EUR"] where s.count > suffix.count + 3 && s.uppercased().hasSuffix(suffix) {
+        // The currency after the amount, as French, Italian, Spanish, Polish and Czech shops print it ("12,50€").
+        for suffix in currencySuffixes where s.count > suffix.count + 3 && s.uppercased().hasSuffix(suffix) {
             s = String(s.dropLast(suffix.count))
             break
         }

@@ -47,10 +47,18 @@ struct Vocabulary: Sendable {
     var shopWords: [String] = []
     var addressWords: [String] = []
     var headerNoise: [String] = []
+    /// Currency marks printed beside amounts or on the total line, by the ISO 4217 code they
+    /// name: words as `Keywords.words` reads them (`ZŁ`, `KC` for `Kč`, `PLN`), symbols as
+    /// printed (`₽`, `R$`, `₺`). Strong evidence, see `CurrencyDetection`.
+    var currencyMarks: [String: String] = [:]
+    /// Words that place a receipt in a country, by its currency (the VAT's name, a tax number's
+    /// label): weak evidence, one point a line.
+    var currencyWords: [String: String] = [:]
 
     /// The languages whose words are merged into `Keywords`' base lists (English, German and
-    /// Malay live there).
-    static let added: [Vocabulary] = [german, french, italian, spanish, dutch]
+    /// Malay live there). Each is a table of its own (`Locales/`); adding a language is adding a
+    /// table here and its marker words in `LanguageDetection`.
+    static let added: [Vocabulary] = [german, french, italian, spanish, dutch, portuguese, polish, czech, turkish, russian, greek]
 
     /// The words of every added language for one line kind, in table order without repeats.
     static func merged(_ list: KeyPath<Vocabulary, [String]>) -> [String] {

@@ -91,18 +91,27 @@ public struct ReceiptReader: Sendable {
     /// The Tesseract models a receipt in `language` is read with: English beside it, for the
     /// English words every receipt prints (card names, `TOTAL`) and because
     /// `eng+<lang>` read the language fixtures better than `<lang>` alone (see the README).
+    /// Cyrillic and Greek are read with their own model alone: beside English, lookalike capitals
+    /// come out as Latin letters (`METPHTA` for `ΜΕΤΡΗΤΑ` on the Greek fixture with `eng+ell`).
     public static func ocrLanguages(for language: ReceiptLanguage) -> [String] {
-        language == .english ? ["eng"] : ["eng", language.tesseractCode]
+        switch language {
+        case .english: ["eng"]
+        case .russian, .greek: [language.tesseractCode]
+        default: ["eng", language.tesseractCode]
+        }
     }
 
     public func read(data: Data) async throws -> Reading {
         try await read(
-            source(neuralSource: {
-                // The neural reader takes a path: the bytes go to a private temporary file.
-                let file = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-\(UUID().uuidString)")
-                try data.write(to: file, options: .atomic)
-                return (file, temporary: true)
-            }) { pool, preprocessing in try await pool.recognize(data: data, preprocessing: preprocessing) }
+            source(
+                neuralSource: {
+                    // The neural reader takes a path: the bytes go to a private temporary file.
+                    let file = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-\(UUID().uuidString)")
+                    try data.write(to: file, options: .atomic)
+                    return (file, temporary: true)
+                },
+                script: { pool in try await pool.detectScript(data: data) }
+            ) { pool, preprocessing in try await pool.recognize(data: data, preprocessing: preprocessing) }
         )
     }
 
@@ -143,13 +152,16 @@ public struct ReceiptReader: Sendable {
     }
 
     private func source(contentsOf url: URL) -> ReadingSource {
-        source(neuralSource: { (url, temporary: false) }) { pool, preprocessing in
+        source(neuralSource: { (url, temporary: false) }, script: { pool in try await pool.detectScript(contentsOf: url) }) {
+            pool,
+            preprocessing in
             try await pool.recognize(contentsOf: url, preprocessing: preprocessing)
         }
     }
 
     private func source(
         neuralSource: @escaping () throws -> (URL, temporary: Bool),
+        script detectScript: @escaping (OCREnginePool) async throws -> DetectedScript?,
         _ recognizeWith: @escaping (OCREnginePool, PreprocessingOptions?) async throws -> OCRPage
     ) -> ReadingSource {
         let ocr = ocr
@@ -160,9 +172,11 @@ public struct ReceiptReader: Sendable {
                 return try await neural.read(contentsOf: source)
             }
         }
-        return ReadingSource(neural: neural) { languages, stage in
+        var source = ReadingSource(neural: neural) { languages, stage in
             try await recognizeWith(try languages.map { try ocr.withLanguages($0) } ?? ocr, stage.preprocessing)
         }
+        source.script = { try await detectScript(ocr) }
+        return source
     }
 
     private func read(_ source: ReadingSource) async throws -> Reading {
@@ -187,6 +201,7 @@ public struct ReceiptReader: Sendable {
         var ocrSeconds = page.timing.total + (neuralReading?.page.timing.total ?? 0)
         var reread = false
         let neuralSeconds = neuralReading?.page.timing.total ?? 0
+        let neuralRead = neuralReading != nil
         if let neuralFailure { receipt.warnings.append(neuralFailure) }
         // The later readings use the model of the reading kept (nil: the pool's own).
         var languages: [String]?
@@ -195,12 +210,30 @@ public struct ReceiptReader: Sendable {
         if pickLanguage, let other = LanguageDetection.otherLanguage(ParserInput(ocrPage: page)) {
             language = other
         }
+        // A page the English model read poorly, in a script the detector says is not Latin
+        // (Cyrillic, Greek, Thai, …): read with that script's language (see `ScriptLanguages`).
+        var scriptReading: OCRPage?
+        if pickLanguage, rereadWhenUnsure, language == nil, page.confidence < PreprocessingTuning.scriptCheckBelow,
+            !LanguageDetection.showsAnyLanguage(page.lines.map(\.text)), let script = try await source.script()
+        {
+            let read = try await Self.readInScript(script, source: source)
+            receipt.warnings += read.warnings
+            ocrSeconds += read.seconds - (read.page?.timing.total ?? 0)
+            language = read.language
+            scriptReading = read.page
+        }
         if pickLanguage, rereadWhenUnsure, let other = language {
             do {
-                let second = try await source.tesseract(Self.ocrLanguages(for: other), .first)
+                let second: OCRPage
+                if let scriptReading { second = scriptReading } else { second = try await source.tesseract(Self.ocrLanguages(for: other), .first) }
                 ocrSeconds += second.timing.total
                 let secondReceipt = parser.parse(ParserInput(ocrPage: second))
-                if Self.sureness(secondReceipt, page: second) >= Self.sureness(receipt, page: page) {
+                if scriptReading != nil {
+                    // The English reading of another script is lookalike letters: nothing to keep.
+                    receipt = secondReceipt
+                    page = second
+                    languages = Self.ocrLanguages(for: other)
+                } else if Self.sureness(secondReceipt, page: second) >= Self.sureness(receipt, page: page) {
                     receipt = secondReceipt.merging(receipt)
                     page = second
                     languages = Self.ocrLanguages(for: other)
@@ -224,6 +257,8 @@ public struct ReceiptReader: Sendable {
         // A total both engines read alike is kept against a later reading's (one engine's
         // reading of a partial total that happens to add up, a tip left out).
         var totalAgreed = false
+        // The neural reader's models read Latin and Chinese: its reading of Cyrillic or Greek is noise.
+        if let other = language, ScriptLanguages.neuralCannotRead(other) { neuralReading = nil }
         if let neuralReading {
             totalAgreed = neuralReading.receipt.total != nil && neuralReading.receipt.total == receipt.total
             var combined = neuralReading.receipt.choosingPerField(from: receipt)
@@ -263,7 +298,7 @@ public struct ReceiptReader: Sendable {
             receipt: receipt,
             reread: reread,
             ocrSeconds: ocrSeconds,
-            neural: neuralReading != nil,
+            neural: neuralRead,
             neuralSeconds: neuralSeconds,
             language: language
         )

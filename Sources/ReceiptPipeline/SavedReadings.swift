@@ -34,6 +34,8 @@ public struct SavedReadings: Codable, Sendable {
     public var neuralFailure: String?
     /// Tesseract's readings by ``key(languages:stage:)``.
     public var tesseract: [String: OCRPage]
+    /// What Tesseract's script detector said of the page, when the reader asked.
+    public var script: DetectedScript?
 
     public init(neural: OCRPage? = nil, neuralFailure: String? = nil, tesseract: [String: OCRPage] = [:]) {
         self.neural = neural
@@ -54,6 +56,8 @@ struct ReadingSource {
     /// Tesseract's reading with `languages` (nil: the pool's own) at `stage`. Throws
     /// `ocr.model-missing` when the language set cannot be read.
     var tesseract: (_ languages: [String]?, _ stage: ReadingStage) async throws -> OCRPage
+    /// Tesseract's script detector on the page (nil: it has no answer).
+    var script: () async throws -> DetectedScript? = { nil }
 
     /// Replays `saved`; a reading not saved fails as a model that is not installed would.
     static func replaying(_ saved: SavedReadings) -> ReadingSource {
@@ -65,12 +69,14 @@ struct ReadingSource {
         } else {
             neural = nil
         }
-        return ReadingSource(neural: neural) { languages, stage in
+        var source = ReadingSource(neural: neural) { languages, stage in
             guard let page = saved.tesseract[SavedReadings.key(languages: languages, stage: stage)] else {
                 throw OCRError(.modelMissing, "no saved reading \(SavedReadings.key(languages: languages, stage: stage))")
             }
             return page
         }
+        source.script = { saved.script }
+        return source
     }
 
     /// This source, keeping every reading it gives in `recorder`.
@@ -88,11 +94,18 @@ struct ReadingSource {
             }
         }
         let tesseract = self.tesseract
-        return ReadingSource(neural: neural) { languages, stage in
+        let script = self.script
+        var source = ReadingSource(neural: neural) { languages, stage in
             let page = try await tesseract(languages, stage)
             recorder.state.withLock { $0.tesseract[SavedReadings.key(languages: languages, stage: stage)] = page }
             return page
         }
+        source.script = {
+            let detected = try await script()
+            recorder.state.withLock { $0.script = detected }
+            return detected
+        }
+        return source
     }
 }
 

@@ -13,14 +13,17 @@ enum TestSupport {
         return url
     }
 
-    /// Fixture images that have an expected-content `lines` array in their sibling JSON.
+    /// Fixture images that have an expected-content `lines` array in their sibling JSON, printed
+    /// in letters the English model knows (Latin-1): Polish, Czech and Turkish receipts, and
+    /// Cyrillic and Greek ones, are read with their own models (see LocaleReadingTests).
     static func fixturesWithLines() throws -> [(image: URL, lines: [String])] {
         try Fixtures.receiptImages().compactMap { image in
             let json = image.deletingPathExtension().appendingPathExtension("json")
             guard FileManager.default.fileExists(atPath: json.path) else { return nil }
             let object = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
             guard let lines = object?["lines"] as? [String], !lines.isEmpty else { return nil }
-            return (image, lines)
+            let otherScript = lines.joined().unicodeScalars.contains { $0.properties.isAlphabetic && $0.value > 0xFF }
+            return otherScript ? nil : (image, lines)
         }
     }
 

@@ -54,7 +54,11 @@ import Testing
     }
 
     @Test func languagesNameTheirTesseractModels() {
-        #expect(ReceiptLanguage.allCases.map(\.tesseractCode) == ["eng", "deu", "fra", "ita", "spa", "nld"])
+        #expect(
+            ReceiptLanguage.allCases.map(\.tesseractCode) == [
+                "eng", "deu", "fra", "ita", "spa", "nld", "por", "pol", "ces", "tur", "rus", "ell", "tha", "hin", "ara",
+            ]
+        )
         #expect(ReceiptLanguage.dutch.isoCode == "nl")
     }
 }

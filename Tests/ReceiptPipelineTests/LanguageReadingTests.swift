@@ -28,23 +28,11 @@ struct LanguageReadingTests {
     @Test func europeanFixturesAreReadInTheirLanguage() async throws {
         // The models come from scripts/install-deps.sh; without them this test cannot say anything.
         _ = try OCRConfiguration(languages: ["eng", "fra", "ita", "spa", "nld"]).resolveTessdataDirectory()
-        let cases = Self.fixtures.flatMap { fixture in
-            Fixtures.receiptImages().filter {
-                $0.lastPathComponent.hasPrefix(fixture.prefix + ".") || $0.lastPathComponent.hasPrefix(fixture.prefix + "--")
-            }
-            .map { (image: $0, language: fixture.language) }
-        }
+        let cases = RenderedFixtures.cases(Self.fixtures)
         try #require(cases.count == 8, "a clean render and a photo-like variant of each of the 4 receipts")
         let pool = try OCREnginePool(workers: 2, logger: Self.logger)
         let reader = ReceiptReader(ocr: pool)
-        let readings = try await withThrowingTaskGroup(of: (Int, ReceiptReader.Reading).self) { group in
-            for (index, item) in cases.enumerated() {
-                group.addTask { (index, try await reader.read(contentsOf: item.image)) }
-            }
-            var readings = [ReceiptReader.Reading?](repeating: nil, count: cases.count)
-            for try await (index, reading) in group { readings[index] = reading }
-            return readings.compactMap { $0 }
-        }
+        let readings = try await RenderedFixtures.read(cases.map(\.image), with: reader)
         for (item, reading) in zip(cases, readings) {
             let name = item.image.lastPathComponent
             let label = try JSONDecoder().decode(
