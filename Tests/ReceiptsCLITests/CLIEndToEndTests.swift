@@ -218,9 +218,13 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
 
     @Test func ctrlCFinishesTheReceiptsInFlightAndAReRunResumes() async throws {
         let work = try Workspace()
+        // Enough receipts that the batch is still going when the signal arrives, however slowly
+        // a loaded machine lets this test wake up to send it.
         let names = [
             "us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-kedai.png", "de-supermarkt-frischmarkt.png",
-            "us-grocery-valuefoods.png", "us-grocery-freshmart.png",
+            "us-grocery-valuefoods.png", "us-grocery-freshmart.png", "us-cafe-beanleaf--table.jpg", "us-grocery-freshmart--table.jpg",
+            "us-grocery-valuefoods--shadow.jpg", "it-alimentari-rossi--shadow.jpg", "es-cafeteria-esquina--table.jpg",
+            "us-diner-harbor--photo.jpg",
         ]
         let folder = try work.images(names, into: "batch")
         let output = work.url.appendingPathComponent("interrupted.out")

@@ -12,53 +12,73 @@ struct ListPageRoutes {
     let services: HouseholdServices
     let catalog: ProductCatalog?
 
-    func add(to pages: RouterGroup<APIContext>) {
-        let lists = services.lists
-        pages.page(.get, "h/{householdId}/lists", services: services) { request, _, session, household in
-            let found = try await lists.lists(of: household.id, for: session.user.id)
-            let shared = try await lists.sharedWith(session.user.id)
-            return WebResponse.html(
-                ListPages.index(
-                    session.frame("Lists", household: household, section: .lists),
-                    household: household,
-                    lists: found.map(\.value),
-                    shared: shared.map(\.value)
-                ),
-                request: request
-            )
-        }
-        pages.page(.post, "h/{householdId}/lists", services: services) { request, _, session, household in
-            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
-            let list = try await lists.create(in: household.id, name: form["name"] ?? "", by: session.user)
-            return WebResponse.redirect("/h/\(household.id)/lists/\(list.value.id)")
-        }
-        pages.page(.get, "h/{householdId}/lists/{listId}", services: services) { request, context, session, household in
-            let list = try await lists.list(try context.parameters.require("listId"), in: household.id, for: session.user.id).value
-            return WebResponse.html(try await detail(list, request: request, session: session, household: household), request: request)
-        }
-        pages.page(.post, "h/{householdId}/lists/{listId}/rename", services: services) { request, context, session, household in
-            let listId = try context.parameters.require("listId")
-            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
-            _ = try await lists.rename(listId, in: household.id, to: form["name"] ?? "", by: session.user.id, ifMatch: nil)
-            return WebResponse.redirect("/h/\(household.id)/lists/\(listId)")
-        }
-        pages.page(.post, "h/{householdId}/lists/{listId}/delete", services: services) { request, context, session, household in
-            _ = try await WebForm.read(request, session: session, accounts: services.accounts)
-            try await lists.delete(try context.parameters.require("listId"), in: household.id, by: session.user.id, ifMatch: nil)
-            return WebResponse.redirect("/h/\(household.id)/lists")
-        }
+    var lists: ShoppingLists { services.lists }
+
+    /// `pages` takes the entry forms, which members and guests share (see ``addEntryRoutes``).
+    func add(to households: RouterGroup<HouseholdPageContext>, pages: RouterGroup<APIContext>) {
         addEntryRoutes(to: pages, under: "h/{householdId}/lists/{listId}", resolve: memberPlace)
-        // "I'm shopping" for an hour, or no longer.
-        pages.page(.post, "h/{householdId}/lists/{listId}/shopping", services: services) { request, context, session, household in
-            let listId = try context.parameters.require("listId")
-            let form = try await WebForm.read(request, session: session, accounts: services.accounts)
-            if form["shopping"] == "0" {
-                try await lists.stopShopping(listId, in: household.id, by: session.user.id)
-            } else {
-                _ = try await lists.startShopping(listId, in: household.id, by: session.user, minutes: 60)
-            }
-            return WebResponse.redirect("/h/\(household.id)/lists/\(listId)")
+        households.get("lists", use: listsPage)
+        households.post("lists", use: createList)
+        households.get("lists/{listId}", use: listPage)
+        households.post("lists/{listId}/rename", use: renameList)
+        households.post("lists/{listId}/delete", use: deleteList)
+        households.post("lists/{listId}/shopping", use: shopping)
+    }
+
+    @Sendable func listsPage(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        let found = try await lists.lists(of: household.id, for: session.user.id)
+        let shared = try await lists.sharedWith(session.user.id)
+        return WebResponse.html(
+            ListPages.index(
+                session.frame("Lists", household: household, section: .lists),
+                household: household,
+                lists: found.map(\.value),
+                shared: shared.map(\.value)
+            ),
+            request: request
+        )
+    }
+
+    @Sendable func createList(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+        let list = try await lists.create(in: household.id, name: form["name"] ?? "", by: session.user)
+        return WebResponse.redirect("/h/\(household.id)/lists/\(list.value.id)")
+    }
+
+    @Sendable func listPage(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        let list = try await lists.list(try context.parameters.require("listId"), in: household.id, for: session.user.id).value
+        return WebResponse.html(try await detail(list, request: request, session: session, household: household), request: request)
+    }
+
+    @Sendable func renameList(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        let listId = try context.parameters.require("listId")
+        let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+        _ = try await lists.rename(listId, in: household.id, to: form["name"] ?? "", by: session.user.id, ifMatch: nil)
+        return WebResponse.redirect("/h/\(household.id)/lists/\(listId)")
+    }
+
+    @Sendable func deleteList(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        _ = try await WebForm.read(request, session: session, accounts: services.accounts)
+        try await lists.delete(try context.parameters.require("listId"), in: household.id, by: session.user.id, ifMatch: nil)
+        return WebResponse.redirect("/h/\(household.id)/lists")
+    }
+
+    /// "I'm shopping" for an hour, or no longer.
+    @Sendable func shopping(_ request: Request, context: HouseholdPageContext) async throws -> Response {
+        let (session, household) = (context.session, context.household)
+        let listId = try context.parameters.require("listId")
+        let form = try await WebForm.read(request, session: session, accounts: services.accounts)
+        if form["shopping"] == "0" {
+            try await lists.stopShopping(listId, in: household.id, by: session.user.id)
+        } else {
+            _ = try await lists.startShopping(listId, in: household.id, by: session.user, minutes: 60)
         }
+        return WebResponse.redirect("/h/\(household.id)/lists/\(listId)")
     }
 
     /// A list of the caller's household, as its forms reach it.

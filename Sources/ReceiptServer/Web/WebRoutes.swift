@@ -32,14 +32,14 @@ struct WebRoutes {
         let households = pages.householdPages(services.directory)
         CartPageRoutes(services: services, live: live, catalog: catalog).add(to: households)
         let listPages = ListPageRoutes(services: services, catalog: catalog)
-        listPages.add(to: pages)
+        listPages.add(to: households, pages: pages)
         SharedListPageRoutes(services: services, listPages: listPages).add(to: pages)
         ReceiptPageRoutes(services: services, configuration: configuration, catalog: catalog, wake: wake).add(to: households)
         GroupPageRoutes(services: services).add(to: pages.pages())
         SocialPageRoutes(services: services, listPages: listPages, maxPictureBytes: configuration.maxUploadBytes).add(to: pages)
         ProductPageRoutes(services: services, catalog: catalog).add(to: households)
         ProfilePageRoutes(services: services, configuration: configuration).add(to: pages.pages())
-        PresetPageRoutes(services: services, catalog: catalog, recipes: configuration.recipes).add(to: pages)
+        PresetPageRoutes(services: services, catalog: catalog, recipes: configuration.recipes).add(to: households)
     }
 
     // MARK: Log in, sign up, log out
