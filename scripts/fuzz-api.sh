@@ -32,13 +32,27 @@ schemathesis=.build/fuzz-venv/bin/schemathesis
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/receipts-fuzz.XXXXXX")
 server=""
+recipes=""
 cleanup() {
   if [[ -n "$server" ]]; then kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  if [[ -n "$recipes" ]]; then kill -TERM "$recipes" 2>/dev/null || true; wait "$recipes" 2>/dev/null || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
 
-OMP_THREAD_LIMIT=1 RECEIPTS_STORE="" CHOMP_API_KEY="" "$bin" serve --store "$work/store.sqlite" --host 127.0.0.1 --port 0 \
+# The Recipe API on loopback (the fake Chomp server with the fixture recipes), so that the recipe
+# routes answer as with a key rather than "unavailable" (a 503, which the fuzzer counts as a crash).
+/usr/bin/python3 scripts/fake-chomp-server.py --recipes Fixtures/catalog/recipes.json >"$work/chomp.out" 2>"$work/chomp.err" &
+recipes=$!
+chomp_port=""
+for _ in $(seq 100); do
+  chomp_port=$(sed -n 's/^PORT \([0-9]*\)$/\1/p' "$work/chomp.out" | head -1)
+  [[ -n "$chomp_port" ]] && break
+  sleep 0.1
+done
+[[ -n "$chomp_port" ]] || { echo "fuzz-api: the fake Chomp server did not start:" >&2; cat "$work/chomp.err" >&2; exit 1; }
+
+OMP_THREAD_LIMIT=1 RECEIPTS_STORE="" CHOMP_API_KEY="" CHOMP_RECIPE_API_KEY="fuzz" CHOMP_BASE_URL="http://127.0.0.1:$chomp_port/api/v2" "$bin" serve --store "$work/store.sqlite" --host 127.0.0.1 --port 0 \
   --workers 0 --bcrypt-cost 4 --log-level error >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
 port=""

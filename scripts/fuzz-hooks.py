@@ -29,3 +29,4 @@ def keepable(value):
 @schemathesis.hook
 def filter_body(context, body):
     return keepable(body)
+

@@ -27,6 +27,12 @@ public struct Suggestions: Sendable, Hashable, Encodable {
     public var related: [SuggestedProduct] = []
 
     public var isEmpty: Bool { boughtTogether.isEmpty && dueAgain.isEmpty && related.isEmpty }
+
+    public init(boughtTogether: [SuggestedProduct] = [], dueAgain: [SuggestedProduct] = [], related: [SuggestedProduct] = []) {
+        self.boughtTogether = boughtTogether
+        self.dueAgain = dueAgain
+        self.related = related
+    }
 }
 
 /// The recommenders over a household's carts: reads the household's carts into a
@@ -96,6 +102,14 @@ public struct HouseholdRecommendations: Sendable {
         let (history, products) = try await history(of: householdId, for: userId)
         let today = Day(CalendarDay.today(now: now()).daysSinceEpoch)
         return Self.forList(list.entries, history: history, products: products, on: today, limit: limit)
+    }
+
+    /// With no list or product in view: what the household is due to buy again today.
+    public func dueNow(in householdId: String, for userId: String, limit: Int = 5) async throws -> Suggestions {
+        try await directory.requireMember(householdId, userId: userId)
+        let (history, products) = try await history(of: householdId, for: userId)
+        let today = Day(CalendarDay.today(now: now()).daysSinceEpoch)
+        return Self.forList([], history: history, products: products, on: today, limit: limit)
     }
 
     /// What goes with `entries` and what is due on `today` (no entries: what is due).

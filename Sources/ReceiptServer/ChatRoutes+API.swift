@@ -12,7 +12,7 @@ extension ChatRoutes {
                 tags: ["chat"],
                 summary: "The list's chat, newest first (members and the list's guests)",
                 parameters: [
-                    .householdId, .listId, .query("before", "The `next` of the page read before."),
+                    .householdId, .listId, .query("before", "The `next` of the page read before.", schema: .string(minLength: 1, maxLength: 200)),
                     .query("limit", "1 to 100, default 50.", schema: .integer(minimum: 1, maximum: 100)),
                 ],
                 responses: [.json(200, "A page of messages", .ref("ChatPage"))],

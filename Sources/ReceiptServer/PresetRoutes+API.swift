@@ -84,13 +84,14 @@ extension PresetRoutes {
                     "entries": .array(
                         of: .object(
                             [
-                                "name": .string(minLength: 1, maxLength: 200), "quantity": .number(minimum: 0, maximum: 100_000).orNull,
+                                "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
+                                "quantity": .number(minimum: 0, maximum: 100_000).orNull,
                                 "unit": .string(maxLength: 20).orNull, "barcode": .string().orNull,
                             ],
                             required: ["name"],
                             additional: false
                         )
-                    ),
+                    ).itemCount(1...100),
                 ],
                 required: ["name", "entries"],
                 additional: false

@@ -85,7 +85,7 @@ extension ProductDetailRoutes {
                 summary: "Delete your review (only its author may: review.not-author)",
                 parameters: [.householdId, reviewId, .ifMatch],
                 responses: [.empty(204, "Deleted")],
-                errors: .behindSession(403, 412)
+                errors: .behindSession(400, 403, 412)
             ),
         ]
     }

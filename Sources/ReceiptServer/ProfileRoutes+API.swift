@@ -14,7 +14,9 @@ extension ProfileRoutes {
                 body: .json(
                     .object(
                         [
-                            "displayName": .string(minLength: 1, maxLength: 80),
+                            "displayName": .string(minLength: 1, maxLength: 80, pattern: JSONSchema.nonBlank).orNull.described(
+                                "null or absent: unchanged"
+                            ),
                             "defaultCurrency": .string(pattern: "^[A-Za-z]{3}$").orNull.described("null removes it"),
                             "locale": .oneOf(AccountPreferences.locales.map(\.tag)).orNull.described("null removes it"),
                         ],

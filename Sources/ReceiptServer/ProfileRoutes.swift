@@ -13,6 +13,15 @@ struct ProfileRoutes {
 
     @Sendable func update(_ request: Request, context: APIContext) async throws -> PublicUser {
         let body = try await JSONBody.read(ProfileEdit.self, request, context: context)
+        // Over JSON, null removes a preference; a string is the value itself, exactly as the API
+        // document describes it (the web form's empty field, which also removes, is the page's).
+        if case .some(.some(let code)) = body.defaultCurrency, !(code.count == 3 && code.allSatisfy { $0.isASCII && $0.isLetter }) {
+            throw Problem.badRequest("defaultCurrency", "Give a three-letter currency code such as EUR or USD, or null to remove it.")
+        }
+        if case .some(.some(let tag)) = body.locale, !AccountPreferences.locales.contains(where: { $0.tag == tag }) {
+            let known = AccountPreferences.locales.map(\.tag).joined(separator: ", ")
+            throw Problem.badRequest("locale", "Choose one of \(known), or null to remove it.")
+        }
         let user = try await services.accounts.updateProfile(
             try context.caller().user.id,
             displayName: body.displayName,

@@ -10,7 +10,10 @@ extension RecipeRoutes {
                 id: "searchRecipes",
                 tags: ["presets"],
                 summary: "Search recipes (Chomp Recipe API; 503 recipes.unavailable without a recipe key or when it cannot be reached)",
-                parameters: [.householdId, .query("q", "At least 2 characters", required: true)],
+                parameters: [
+                    .householdId,
+                    .query("q", "At least 2 characters", schema: .string(minLength: 2, maxLength: 100, pattern: "\\S.*\\S"), required: true),
+                ],
                 responses: [.json(200, "Recipes", .ref("RecipeResults"))],
                 errors: .behindSession(400, 422, 503)
             ),

@@ -17,10 +17,13 @@ struct RecipeRoutes {
     }
 
     @Sendable func search(_ request: Request, context: HouseholdContext) async throws -> Response {
+        // A malformed request is answered as such even where recipes are unavailable.
+        guard let query = request.uri.queryParameters.get("q").map({ String($0) })?.trimmingCharacters(in: .whitespaces),
+            // Counted as JSON Schema counts a string's length: in Unicode scalars.
+            (2...100).contains(query.unicodeScalars.count)
+        else { throw Problem.badRequest("q", "Give 2 to 100 letters to search for (?q=tacos).") }
         try requireRecipes()
-        guard let query = request.uri.queryParameters.get("q").map({ String($0) })?.trimmingCharacters(in: .whitespaces), query.count >= 2
-        else { throw Problem.badRequest("q", "Give at least 2 letters to search for (?q=tacos).") }
-        let found = try await recipes.search(String(query.prefix(100)))
+        let found = try await recipes.search(query)
         return try JSONResponse.make(RecipeResults(query: query, recipes: found.map(RecipeAnswer.init)))
     }
 

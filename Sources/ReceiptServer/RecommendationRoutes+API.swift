@@ -11,9 +11,10 @@ extension RecommendationRoutes {
                 tags: ["recommendations"],
                 summary: "What goes with a product or a list, what is due again, and catalog neighbours of a product never bought",
                 description:
-                    "Exactly one of product (a catalog product id: its barcode or name-… id, or one the household's carts name) and list (a list of the household). "
+                    "product (a catalog product id: its barcode or name-… id, or one the household's carts name) and/or list (a list of the household). "
                     + "A product is answered with boughtTogether and, when the household never bought it, related; a list with boughtTogether "
-                    + "(from its entries) and dueAgain. A product or list of another household answers 404 like a missing one.",
+                    + "(from its entries) and dueAgain; both with the product's boughtTogether and related and the list's dueAgain; neither with "
+                    + "what the household is due to buy again now. A product or list of another household answers 404 like a missing one.",
                 parameters: [
                     .householdId, .query("product", "A product id"), .query("list", "A list id"),
                     .query("limit", schema: .integer(minimum: 1, maximum: 20).defaulting(to: 5)),

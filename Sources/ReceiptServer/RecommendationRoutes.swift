@@ -14,7 +14,7 @@ struct RecommendationRoutes {
         household.get("recommendations", use: recommend)
     }
 
-    @Sendable func recommend(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func recommend(_ request: Request, context: HouseholdContext) async throws -> RecommendationAnswer {
         let product = request.uri.queryParameters.get("product").map { String($0) }
         let list = request.uri.queryParameters.get("list").map { String($0) }
         let limit = try request.queryInt("limit", default: 5, range: 1...20)
@@ -23,21 +23,29 @@ struct RecommendationRoutes {
         switch (product, list) {
         case (let product?, nil):
             let found = try await recommendations.forProduct(product, in: context.household, for: userId, limit: limit)
-            return try JSONResponse.make(RecommendationAnswer(product: product, suggestions: found))
+            return RecommendationAnswer(product: product, suggestions: found)
         case (nil, let list?):
             let found = try await recommendations.forList(list, in: context.household, for: userId, limit: limit)
-            return try JSONResponse.make(RecommendationAnswer(list: list, suggestions: found))
-        default:
-            throw Problem.badRequest("product", "Ask for one of ?product=PRODUCT_ID or ?list=LIST_ID.")
+            return RecommendationAnswer(list: list, suggestions: found)
+        case (let product?, let list?):
+            // A product seen while building a list: what goes with the product, what the list is due.
+            let forProduct = try await recommendations.forProduct(product, in: context.household, for: userId, limit: limit)
+            let forList = try await recommendations.forList(list, in: context.household, for: userId, limit: limit)
+            let found = Suggestions(boughtTogether: forProduct.boughtTogether, dueAgain: forList.dueAgain, related: forProduct.related)
+            return RecommendationAnswer(product: product, list: list, suggestions: found)
+        case (nil, nil):
+            return RecommendationAnswer(suggestions: try await recommendations.dueNow(in: context.household, for: userId, limit: limit))
         }
     }
 }
 
-struct RecommendationAnswer: Encodable {
-    var product: String?
-    var list: String?
+struct RecommendationAnswer: ResponseEncodable {
+    var product: String? = nil
+    var list: String? = nil
     var suggestions: Suggestions
+}
 
+extension RecommendationAnswer {
     enum CodingKeys: String, CodingKey { case product, list, boughtTogether, dueAgain, related }
 
     func encode(to encoder: any Encoder) throws {

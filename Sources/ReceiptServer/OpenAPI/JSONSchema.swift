@@ -113,6 +113,11 @@ struct JSONSchema: Sendable {
 
     func examples(_ values: [String]) -> JSONSchema { with("examples", .array(values.map { .string($0) })) }
 
+    /// An array of this many items.
+    func itemCount(_ range: ClosedRange<Int>) -> JSONSchema {
+        with("minItems", .number(Decimal(range.lowerBound))).with("maxItems", .number(Decimal(range.upperBound)))
+    }
+
     /// An object with at least this many members.
     func minProperties(_ count: Int) -> JSONSchema { with("minProperties", .number(Decimal(count))) }
 
