@@ -152,12 +152,18 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
         #expect(result.stderr.contains("truncated.jpg"))
     }
 
+    /// A batch long enough that it is still going when a test stops it after the first cart,
+    /// however slowly a loaded machine lets the test wake up to do so.
+    static let longBatch = [
+        "us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-kedai.png", "de-supermarkt-frischmarkt.png",
+        "us-grocery-valuefoods.png", "us-grocery-freshmart.png", "us-cafe-beanleaf--table.jpg", "us-grocery-freshmart--table.jpg",
+        "us-grocery-valuefoods--shadow.jpg", "it-alimentari-rossi--shadow.jpg", "es-cafeteria-esquina--table.jpg",
+        "us-diner-harbor--photo.jpg",
+    ]
+
     @Test func anIngestKilledMidRunResumes() async throws {
         let work = try Workspace()
-        let names = [
-            "us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-kedai.png", "de-supermarkt-frischmarkt.png",
-            "us-grocery-valuefoods.png",
-        ]
+        let names = Self.longBatch
         let folder = try work.images(names, into: "batch")
         let output = work.url.appendingPathComponent("killed.out")
         let process = try CLI.start(
@@ -218,14 +224,7 @@ let smallFixtures = ["us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-ke
 
     @Test func ctrlCFinishesTheReceiptsInFlightAndAReRunResumes() async throws {
         let work = try Workspace()
-        // Enough receipts that the batch is still going when the signal arrives, however slowly
-        // a loaded machine lets this test wake up to send it.
-        let names = [
-            "us-cafe-beanleaf.png", "us-restaurant-tip.png", "my-gst-kedai.png", "de-supermarkt-frischmarkt.png",
-            "us-grocery-valuefoods.png", "us-grocery-freshmart.png", "us-cafe-beanleaf--table.jpg", "us-grocery-freshmart--table.jpg",
-            "us-grocery-valuefoods--shadow.jpg", "it-alimentari-rossi--shadow.jpg", "es-cafeteria-esquina--table.jpg",
-            "us-diner-harbor--photo.jpg",
-        ]
+        let names = Self.longBatch
         let folder = try work.images(names, into: "batch")
         let output = work.url.appendingPathComponent("interrupted.out")
         let errors = work.url.appendingPathComponent("interrupted.err")
