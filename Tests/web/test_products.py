@@ -130,11 +130,12 @@ class ProductFlows(BrowserTestCase):
         self.fill(self.anna, "profile-currency", "EUR")
         Select(self.anna.find_element(By.ID, "profile-locale")).select_by_value("de-DE")
         self.submit_form_of(self.anna, "profile-name")
-        self.wait(self.anna, lambda d: d.find_element(By.ID, "profile-currency").get_attribute("value") == "EUR")
+        self.wait(self.anna, lambda d: d.find_element(By.ID, "profile-currency").get_attribute("value") == "EUR", timeout=30)
         self.anna.find_element(By.ID, "profile-picture").send_keys(FIXTURE)
         self.submit_form_of(self.anna, "profile-picture")
-        picture = self.wait(self.anna, EC.presence_of_element_located((By.CSS_SELECTOR, "img.profile-picture")))
-        self.wait(self.anna, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", picture))
+        # The picture is decoded and checked on the server: give a busy machine time.
+        picture = self.wait(self.anna, EC.presence_of_element_located((By.CSS_SELECTOR, "img.profile-picture")), timeout=30)
+        self.wait(self.anna, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", picture), timeout=30)
         self.go(self.anna, f"/h/{self.household}/products/{MILK}")
         self.assertEqual(self.anna.find_element(By.CSS_SELECTOR, "[data-testid=cheapest]").text,
                          "cheapest at FRESH MART: 3,49 $ on 9.3.2024")
