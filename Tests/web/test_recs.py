@@ -21,7 +21,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from webharness import BIN, DOCS_SHOTS, ROOT, SHOTS, BrowserTestCase, Server, browser
+from webharness import BIN, ROOT, BrowserTestCase
 
 MILK = {"barcode": "0071230000016", "name": "Whole Milk, 1 Gallon", "brand": "Farm Fresh", "source": "catalog"}
 FLAKES = {"barcode": "0071233000075", "name": "Corn Flakes Cereal", "source": "catalog"}
@@ -44,22 +44,13 @@ class RecommendationFlows(BrowserTestCase):
         cls.saved_env = {name: os.environ.get(name) for name in ("CHOMP_RECIPE_API_KEY", "CHOMP_BASE_URL")}
         os.environ["CHOMP_RECIPE_API_KEY"] = "recipe-key"
         os.environ["CHOMP_BASE_URL"] = f"http://127.0.0.1:{port}/api/v2"
-        cls.server = Server()
-        cls.ada = browser()
-        cls.console = []
+        cls.start("ada")
         cls.household = None
         cls.list_path = None
-        os.makedirs(SHOTS, exist_ok=True)
-        if DOCS_SHOTS:
-            os.makedirs(DOCS_SHOTS, exist_ok=True)
 
     @classmethod
     def tearDownClass(cls):
-        try:
-            cls.ada.quit()
-        except Exception:
-            pass
-        cls.server.stop()
+        cls.stop()
         cls.chomp.terminate()
         cls.chomp.wait(timeout=10)
         for name, value in cls.saved_env.items():

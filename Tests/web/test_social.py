@@ -8,7 +8,6 @@ reaches the other browser live, a picture included.
 Screenshots docs/screenshots/notifications.png and chat.png with WEB_SCREENSHOTS_DOCS=1.
 """
 
-import os
 import time
 import unittest
 
@@ -16,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from webharness import DOCS_SHOTS, FIXTURE, SHOTS, BrowserTestCase, Server, browser
+from webharness import FIXTURE, BrowserTestCase
 
 # Runs before any script of every page: records each system notification shown, by the page or
 # by a service worker's registration, in `window.__shown`.
@@ -49,24 +48,13 @@ class SocialFlows(BrowserTestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.server = Server()
-        cls.ann = browser()
-        cls.ben = browser()
-        cls.console = []
-        os.makedirs(SHOTS, exist_ok=True)
-        if DOCS_SHOTS:
-            os.makedirs(DOCS_SHOTS, exist_ok=True)
+        cls.start("ann", "ben")
         cls.ben.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_NOTIFICATIONS})
         cls.ben.execute_cdp_cmd("Browser.grantPermissions", {"origin": cls.server.base, "permissions": ["notifications"]})
 
     @classmethod
     def tearDownClass(cls):
-        for driver in (cls.ann, cls.ben):
-            try:
-                driver.quit()
-            except Exception:
-                pass
-        cls.server.stop()
+        cls.stop()
 
     def shown(self):
         return self.ben.execute_script("return window.__shown || []")

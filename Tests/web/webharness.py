@@ -93,6 +93,31 @@ class BrowserTestCase(unittest.TestCase):
 
     console = []
     server = None
+    drivers = []
+
+    @classmethod
+    def start(cls, *names):
+        """`receipts serve` on a new store, and a browser for each name (`cls.<name>`)."""
+        cls.server = Server()
+        cls.console = []
+        cls.drivers = []
+        for name in names:
+            driver = browser()
+            setattr(cls, name, driver)
+            cls.drivers.append(driver)
+        os.makedirs(SHOTS, exist_ok=True)
+        if DOCS_SHOTS:
+            os.makedirs(DOCS_SHOTS, exist_ok=True)
+
+    @classmethod
+    def stop(cls):
+        """Quits the browsers `start` opened, then stops the server."""
+        for driver in cls.drivers:
+            try:
+                driver.quit()
+            except Exception:
+                pass
+        cls.server.stop()
 
     # --- helpers ---
 
