@@ -82,11 +82,6 @@ public final class CachingDocumentStore: DocumentStore {
         return document
     }
 
-    public func exists(collection: String, id: String) async throws -> Bool {
-        guard collections.contains(collection) else { return try await base.exists(collection: collection, id: id) }
-        return try await get(collection: collection, id: id) != nil
-    }
-
     public func revision(collection: String, id: String) async throws -> Int? {
         guard collections.contains(collection) else { return try await base.revision(collection: collection, id: id) }
         return try await get(collection: collection, id: id)?.rev
@@ -127,11 +122,6 @@ public final class CachingDocumentStore: DocumentStore {
     public func changeSignals() -> AsyncStream<Void>? { base.changeSignals() }
 
     // MARK: Writes
-
-    @discardableResult
-    public func put(collection: String, id: String, document: JSONValue, expectedRev: Int?) async throws -> StoredDocument {
-        try await putBatch([DocumentWrite(collection: collection, id: id, document: document, expectedRev: expectedRev)])[0]
-    }
 
     @discardableResult
     public func putBatch(_ writes: [DocumentWrite]) async throws -> [StoredDocument] {

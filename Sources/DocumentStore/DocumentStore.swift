@@ -130,6 +130,17 @@ public protocol DocumentStore: Sendable {
 extension DocumentStore {
     public func changeSignals() -> AsyncStream<Void>? { nil }
 
+    /// A live document exists when it has a revision.
+    public func exists(collection: String, id: String) async throws -> Bool {
+        try await revision(collection: collection, id: id) != nil
+    }
+
+    /// One document is a batch of one: each engine's checks and conflict rules live in `putBatch`.
+    @discardableResult
+    public func put(collection: String, id: String, document: JSONValue, expectedRev: Int?) async throws -> StoredDocument {
+        try await putBatch([DocumentWrite(collection: collection, id: id, document: document, expectedRev: expectedRev)])[0]
+    }
+
     /// Creates or replaces a document (no revision check).
     @discardableResult
     public func put(collection: String, id: String, document: JSONValue) async throws -> StoredDocument {
@@ -156,23 +167,15 @@ extension DocumentStore {
 
     /// Streams the whole change feed after `since`, page by page.
     public func changeStream(since: Int64, pageSize: Int = 1000) -> AsyncThrowingStream<StoreChange, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<StoreChange, any Error>.makeStream()
-        let task = Task {
-            do {
-                var cursor = since
-                while !Task.isCancelled {
-                    let page = try await self.changes(since: cursor, limit: pageSize)
-                    for change in page { continuation.yield(change) }
-                    guard page.count == pageSize, let last = page.last else { break }
-                    cursor = last.seq
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
+        .produced { yield in
+            var cursor = since
+            while !Task.isCancelled {
+                let page = try await self.changes(since: cursor, limit: pageSize)
+                for change in page { yield(change) }
+                guard page.count == pageSize, let last = page.last else { break }
+                cursor = last.seq
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 }
 

@@ -219,15 +219,6 @@ public final class PostgresDocumentStore: DocumentStore {
         }
     }
 
-    public func exists(collection: String, id: String) async throws -> Bool {
-        try StoreSchema.validateCollection(collection)
-        let found = try await firstRow(
-            "SELECT EXISTS(SELECT 1 FROM documents WHERE collection = \(collection) AND id = \(id) AND NOT deleted)",
-            as: Bool.self
-        )
-        return found ?? false
-    }
-
     public func revision(collection: String, id: String) async throws -> Int? {
         try StoreSchema.validateCollection(collection)
         let rev = try await firstRow("SELECT rev FROM documents WHERE collection = \(collection) AND id = \(id) AND NOT deleted", as: Int64.self)

@@ -193,16 +193,9 @@ extension PostgresDocumentStore {
 
     // MARK: Writes
 
-    public func put(collection: String, id: String, document: JSONValue, expectedRev: Int?) async throws -> StoredDocument {
-        try await putBatch([DocumentWrite(collection: collection, id: id, document: document, expectedRev: expectedRev)])[0]
-    }
-
     public func putBatch(_ writes: [DocumentWrite]) async throws -> [StoredDocument] {
         guard !writes.isEmpty else { return [] }
-        for write in writes {
-            try StoreSchema.validateCollection(write.collection)
-            try StoreSchema.validateID(write.id)
-        }
+        try StoreSchema.validate(writes.map { ($0.collection, $0.id) })
         // The server sets each body's revision; the text rows do not depend on it.
         let bodies = try writes.map { try WriteRules.body($0.document, id: $0.id, rev: 0) }
         let collections = writes.map(\.collection)
@@ -261,15 +254,8 @@ extension PostgresDocumentStore {
 
     public func replicate(_ changes: [StoreChange]) async throws -> Int {
         guard !changes.isEmpty else { return 0 }
-        for change in changes {
-            try StoreSchema.validateCollection(change.collection)
-            try StoreSchema.validateID(change.id)
-        }
-        let bodies = try changes.map { change in
-            change.deleted
-                ? WriteRules.tombstone(id: change.id, rev: change.rev, previous: change.document)
-                : try WriteRules.body(change.document ?? .object([:]), id: change.id, rev: change.rev)
-        }
+        try StoreSchema.validate(changes.map { ($0.collection, $0.id) })
+        let bodies = try changes.map(WriteRules.body(of:))
         let collections = changes.map(\.collection)
         let ids = changes.map(\.id)
         let revs = changes.map { Int64($0.rev) }

@@ -153,6 +153,14 @@ public enum StoreSchema {
         }
     }
 
+    /// Checks every collection name and id of a batch before either engine writes any of it.
+    static func validate(_ documents: [(collection: String, id: String)]) throws {
+        for document in documents {
+            try validateCollection(document.collection)
+            try validateID(document.id)
+        }
+    }
+
     /// A short, stable SQL identifier suffix for an index on (collection, field).
     static func indexName(collection: String, field: String) -> String {
         let raw = "\(collection)_\(field)".map { $0.isLetter || $0.isNumber ? $0 : "_" }
@@ -201,6 +209,13 @@ enum WriteRules {
             for field in tombstoneFields { if let value = before[field] { members[field] = value } }
         }
         return .object(members)
+    }
+
+    /// The body a replicated change is stored with: its tombstone when it is a deletion.
+    static func body(of change: StoreChange) throws -> JSONValue {
+        change.deleted
+            ? tombstone(id: change.id, rev: change.rev, previous: change.document)
+            : try body(change.document ?? .object([:]), id: change.id, rev: change.rev)
     }
 }
 

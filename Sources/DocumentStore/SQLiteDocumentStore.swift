@@ -47,8 +47,7 @@ public final class SQLiteDocumentStore: DocumentStore {
         var config = Configuration()
         config.label = "receipts-store"
         config.readonly = options.readOnly
-        let seconds = Double(options.busyTimeout.components.seconds) + Double(options.busyTimeout.components.attoseconds) / 1e18
-        config.busyMode = .timeout(seconds)
+        config.busyMode = .timeout(options.busyTimeout.seconds)
         let maxPageCount = options.maxPageCount
         let readOnly = options.readOnly
         config.prepareDatabase { db in
@@ -157,17 +156,9 @@ public final class SQLiteDocumentStore: DocumentStore {
 
     // MARK: Writes
 
-    public func put(collection: String, id: String, document: JSONValue, expectedRev: Int?) async throws -> StoredDocument {
-        let stored = try await putBatch([DocumentWrite(collection: collection, id: id, document: document, expectedRev: expectedRev)])
-        return stored[0]
-    }
-
     public func putBatch(_ writes: [DocumentWrite]) async throws -> [StoredDocument] {
         guard !writes.isEmpty else { return [] }
-        for write in writes {
-            try StoreSchema.validateCollection(write.collection)
-            try StoreSchema.validateID(write.id)
-        }
+        try StoreSchema.validate(writes.map { ($0.collection, $0.id) })
         return try await write { db in
             var rows = try RowWriter(db)
             var stored: [StoredDocument] = []
@@ -242,22 +233,14 @@ public final class SQLiteDocumentStore: DocumentStore {
 
     public func replicate(_ changes: [StoreChange]) async throws -> Int {
         guard !changes.isEmpty else { return 0 }
-        for change in changes {
-            try StoreSchema.validateCollection(change.collection)
-            try StoreSchema.validateID(change.id)
-        }
+        try StoreSchema.validate(changes.map { ($0.collection, $0.id) })
         return try await write { db in
             var rows = try RowWriter(db)
             var applied = 0
             let select = try db.cachedStatement(sql: "SELECT rev FROM documents WHERE collection = ? AND id = ?")
             for change in changes {
                 if let current = try Int.fetchOne(select, arguments: [change.collection, change.id]), current >= change.rev { continue }
-                let body: JSONValue
-                if change.deleted {
-                    body = WriteRules.tombstone(id: change.id, rev: change.rev, previous: change.document)
-                } else {
-                    body = try WriteRules.body(change.document ?? .object([:]), id: change.id, rev: change.rev)
-                }
+                let body = try WriteRules.body(of: change)
                 _ = try rows.write(collection: change.collection, id: change.id, rev: change.rev, deleted: change.deleted, body: body)
                 applied += 1
             }
@@ -292,16 +275,6 @@ public final class SQLiteDocumentStore: DocumentStore {
             ).map { row in
                 StoredDocument(collection: collection, id: id, rev: row[0], seq: row[1], document: try JSONText.decode(row[2]))
             }
-        }
-    }
-
-    public func exists(collection: String, id: String) async throws -> Bool {
-        try StoreSchema.validateCollection(collection)
-        return try await runStatement { db in
-            try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM documents WHERE collection = ? AND id = ? AND deleted = 0)"),
-                arguments: [collection, id]
-            ) ?? false
         }
     }
 
@@ -415,14 +388,12 @@ public final class SQLiteDocumentStore: DocumentStore {
 
     public func close() async throws {
         checkpointer?.stop()
-        do {
+        try await mappingErrors {
             if let pool = database as? DatabasePool {
                 try pool.close()
             } else if let queue = database as? DatabaseQueue {
                 try queue.close()
             }
-        } catch {
-            throw Self.mapError(error, opening: nil)
         }
     }
 
@@ -432,8 +403,8 @@ public final class SQLiteDocumentStore: DocumentStore {
 
     /// Runs `body` in a write transaction that takes the write lock first (`BEGIN IMMEDIATE`).
     private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await database.writeWithoutTransaction { db in
+        try await mappingErrors {
+            try await database.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
@@ -442,24 +413,23 @@ public final class SQLiteDocumentStore: DocumentStore {
                 guard let result else { throw StoreError(.failed, "The write transaction returned no result.") }
                 return result
             }
-        } catch {
-            throw Self.mapError(error, opening: nil)
         }
     }
 
     private func run<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        do {
-            return try await database.read(body)
-        } catch {
-            throw Self.mapError(error, opening: nil)
-        }
+        try await mappingErrors { try await database.read(body) }
     }
 
     /// Runs one statement without the transaction `run` wraps it in: a single statement sees one
     /// snapshot anyway, and BEGIN and COMMIT were two of every lookup's three statements.
     private func runStatement<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await mappingErrors { try await database.unsafeRead(body) }
+    }
+
+    /// Runs one call on the open database with its errors said as ``StoreError``s.
+    private func mappingErrors<T>(_ call: () async throws -> T) async throws -> T {
         do {
-            return try await database.unsafeRead(body)
+            return try await call()
         } catch {
             throw Self.mapError(error, opening: nil)
         }

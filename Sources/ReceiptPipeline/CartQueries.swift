@@ -37,21 +37,13 @@ public struct CartQueries: Sendable {
         )
         let documents = store.query(query)
         let merchant = filters.merchant?.lowercased()
-        let (stream, continuation) = AsyncThrowingStream<CartDocument, any Error>.makeStream()
-        let task = Task {
-            do {
-                for try await stored in documents {
-                    let cart = try stored.document.decode(as: CartDocument.self)
-                    if let merchant, !(cart.merchant?.name?.lowercased().contains(merchant) ?? false) { continue }
-                    continuation.yield(cart)
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
+        return .produced { yield in
+            for try await stored in documents {
+                let cart = try stored.document.decode(as: CartDocument.self)
+                if let merchant, !(cart.merchant?.name?.lowercased().contains(merchant) ?? false) { continue }
+                yield(cart)
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 
     /// The cart with this id, or the only cart whose id starts with it (at least 4 characters).
