@@ -165,9 +165,7 @@ public struct CartEditor: Sendable {
         cart.household = householdId
         cart.addedByUserId = user.id
         cart.purchasedByUser = nil
-        let rev = try await records.create(cart, Collections.carts, cart.id, household: householdId, by: ChangeAuthor(userId: user.id, now: now()))
-            .rev
-        return Revisioned(cart, rev: rev)
+        return try await records.created(cart, household: householdId, by: ChangeAuthor(userId: user.id, now: now()))
     }
 
     /// Stores the cart a receipt job read, once, while the job is still this reader's claim.

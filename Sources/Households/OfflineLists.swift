@@ -26,13 +26,8 @@ public struct OfflineLists: Sendable {
     /// A list by id, or by name when exactly one list has it.
     public func list(_ idOrName: String) async throws -> HouseholdList {
         if let stored = try await records.get(HouseholdList.self, HouseholdList.collection, idOrName) { return stored.value }
-        let named = try await all().filter { $0.name.caseInsensitiveCompare(idOrName) == .orderedSame }
-        guard named.count == 1, let list = named.first else {
-            throw named.isEmpty
-                ? ShoppingLists.notFound
-                : HouseholdError(.listNotFound, "Several lists are called '\(idOrName)'; give the list's id (receipts list show).")
-        }
-        return list
+        let several = "Several lists are called '\(idOrName)'; give the list's id (receipts list show)."
+        return try Self.element(idOrName, of: try await all(), { ($0.id, $0.name) }, notFound: ShoppingLists.notFound, several: several)
     }
 
     /// A new list. Without a household it joins the household of the next `receipts sync`.
@@ -121,6 +116,17 @@ public struct OfflineLists: Sendable {
             notFound: ShoppingLists.entryNotFound,
             several: "Several entries are called '\(entry)'; give the entry's id (receipts list show)."
         )
+    }
+
+    /// The element whose id is `key`, else the only one named `key` (any case).
+    static func element<T>(
+        _ key: String,
+        of elements: [T],
+        _ idAndName: (T) -> (id: String?, name: String),
+        notFound: HouseholdError,
+        several: String
+    ) throws -> T {
+        elements[try index(of: key, in: elements.map(idAndName), notFound: notFound, several: several)]
     }
 
     /// The position of the element whose id is `key`, else of the only one named `key` (any case).

@@ -25,13 +25,8 @@ public struct OfflinePresets: Sendable {
     /// A preset by id, or by name when exactly one has it.
     public func preset(_ idOrName: String) async throws -> Preset {
         if let stored = try await records.get(Preset.self, Preset.collection, idOrName) { return stored.value }
-        let named = try await all().filter { $0.name.caseInsensitiveCompare(idOrName) == .orderedSame }
-        guard named.count == 1, let preset = named.first else {
-            throw named.isEmpty
-                ? Presets.notFound
-                : HouseholdError(.presetNotFound, "Several presets are called '\(idOrName)'; give the preset's id (receipts list preset show).")
-        }
-        return preset
+        let several = "Several presets are called '\(idOrName)'; give the preset's id (receipts list preset show)."
+        return try OfflineLists.element(idOrName, of: try await all(), { ($0.id, $0.name) }, notFound: Presets.notFound, several: several)
     }
 
     public func create(_ input: PresetInput, by displayName: String) async throws -> Preset {

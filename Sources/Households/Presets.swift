@@ -129,14 +129,7 @@ public struct Presets: Sendable {
     public func create(in householdId: String, _ input: PresetInput, by userId: String) async throws -> Revisioned<Preset> {
         try await directory.requireMember(householdId, userId: userId)
         let preset = try Self.checked(input, household: householdId, by: userId, now: now())
-        let rev = try await records.create(
-            preset,
-            Preset.collection,
-            preset.id,
-            household: householdId,
-            by: ChangeAuthor(userId: userId, now: now())
-        ).rev
-        return Revisioned(preset, rev: rev)
+        return try await records.created(preset, household: householdId, by: ChangeAuthor(userId: userId, now: now()))
     }
 
     /// A new preset from a member's input, checked: a name, 1 to 100 servings, 1 to 100 entries

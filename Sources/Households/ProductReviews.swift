@@ -91,14 +91,7 @@ public struct ProductReviews: Sendable {
             createdAt: instant,
             updatedAt: instant
         )
-        let rev = try await records.create(
-            review,
-            ProductReview.collection,
-            review.id,
-            household: householdId,
-            by: ChangeAuthor(userId: user.id, now: now())
-        ).rev
-        return Revisioned(review, rev: rev)
+        return try await records.created(review, household: householdId, by: ChangeAuthor(userId: user.id, now: now()))
     }
 
     /// Changes the caller's own review: a `nil` rating keeps it; `comment` `.some(nil)` removes it.

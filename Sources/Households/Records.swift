@@ -67,6 +67,12 @@ package struct Records: Sendable {
         return (written[0].rev, written.dropFirst(2).map(\.rev))
     }
 
+    /// Creates a document of a household alone (see ``create(_:_:_:household:by:alongside:)``)
+    /// and answers it with its revision, as the domain's create calls return it.
+    func created<T: CollectionDocument>(_ value: T, household: String, by author: ChangeAuthor) async throws -> Revisioned<T> {
+        Revisioned(value, rev: try await create(value, T.collection, value.id, household: household, by: author).rev)
+    }
+
     package func write<T: Encodable>(_ value: T, _ collection: String, _ id: String, expectedRev: Int?) throws -> DocumentWrite {
         DocumentWrite(collection: collection, id: id, document: try JSONValue(encoding: value), expectedRev: expectedRev)
     }
@@ -229,6 +235,17 @@ enum Validation {
 
 /// A row of an index behind "my households", "my groups", …: it belongs to the user in its
 /// `userId` member (the index is read by it) and names one document, ``target``.
+/// A document type of one collection, stored under its own `id`.
+protocol CollectionDocument: Encodable, Sendable {
+    static var collection: String { get }
+    var id: String { get }
+}
+
+extension HouseholdList: CollectionDocument {}
+extension Preset: CollectionDocument {}
+extension ProductReview: CollectionDocument {}
+extension CartDocument: CollectionDocument {}
+
 package protocol UserIndexRow: Decodable, Sendable {
     /// The index's collection.
     static var collection: String { get }

@@ -150,14 +150,7 @@ public struct ShoppingLists: Sendable {
             createdAt: Instant.string(now()),
             entries: []
         )
-        let rev = try await records.create(
-            list,
-            HouseholdList.collection,
-            list.id,
-            household: householdId,
-            by: ChangeAuthor(userId: user.id, now: now())
-        ).rev
-        return Revisioned(list, rev: rev)
+        return try await records.created(list, household: householdId, by: ChangeAuthor(userId: user.id, now: now()))
     }
 
     public func rename(
