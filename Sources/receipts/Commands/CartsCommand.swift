@@ -51,7 +51,7 @@ struct CartsCommand: AsyncParsableCommand {
         for try await cart in carts {
             count += 1
             if json {
-                output.writeLine(String(decoding: try JSONCoding.encoder.encode(cart), as: UTF8.self))
+                output.writeLine(try JSONCoding.line(cart))
             } else {
                 output.writeLine(
                     Self.row(

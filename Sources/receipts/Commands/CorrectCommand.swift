@@ -83,7 +83,7 @@ struct CorrectCommand: AsyncParsableCommand {
                 )
             }
             if json {
-                print(String(decoding: try JSONCoding.encoder.encode(cart), as: UTF8.self))
+                print(try JSONCoding.line(cart))
             } else {
                 print("corrected \(cart.id.prefix(12)) (revision \(cart.rev)); verified: \(cart.verified.joined(separator: ", "))")
             }

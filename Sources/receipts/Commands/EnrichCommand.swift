@@ -72,7 +72,7 @@ struct EnrichCommand: AsyncParsableCommand {
             return document
         }
         if json {
-            print(String(decoding: try JSONCoding.encoder.encode(document), as: UTF8.self))
+            print(try JSONCoding.line(document))
             return
         }
         var lines: [String] = []

@@ -74,7 +74,7 @@ enum LocalLedger {
     }
 
     static func printJSON(_ value: some Encodable) throws {
-        print(String(decoding: try JSONCoding.encoder.encode(value), as: UTF8.self))
+        print(try JSONCoding.line(value))
     }
 }
 

@@ -68,7 +68,7 @@ struct ItemCommand: AsyncParsableCommand {
         func run() async throws {
             let cart = try await item.options.run { carts in try await carts.deleteItem(item.item, of: item.cart, by: item.options.user.me) }
             if item.options.json {
-                print(String(decoding: try JSONCoding.encoder.encode(cart), as: UTF8.self))
+                print(try JSONCoding.line(cart))
             } else {
                 print("\(cart.id)  \(cart.name)  \(cart.items.count) item\(cart.items.count == 1 ? "" : "s")")
             }
@@ -91,7 +91,7 @@ struct ItemOptions: ParsableArguments {
     }
 
     func print(_ item: CartItem) throws {
-        if json { return Swift.print(String(decoding: try JSONCoding.encoder.encode(item), as: UTF8.self)) }
+        if json { return Swift.print(try JSONCoding.line(item)) }
         let quantity = item.quantity.map { "\($0)" } ?? "1"
         Swift.print("[\(item.completed ? "x" : " ")] \(item.name)  \(quantity)  \(item.price.map { "\($0)" } ?? "-")  \(item.id ?? "")")
     }

@@ -41,7 +41,7 @@ struct KeepCommand: AsyncParsableCommand {
                 return cart
             }
             if json {
-                print(String(decoding: try JSONCoding.encoder.encode(cart), as: UTF8.self))
+                print(try JSONCoding.line(cart))
             } else {
                 print("kept \(cart.id.prefix(12)): it counts in spending")
             }

@@ -95,17 +95,14 @@ struct ListCommand: AsyncParsableCommand {
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Change an entry's name, quantity, unit, note or priority.")
-        @OptionGroup var options: ListOptions
-        @Argument(help: "The list's id or name.") var list: String
-        @Argument(help: "The entry's id or name.") var entry: String
+        @OptionGroup var entry: EntryArguments
         @Option(help: "A new name.") var name: String?
         @OptionGroup var fields: EntryFields
 
         func run() async throws {
             var input = try fields.input()
             input.name = name
-            let (_, edited) = try await options.run { lists in try await lists.editEntry(entry, of: list, input, by: options.user.me) }
-            try options.print(edited)
+            try await entry.edit(input)
         }
     }
 
@@ -113,24 +110,22 @@ struct ListCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Tick an entry (bought). Ticking twice is the same as once.")
         @OptionGroup var entry: EntryArguments
 
-        func run() async throws { try await entry.tick(true) }
+        func run() async throws { try await entry.edit(EntryInput(completed: true)) }
     }
 
     struct Untick: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Untick an entry.")
         @OptionGroup var entry: EntryArguments
 
-        func run() async throws { try await entry.tick(false) }
+        func run() async throws { try await entry.edit(EntryInput(completed: false)) }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove an entry (for good: a sync never brings it back).")
-        @OptionGroup var options: ListOptions
-        @Argument(help: "The list's id or name.") var list: String
-        @Argument(help: "The entry's id or name.") var entry: String
+        @OptionGroup var entry: EntryArguments
 
         func run() async throws {
-            try options.print(try await options.run { lists in try await lists.deleteEntry(entry, of: list) })
+            try entry.options.print(try await entry.options.run { lists in try await lists.deleteEntry(entry.entry, of: entry.list) })
         }
     }
 }
@@ -172,14 +167,14 @@ struct ListOptions: ParsableArguments {
     }
 
     func print(_ entry: HouseholdList.Entry) throws {
-        Swift.print(json ? String(decoding: try JSONCoding.encoder.encode(entry), as: UTF8.self) : Self.line(entry))
+        Swift.print(try json ? JSONCoding.line(entry) : Self.line(entry))
     }
 
     /// The list as stored, without its stamps (they are for sync, not for people).
     static func json(_ list: HouseholdList) throws -> String {
         var shown = list
         shown.stamps = nil
-        return String(decoding: try JSONCoding.encoder.encode(shown), as: UTF8.self)
+        return try JSONCoding.line(shown)
     }
 
     static func text(_ list: HouseholdList, entries: Bool) -> String {
@@ -197,16 +192,15 @@ struct ListOptions: ParsableArguments {
     }
 }
 
-/// A list and one of its entries, for tick and untick.
+/// A list and one of its entries.
 struct EntryArguments: ParsableArguments {
     @OptionGroup var options: ListOptions
     @Argument(help: "The list's id or name.") var list: String
     @Argument(help: "The entry's id or name.") var entry: String
 
-    func tick(_ completed: Bool) async throws {
-        let (_, edited) = try await options.run { lists in
-            try await lists.editEntry(entry, of: list, EntryInput(completed: completed), by: options.user.me)
-        }
+    /// Edits (or ticks) the entry and prints it.
+    func edit(_ input: EntryInput) async throws {
+        let (_, edited) = try await options.run { lists in try await lists.editEntry(entry, of: list, input, by: options.user.me) }
         try options.print(edited)
     }
 }

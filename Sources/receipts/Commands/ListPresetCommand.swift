@@ -29,7 +29,7 @@ struct ListPresetCommand: AsyncParsableCommand {
                 return try await presets.all()
             }
             if options.json {
-                for preset in presets { print(String(decoding: try JSONCoding.encoder.encode(preset), as: UTF8.self)) }
+                for preset in presets { print(try JSONCoding.line(preset)) }
                 return
             }
             if presets.isEmpty { print("No presets yet: receipts list preset save NAME \"2 tortillas\" \"300 g cheddar\"") }
@@ -50,7 +50,7 @@ struct ListPresetCommand: AsyncParsableCommand {
                 try await presets.create(PresetInput(name: name, servings: servings, entries: items), by: options.user.me)
             }
             print(
-                options.json ? String(decoding: try JSONCoding.encoder.encode(preset), as: UTF8.self) : ListPresetCommand.text(preset, entries: true)
+                try options.json ? JSONCoding.line(preset) : ListPresetCommand.text(preset, entries: true)
             )
         }
     }
@@ -77,7 +77,7 @@ struct ListPresetCommand: AsyncParsableCommand {
 
         func run() async throws {
             let deleted = try await ListPresetCommand.run(options) { presets, _ in try await presets.delete(preset) }
-            print(options.json ? String(decoding: try JSONCoding.encoder.encode(deleted), as: UTF8.self) : "Deleted \(deleted.name)")
+            print(try options.json ? JSONCoding.line(deleted) : "Deleted \(deleted.name)")
         }
     }
 

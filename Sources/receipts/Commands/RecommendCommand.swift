@@ -67,7 +67,7 @@ struct RecommendCommand: AsyncParsableCommand {
             return HouseholdRecommendations.forList(entries, history: history, products: products, on: today, limit: limit)
         }
         if json {
-            print(String(decoding: try JSONCoding.encoder.encode(suggestions), as: UTF8.self))
+            print(try JSONCoding.line(suggestions))
             return
         }
         if suggestions.isEmpty {

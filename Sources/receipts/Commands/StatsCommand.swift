@@ -63,14 +63,14 @@ struct StatsCommand: AsyncParsableCommand {
                     categoryOf: { lookup.category(of: $0) }
                 )
             }
-            print(json ? String(decoding: try JSONCoding.encoder.encode(figures), as: UTF8.self) : Self.text(figures, period: period ?? .standard))
+            print(try json ? JSONCoding.line(figures) : Self.text(figures, period: period ?? .standard))
             return
         }
         let stats = try await store.withOpenStore(logger: logger) { documentStore in
             try await SpendingStats.load(from: documentStore, asOf: day, period: period ?? .standard, user: user, logger: logger)
         }
         if json {
-            print(String(decoding: try JSONCoding.encoder.encode(stats), as: UTF8.self))
+            print(try JSONCoding.line(stats))
             return
         }
         print(Self.text(stats, periodMonths: period != nil))

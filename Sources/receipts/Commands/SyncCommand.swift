@@ -116,7 +116,7 @@ struct SyncCommand: AsyncParsableCommand {
     private func report(_ report: SyncReport) throws {
         let line: String
         if json {
-            line = String(decoding: try JSONCoding.encoder.encode(report), as: UTF8.self)
+            line = try JSONCoding.line(report)
         } else {
             func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
             line =
