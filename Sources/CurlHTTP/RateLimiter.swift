@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptModel
 import Synchronization
 
 /// A token bucket: at most `requestsPerMinute` on average, bursts up to `burst`.
@@ -30,8 +31,7 @@ public final class RateLimiter: Sendable {
         let perSecond = requestsPerMinute / 60
         return state.withLock { state in
             let elapsed = now - state.last
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            state.tokens = min(burst, state.tokens + seconds * perSecond)
+            state.tokens = min(burst, state.tokens + elapsed.seconds * perSecond)
             state.last = now
             state.tokens -= 1
             if state.tokens >= 0 { return .zero }

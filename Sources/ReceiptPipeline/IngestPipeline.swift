@@ -192,7 +192,7 @@ public final class IngestPipeline: Sendable {
             summary.interrupted = stop.isStopped && summary.notStarted > 0
         }
         let elapsed = clock.now - started
-        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        summary.seconds = elapsed.seconds
         return summary
     }
 

@@ -42,7 +42,7 @@ struct CatalogBench: AsyncParsableCommand {
         // In-memory index.
         let buildStart = ContinuousClock.now
         let index = ProductIndex(products: catalog)
-        let buildSeconds = seconds(ContinuousClock.now - buildStart)
+        let buildSeconds = (ContinuousClock.now - buildStart).seconds
         for query in queryTexts { _ = index.search(query, limit: 10) }  // warm-up
         var latencies: [Double] = []
         latencies.reserveCapacity(queryTexts.count)
@@ -51,7 +51,7 @@ struct CatalogBench: AsyncParsableCommand {
         for query in queryTexts {
             let start = ContinuousClock.now
             let results = index.search(query, limit: 10)
-            let elapsed = seconds(ContinuousClock.now - start) * 1000
+            let elapsed = (ContinuousClock.now - start).seconds * 1000
             latencies.append(elapsed)
             if elapsed > slowest.0 { slowest = (elapsed, query) }
             if !results.isEmpty { hits += 1 }
@@ -68,12 +68,12 @@ struct CatalogBench: AsyncParsableCommand {
                 if match.product.name == name { correct += 1 }
             }
         }
-        let matchSeconds = seconds(ContinuousClock.now - matchStart)
+        let matchSeconds = (ContinuousClock.now - matchStart).seconds
         let normaliseStart = ContinuousClock.now
         var words = 0
         for (line, _) in receiptLines { words += ReceiptLineNormalizer.words(line).count }
-        let normaliseSeconds = seconds(ContinuousClock.now - normaliseStart)
-        let peak = Self.peakRSSMegabytes()
+        let normaliseSeconds = (ContinuousClock.now - normaliseStart).seconds
+        let peak = OCRBench.peakRSSMegabytes()
 
         // SQLite FTS5 trigram through the store, for comparison.
         var fts: (load: Double, median: Double, p99: Double)? = nil
@@ -149,7 +149,7 @@ struct CatalogBench: AsyncParsableCommand {
             _ = try await store.putBatch(Array(writes[chunk..<min(writes.count, chunk + 2000)]))
         }
         _ = try await store.searchText(collection: "products", fields: ["name", "brand"], query: "warm up query", limit: 10)
-        let load = seconds(ContinuousClock.now - start)
+        let load = (ContinuousClock.now - start).seconds
         for query in queries.prefix(20) {
             _ = try await store.searchText(collection: "products", fields: ["name", "brand"], query: query, limit: 10)
         }
@@ -157,15 +157,11 @@ struct CatalogBench: AsyncParsableCommand {
         for query in queries {
             let begin = ContinuousClock.now
             _ = try await store.searchText(collection: "products", fields: ["name", "brand"], query: query, limit: 10)
-            latencies.append(seconds(ContinuousClock.now - begin) * 1000)
+            latencies.append((ContinuousClock.now - begin).seconds * 1000)
         }
         try await store.close()
         latencies.sort()
         return (load, percentile(latencies, 0.5), percentile(latencies, 0.99))
-    }
-
-    private func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private func percentile(_ sorted: [Double], _ p: Double) -> Double {
@@ -175,15 +171,6 @@ struct CatalogBench: AsyncParsableCommand {
 
     private func number(_ value: Double, _ decimals: Int) -> JSONValue {
         .number(Decimal(string: String(format: "%.\(decimals)f", value)) ?? 0)
-    }
-
-    /// VmHWM from /proc/self/status, in MB.
-    static func peakRSSMegabytes() -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
-        else { return 0 }
-        return kilobytes / 1024
     }
 }
 

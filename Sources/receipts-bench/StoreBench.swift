@@ -220,9 +220,3 @@ private struct Figures {
         )
     }
 }
-
-extension Duration {
-    fileprivate var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

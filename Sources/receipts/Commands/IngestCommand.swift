@@ -233,7 +233,7 @@ actor IngestOutput {
     private func progress() {
         guard terminal else { return }
         let elapsed = ContinuousClock.now - started
-        let seconds = max(0.001, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        let seconds = max(0.001, elapsed.seconds)
         let rate = Double(done) / seconds
         let remaining = rate > 0 ? Double(total - done) / rate : 0
         let width = 24
