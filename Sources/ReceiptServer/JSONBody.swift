@@ -117,14 +117,7 @@ struct JSONBody: Sendable {
 
 /// JSON responses, with the `ETag` of a revisioned resource.
 enum JSONResponse {
-    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok, etag: Int? = nil, headers: HTTPFields = [:]) throws -> Response {
-        var headers = headers
-        headers[.contentType] = "application/json"
-        if let etag { headers[.eTag] = ETag.header(etag) }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try bytes(value))))
-    }
-
-    /// The JSON of an answer, as ``make(_:status:etag:headers:)`` writes it.
+    /// The JSON of an answer, as ``APIResponseEncoder`` writes it.
     static func bytes(_ value: some Encodable) throws -> [UInt8] {
         // Through the package's own tree and writer: a third of the time Foundation's encoder took.
         JSONWriter.bytes(try JSONValue(encoding: value))
