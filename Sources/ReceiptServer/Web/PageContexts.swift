@@ -5,12 +5,15 @@ import Hummingbird
 struct PageContext: ChildRequestContext {
     var coreContext: CoreRequestContextStorage
     let session: WebSession
+    /// The caller's address, for the domain's throttles (a shared list's passcode).
+    let remoteAddress: String?
 
     init(context: APIContext) throws {
         // Routes of this context sit behind the page middleware, which sets it.
         guard let session = context.webSession else { throw HouseholdError(.unauthenticated, "Log in first.") }
         coreContext = context.coreContext
         self.session = session
+        remoteAddress = context.remoteAddress
     }
 
     /// As ``APIContext``: uploads are read by their routes with their own limits.
