@@ -11,12 +11,10 @@ struct JSONBody: Sendable {
     /// Reads the body as one JSON object with only `allowed` members.
     static func read(_ request: Request, context: some RequestContext, allowed: Set<String>, limit: Int = 64 << 10) async throws -> JSONBody {
         var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: limit)
-        } catch {
-            throw Problem(.contentTooLarge, "request.too-large", "The request body is larger than \(limit >> 10) KB.")
-        }
+        let buffer = try await request.collectBody(
+            upTo: limit,
+            orRefuse: Problem(.contentTooLarge, "request.too-large", "The request body is larger than \(limit >> 10) KB.")
+        )
         let value: JSONValue
         do {
             value = try JSONParser.parse(String(buffer: buffer))
