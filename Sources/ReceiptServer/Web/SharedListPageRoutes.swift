@@ -14,17 +14,14 @@ struct SharedListPageRoutes {
 
     var lists: ShoppingLists { services.lists }
 
-    /// `pages` takes the guests' entry forms, which are the members' (see ``ListPageRoutes/addEntryRoutes``).
-    func add(to households: RouterGroup<HouseholdPageContext>, pages: RouterGroup<APIContext>) {
+    func add(to households: RouterGroup<HouseholdPageContext>, pages guests: RouterGroup<PageContext>) {
         households.post("lists/{listId}/share", use: share)
         households.get("lists/{listId}/share", use: sharedList)
         households.post("lists/{listId}/unshare", use: unshare)
         households.post("lists/{listId}/guests/{userId}/remove", use: removeGuest)
-        let guests = pages.pages()
         guests.get("shared-lists", use: joinPage)
         guests.post("shared-lists/join", use: join)
         guests.get("shared-lists/{listId}", use: guestList)
-        listPages.addEntryRoutes(to: pages, under: "shared-lists/{listId}", resolve: guestPlace)
         guests.post("shared-lists/{listId}/leave", use: leave)
     }
 

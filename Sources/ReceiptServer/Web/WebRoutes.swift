@@ -30,11 +30,21 @@ struct WebRoutes {
         let households = pages.householdPages(services.directory)
         CartPageRoutes(services: services, live: live, catalog: catalog).add(to: households)
         let listPages = ListPageRoutes(services: services, catalog: catalog)
-        listPages.add(to: households, pages: pages)
-        SharedListPageRoutes(services: services, listPages: listPages).add(to: households, pages: pages)
+        listPages.add(to: households)
+        let sharedLists = SharedListPageRoutes(services: services, listPages: listPages)
+        sharedLists.add(to: households, pages: pages.pages())
+        let social = SocialPageRoutes(services: services, maxPictureBytes: configuration.maxUploadBytes)
+        social.add(to: pages.pages())
+        // A list's forms, the same for a member and a guest once the list is found for the caller.
+        for list in [
+            pages.listForms("h/{householdId}/lists/{listId}", resolve: listPages.memberPlace),
+            pages.listForms("shared-lists/{listId}", resolve: sharedLists.guestPlace),
+        ] {
+            ListEntryPageRoutes(services: services, catalog: catalog).add(to: list)
+            social.add(to: list)
+        }
         ReceiptPageRoutes(services: services, configuration: configuration, catalog: catalog, wake: wake).add(to: households)
         GroupPageRoutes(services: services).add(to: pages.pages())
-        SocialPageRoutes(services: services, listPages: listPages, maxPictureBytes: configuration.maxUploadBytes).add(to: pages)
         ProductPageRoutes(services: services, catalog: catalog).add(to: households)
         ProfilePageRoutes(services: services, configuration: configuration).add(to: pages.pages())
         PresetPageRoutes(services: services, catalog: catalog, recipes: configuration.recipes).add(to: households)
