@@ -40,7 +40,7 @@ struct WebRoutes {
             pages.listForms("h/{householdId}/lists/{listId}", resolve: listPages.memberPlace),
             pages.listForms("shared-lists/{listId}", resolve: sharedLists.guestPlace),
         ] {
-            ListEntryPageRoutes(services: services, catalog: catalog).add(to: list)
+            listPages.add(to: list)
             social.add(to: list)
         }
         ReceiptPageRoutes(services: services, configuration: configuration, catalog: catalog, wake: wake).add(to: households)

@@ -9,12 +9,7 @@ import WebApp
 /// The entry forms of a list's page, for members and guests alike (see ``ListPageContext``): an
 /// entry added from product search or by name, ticked, its priority chosen, edited, one more or
 /// one less. Each goes back to the list's page.
-struct ListEntryPageRoutes {
-    let services: HouseholdServices
-    let catalog: ProductCatalog?
-
-    var lists: ShoppingLists { services.lists }
-
+extension ListPageRoutes {
     func add(to list: RouterGroup<ListPageContext>) {
         list.post("entries", use: addEntry)
         list.post("entries/{entryId}/tick", use: tickEntry)
