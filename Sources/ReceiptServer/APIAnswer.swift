@@ -7,7 +7,7 @@ public struct APIResponseEncoder: ResponseEncoder {
     public init() {}
 
     public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
-        try JSONResponse.make(value)
+        Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: try JSONResponse.bytes(value))))
     }
 }
 

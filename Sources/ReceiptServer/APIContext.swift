@@ -17,6 +17,8 @@ public struct APIContext: RequestContext {
     var webSession: WebSession?
     /// Set by ``HouseholdPageMiddleware`` on a household's pages.
     var pageHousehold: Household?
+    /// Set by ``ListPlaceMiddleware`` on a list's forms (a member's or a guest's).
+    var listPlace: ListPlace?
     /// Kept to find the client's address when a route asks: reading it takes the channel's lock
     /// and formats the address, which most requests never need.
     private let channel: any Channel

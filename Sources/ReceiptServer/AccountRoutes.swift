@@ -35,16 +35,11 @@ struct AccountRoutes {
         let login = try await services.accounts.logIn(
             email: try body.requiredString("email"),
             password: try body.requiredString("password"),
-            address: context.remoteAddress,
-            userAgent: request.headers[.userAgent]
+            from: request,
+            context: context
         )
         var response = try LoginAnswer(login).created().response(from: request, context: context)
-        SessionCookies.set(
-            on: &response,
-            login: login,
-            maxAge: Int(services.accounts.settings.sessionLifetime.seconds),
-            secure: configuration.secureCookies
-        )
+        SessionCookies.set(on: &response, login: login, accounts: services.accounts, secure: configuration.secureCookies)
         return response
     }
 
@@ -71,6 +66,14 @@ struct AccountRoutes {
         let principal = try context.caller()
         try await services.accounts.revoke(sessionId: try context.parameters.require("sessionId"), of: principal.user.id)
         return .noContent
+    }
+}
+
+extension AccountService {
+    /// Logs in from `request`, for the API and the login page alike: the session keeps the
+    /// caller's address and browser.
+    func logIn(email: String, password: String, from request: Request, context: APIContext) async throws -> LoginResult {
+        try await logIn(email: email, password: password, address: context.remoteAddress, userAgent: request.headers[.userAgent])
     }
 }
 

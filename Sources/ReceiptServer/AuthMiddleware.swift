@@ -9,7 +9,9 @@ enum SessionCookies {
     static let csrf = "receipts_csrf"
     static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
 
-    static func set(on response: inout Response, login: LoginResult, maxAge: Int, secure: Bool) {
+    /// The cookies of a session just opened, kept by the browser as long as `accounts` keeps the session.
+    static func set(on response: inout Response, login: LoginResult, accounts: AccountService, secure: Bool) {
+        let maxAge = Int(accounts.settings.sessionLifetime.seconds)
         response.setCookie(Cookie(name: session, value: login.token, maxAge: maxAge, path: "/", secure: secure, httpOnly: true, sameSite: .lax))
         // Readable by the page's script, which echoes it in X-CSRF-Token; another site can neither
         // read it nor set that header, so a forged form post fails.

@@ -61,7 +61,7 @@ struct ChatRoutes {
             in: context.household,
             for: context.caller.user.id
         )
-        return try await UploadedImage.respond(data, thumbnail: request.uri.queryParameters.get("size") == "thumbnail", store: services.store)
+        return try await UploadedImage.respond(data, as: request, store: services.store)
     }
 }
 

@@ -1,5 +1,6 @@
 import Households
 import Hummingbird
+import ReceiptPipeline
 import SharedExpenses
 
 // Domain values the API answers as they are, with no answer type of their own (the same package,
@@ -16,3 +17,6 @@ extension NotificationPage: ResponseEncodable {}
 extension UserNotification: ResponseEncodable {}
 extension ChatPage: ResponseEncodable {}
 extension ChatMessage: ResponseEncodable {}
+extension SpendingStats: ResponseEncodable {}
+extension SyncedList: ResponseEncodable {}
+extension SyncedCart: ResponseEncodable {}

@@ -29,7 +29,7 @@ extension GroupRoutes {
 
     @Sendable func picture(_ request: Request, context: APIContext) async throws -> Response {
         let data = try await services.friends.picture(of: try context.parameters.require("userId"), for: try context.caller().user.id)
-        return try await UploadedImage.respond(data, thumbnail: request.uri.queryParameters.get("size") == "thumbnail", store: services.store)
+        return try await UploadedImage.respond(data, as: request, store: services.store)
     }
 }
 

@@ -35,12 +35,10 @@ struct IdempotencyMiddleware: RouterMiddleware {
             return try await next(incoming, context)
         }
         var request = incoming
-        let requestBody: ByteBuffer
-        do {
-            requestBody = try await request.collectBody(upTo: maxBodyBytes)
-        } catch {
-            throw Problem(.contentTooLarge, "request.too-large", "The request body is larger than \(maxBodyBytes >> 20) MB.")
-        }
+        let requestBody = try await request.collectBody(
+            upTo: maxBodyBytes,
+            orRefuse: Problem(.contentTooLarge, "request.too-large", "The request body is larger than \(maxBodyBytes >> 20) MB.")
+        )
         guard (1...255).contains(key.count) else { throw Problem.badRequest("Idempotency-Key", "Idempotency-Key must be 1 to 255 characters.") }
         let id = Identifiers.sha256Hex(principal.user.id + "\n" + key)
         let fingerprint = request.method.rawValue + " " + request.uri.path + " " + Identifiers.sha256Hex(Data(buffer: requestBody))

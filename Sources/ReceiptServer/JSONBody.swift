@@ -11,12 +11,10 @@ struct JSONBody: Sendable {
     /// Reads the body as one JSON object with only `allowed` members.
     static func read(_ request: Request, context: some RequestContext, allowed: Set<String>, limit: Int = 64 << 10) async throws -> JSONBody {
         var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: limit)
-        } catch {
-            throw Problem(.contentTooLarge, "request.too-large", "The request body is larger than \(limit >> 10) KB.")
-        }
+        let buffer = try await request.collectBody(
+            upTo: limit,
+            orRefuse: Problem(.contentTooLarge, "request.too-large", "The request body is larger than \(limit >> 10) KB.")
+        )
         let value: JSONValue
         do {
             value = try JSONParser.parse(String(buffer: buffer))
@@ -117,14 +115,7 @@ struct JSONBody: Sendable {
 
 /// JSON responses, with the `ETag` of a revisioned resource.
 enum JSONResponse {
-    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok, etag: Int? = nil, headers: HTTPFields = [:]) throws -> Response {
-        var headers = headers
-        headers[.contentType] = "application/json"
-        if let etag { headers[.eTag] = ETag.header(etag) }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try bytes(value))))
-    }
-
-    /// The JSON of an answer, as ``make(_:status:etag:headers:)`` writes it.
+    /// The JSON of an answer, as ``APIResponseEncoder`` writes it.
     static func bytes(_ value: some Encodable) throws -> [UInt8] {
         // Through the package's own tree and writer: a third of the time Foundation's encoder took.
         JSONWriter.bytes(try JSONValue(encoding: value))

@@ -88,7 +88,7 @@ extension ListRoutes {
             in: context.household,
             for: context.caller.user.id
         )
-        return try await UploadedImage.respond(data, thumbnail: request.uri.queryParameters.get("size") == "thumbnail", store: services.store)
+        return try await UploadedImage.respond(data, as: request, store: services.store)
     }
 }
 

@@ -21,12 +21,12 @@ struct PresetRoutes {
         household.post("presets/{presetId}/add", use: addToList)
     }
 
-    @Sendable func index(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func index(_ request: Request, context: HouseholdContext) async throws -> PresetCollection {
         let found = try await presets.presets(of: context.household, for: context.caller.user.id)
-        return try JSONResponse.make(PresetCollection(presets: found.map(PresetAnswer.init)))
+        return PresetCollection(presets: found.map(PresetAnswer.init))
     }
 
-    @Sendable func create(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func create(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<PresetAnswer> {
         let body = try await JSONBody.read(NewPreset.self, request, context: context)
         var entries: [Preset.Item] = []
         for (index, entry) in body.entries.enumerated() {
@@ -43,17 +43,12 @@ struct PresetRoutes {
             PresetInput(name: body.name, servings: body.servings ?? 1, entries: entries),
             by: context.caller.user.id
         )
-        return try JSONResponse.make(
-            PresetAnswer(preset),
-            status: .created,
-            etag: preset.rev,
-            headers: [.location: "/api/v1/households/\(context.household)/presets/\(preset.value.id)"]
-        )
+        return PresetAnswer.created(preset, in: context.household)
     }
 
-    @Sendable func show(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func show(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<PresetAnswer> {
         let preset = try await presets.preset(try context.parameters.require("presetId"), in: context.household, for: context.caller.user.id)
-        return try JSONResponse.make(PresetAnswer(preset), etag: preset.rev)
+        return PresetAnswer(preset).tagged(preset.rev)
     }
 
     @Sendable func delete(_ request: Request, context: HouseholdContext) async throws -> Response {
@@ -66,7 +61,7 @@ struct PresetRoutes {
         return Response(status: .noContent)
     }
 
-    @Sendable func addToList(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func addToList(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<ListAnswer> {
         let body = try await JSONBody.read(AddPreset.self, request, context: context)
         let (list, _) = try await presets.add(
             try context.parameters.require("presetId"),
@@ -76,7 +71,7 @@ struct PresetRoutes {
             by: context.caller.user
         )
         let book = try await services.pricing.priceBook(context.household)
-        return try JSONResponse.make(ListAnswer(list, book: book), etag: list.rev)
+        return ListAnswer(list, book: book).tagged(list.rev)
     }
 }
 
@@ -102,13 +97,18 @@ struct AddPreset: RequestBody {
     enum CodingKeys: String, CodingKey, CaseIterable { case listId, servings }
 }
 
-struct PresetAnswer: Encodable {
+struct PresetAnswer: ResponseEncodable {
     var preset: Preset
     var rev: Int
 
     init(_ stored: Revisioned<Preset>) {
         preset = stored.value
         rev = stored.rev
+    }
+
+    /// A preset just saved (by hand or from a recipe): 201 at its address, with its revision.
+    static func created(_ stored: Revisioned<Preset>, in household: String) -> EditedResponse<Self> {
+        Self(stored).tagged(stored.rev, status: .created, location: "/api/v1/households/\(household)/presets/\(stored.value.id)")
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -120,6 +120,6 @@ struct PresetAnswer: Encodable {
     enum Keys: String, CodingKey { case rev }
 }
 
-struct PresetCollection: Encodable {
+struct PresetCollection: ResponseEncodable {
     var presets: [PresetAnswer]
 }

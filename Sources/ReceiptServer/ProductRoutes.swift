@@ -15,7 +15,7 @@ struct ProductRoutes {
         group.get("products", use: search)
     }
 
-    @Sendable func search(_ request: Request, context: APIContext) async throws -> Response {
+    @Sendable func search(_ request: Request, context: APIContext) async throws -> ProductResults {
         guard let query = request.uri.queryParameters.get("q").map({ String($0) })?.trimmingCharacters(in: .whitespaces),
             query.count >= 2
         else { throw Problem.badRequest("q", "Give at least 2 letters to search for (?q=milk).") }
@@ -25,14 +25,14 @@ struct ProductRoutes {
             try await services.directory.requireMember(householdId, userId: try context.caller().user.id)
             book = try await PriceBook.load(from: services.store, filters: [.equals("household", householdId)])
         }
-        guard let catalog else { return try JSONResponse.make(ProductResults(query: query, results: [])) }
+        guard let catalog else { return ProductResults(query: query, results: []) }
         let prices = book
         let outcome = try await catalog.search(query, limit: limit) { product in prices.pricesPaid(for: product) }
-        return try JSONResponse.make(ProductResults(query: query, results: outcome.results.map(ProductAnswer.init)))
+        return ProductResults(query: query, results: outcome.results.map(ProductAnswer.init))
     }
 }
 
-struct ProductResults: Encodable {
+struct ProductResults: ResponseEncodable {
     var query: String
     var results: [ProductAnswer]
 }

@@ -181,20 +181,29 @@ struct OpsRoutes {
     let metrics: MetricsExposition?
     let ready: ReadinessCheck?
 
+    /// A constant answer, encoded once: probes come often.
+    private static let healthy = ByteBuffer(string: #"{"status":"ok"}"#)
+
     func add(to router: Router<APIContext>) {
-        // A constant answer, encoded once: probes come often.
-        let healthy = ByteBuffer(string: #"{"status":"ok"}"#)
-        router.get("healthz") { _, _ in Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: healthy)) }
-        router.get("readyz") { _, _ in
-            let isReady = await ready?.check() ?? true
-            return try JSONResponse.make(["status": isReady ? "ready" : "store unavailable"], status: isReady ? .ok : .serviceUnavailable)
-        }
-        router.get("metrics") { _, _ in
-            Response(
-                status: .ok,
-                headers: [.contentType: "text/plain; version=0.0.4"],
-                body: .init(byteBuffer: ByteBuffer(string: metrics?() ?? ""))
-            )
-        }
+        router.get("healthz", use: health)
+        router.get("readyz", use: readiness)
+        router.get("metrics", use: exposition)
+    }
+
+    @Sendable func health(_ request: Request, context: APIContext) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: Self.healthy))
+    }
+
+    @Sendable func readiness(_ request: Request, context: APIContext) async -> EditedResponse<Readiness> {
+        let isReady = await ready?.check() ?? true
+        return EditedResponse(status: isReady ? .ok : .serviceUnavailable, response: Readiness(status: isReady ? "ready" : "store unavailable"))
+    }
+
+    @Sendable func exposition(_ request: Request, context: APIContext) -> Response {
+        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(string: metrics?() ?? "")))
+    }
+
+    struct Readiness: ResponseEncodable {
+        var status: String
     }
 }

@@ -16,7 +16,7 @@ struct RecipeRoutes {
         household.post("recipes/{recipeId}/preset", use: savePreset)
     }
 
-    @Sendable func search(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func search(_ request: Request, context: HouseholdContext) async throws -> RecipeResults {
         // A malformed request is answered as such even where recipes are unavailable.
         guard let query = request.uri.queryParameters.get("q").map({ String($0) })?.trimmingCharacters(in: .whitespaces),
             // Counted as JSON Schema counts a string's length: in Unicode scalars.
@@ -24,22 +24,17 @@ struct RecipeRoutes {
         else { throw Problem.badRequest("q", "Give 2 to 100 letters to search for (?q=tacos).") }
         try requireRecipes()
         let found = try await recipes.search(query)
-        return try JSONResponse.make(RecipeResults(query: query, recipes: found.map(RecipeAnswer.init)))
+        return RecipeResults(query: query, recipes: found.map(RecipeAnswer.init))
     }
 
-    @Sendable func savePreset(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func savePreset(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<PresetAnswer> {
         try requireRecipes()
         let preset = try await recipes.savePreset(
             recipe: try context.parameters.require("recipeId"),
             in: context.household,
             by: context.caller.user.id
         )
-        return try JSONResponse.make(
-            PresetAnswer(preset),
-            status: .created,
-            etag: preset.rev,
-            headers: [.location: "/api/v1/households/\(context.household)/presets/\(preset.value.id)"]
-        )
+        return PresetAnswer.created(preset, in: context.household)
     }
 
     private func requireRecipes() throws {
@@ -47,7 +42,7 @@ struct RecipeRoutes {
     }
 }
 
-struct RecipeResults: Encodable {
+struct RecipeResults: ResponseEncodable {
     var query: String
     var recipes: [RecipeAnswer]
 }

@@ -16,9 +16,9 @@ struct StatsRoutes {
         household.get("stats/categories", use: categories)
     }
 
-    @Sendable func stats(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func stats(_ request: Request, context: HouseholdContext) async throws -> SpendingStats {
         let (day, period) = try Self.window(request)
-        let stats = try await SpendingStats.load(
+        return try await SpendingStats.load(
             from: services.store,
             asOf: day,
             period: period,
@@ -26,7 +26,6 @@ struct StatsRoutes {
             filters: [.equals("household", context.household)],
             logger: context.logger
         )
-        return try JSONResponse.make(stats)
     }
 
     /// Spending per product category, per currency, over the period.

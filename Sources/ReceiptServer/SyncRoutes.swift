@@ -34,14 +34,14 @@ struct SyncRoutes {
 
     /// One list's replicated state, for a browser that keeps it to edit offline (the web app's
     /// service worker): what it sends back through `sync` starts from these stamps.
-    @Sendable func listState(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func listState(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<SyncedList> {
         let list = try await services.lists.list(try context.parameters.require("listId"), in: context.household, for: context.caller.user.id)
-        return try JSONResponse.make(try SyncedList(list.value), etag: list.rev)
+        return try SyncedList(list.value).tagged(list.rev)
     }
 
     /// One cart's replicated state (its items as entries), as ``listState(_:context:)``.
-    @Sendable func cartState(_ request: Request, context: HouseholdContext) async throws -> Response {
+    @Sendable func cartState(_ request: Request, context: HouseholdContext) async throws -> EditedResponse<SyncedCart> {
         let cart = try await services.carts.cart(try context.parameters.require("cartId"), in: context.household, for: context.caller.user.id)
-        return try JSONResponse.make(try SyncedCart(cart.value), etag: cart.rev)
+        return try SyncedCart(cart.value).tagged(cart.rev)
     }
 }

@@ -11,16 +11,14 @@ enum UploadedImage {
     /// declared type: a corrupt or cut-off photo is refused now, not later in a worker.
     static func read(_ request: Request, limit: Int) async throws -> Data {
         var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: limit)
-        } catch {
-            throw Problem(
+        let buffer = try await request.collectBody(
+            upTo: limit,
+            orRefuse: Problem(
                 .contentTooLarge,
                 OCRError.Code.imageTooLarge.rawValue,
                 "The photo is larger than \(limit >> 20) MB. Send a smaller one (phones can share a reduced size)."
             )
-        }
+        )
         let data = Data(buffer: buffer)
         guard !data.isEmpty else {
             throw Problem(
@@ -42,6 +40,11 @@ enum UploadedImage {
             let status: HTTPResponse.Status = error.code == .imageUnsupportedFormat ? .unsupportedMediaType : .unprocessableContent
             throw Problem(status, error.code.rawValue, error.message)
         }
+    }
+
+    /// The image as the request asks for it: as stored, or its thumbnail with `?size=thumbnail`.
+    static func respond(_ data: Data, as request: Request, store: any DocumentStore) async throws -> Response {
+        try await respond(data, thumbnail: request.uri.queryParameters.get("size") == "thumbnail", store: store)
     }
 
     /// The image as stored, or a 320 px wide JPEG of it (made once, then kept as a blob).

@@ -112,22 +112,23 @@ public enum CartPages {
     static func editItem(_ frame: PageFrame, base: String, item: CartItem) -> HTML {
         guard let id = item.id else { return .empty }
         let field = "item-\(id)"
-        return """
-            <details class="edit">
-            <summary aria-label="Edit \(item.name)">Edit</summary>
-            \(frame.form("\(base)/edit", class: "grid-form", enhance: false, """
-                <label for="\(field)-name">Name</label>
-                <input id="\(field)-name" name="name" required maxlength="200" value="\(item.name)">
-                <label for="\(field)-quantity">Quantity</label>
-                <input id="\(field)-quantity" name="quantity" inputmode="decimal" required value="\(Formatting.quantity(item.quantity))">
+        return frame.editPanel(
+            "\(base)/edit",
+            field: field,
+            name: item.name,
+            quantity: Formatting.quantity(item.quantity),
+            fields: """
                 <label for="\(field)-price">Price <span class="hint">(empty: none)</span></label>
                 <input id="\(field)-price" name="price" inputmode="decimal" value="\(item.price?.description ?? "")">
-                <button type="submit" class="secondary">Save</button>
-                """))
-            \(frame.form("\(base)/delete", class: "stack", enhance: false, """
+                """,
+            removal: frame.form(
+                "\(base)/delete",
+                class: "stack",
+                enhance: false,
+                """
                 <button type="submit" class="danger" aria-label="Remove \(item.name) from the cart">Remove item</button>
-                """))
-            </details>
-            """
+                """
+            )
+        )
     }
 }

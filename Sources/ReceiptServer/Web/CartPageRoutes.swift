@@ -60,66 +60,61 @@ struct CartPageRoutes {
     }
 
     @Sendable func addItem(_ request: Request, context: HouseholdPageContext) async throws -> Response {
-        let (session, household) = (context.session, context.household)
-        let cartId = try context.parameters.require("cartId")
-        let body = try await WebForm.read(request, session: session, accounts: services.accounts).json(["name", "quantity", "price"])
-        _ = try await carts.addItem(
-            to: cartId,
-            in: household.id,
-            ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: try body.amount("price")),
-            by: session.user,
-            ifMatch: nil
-        )
-        return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
+        try await change(request, context) { form, cartId in
+            let body = form.json(["name", "quantity", "price"])
+            let item = ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: try body.amount("price"))
+            _ = try await carts.addItem(to: cartId, in: context.household.id, item, by: context.session.user, ifMatch: nil)
+        }
     }
 
     @Sendable func tickItem(_ request: Request, context: HouseholdPageContext) async throws -> Response {
-        let (session, household) = (context.session, context.household)
-        let cartId = try context.parameters.require("cartId")
-        let form = try await WebForm.read(request, session: session, accounts: services.accounts)
-        _ = try await carts.tick(
-            try context.parameters.require("itemId"),
-            of: cartId,
-            in: household.id,
-            completed: form["completed"] != "0",
-            by: session.user,
-            ifMatch: nil
-        )
-        return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
+        let itemId = try context.parameters.require("itemId")
+        return try await change(request, context) { form, cartId in
+            let completed = form["completed"] != "0"
+            _ = try await carts.tick(itemId, of: cartId, in: context.household.id, completed: completed, by: context.session.user, ifMatch: nil)
+        }
     }
 
     @Sendable func editItem(_ request: Request, context: HouseholdPageContext) async throws -> Response {
-        let (session, household) = (context.session, context.household)
-        let cartId = try context.parameters.require("cartId")
-        let form = try await WebForm.read(request, session: session, accounts: services.accounts)
-        let body = form.json(["name", "quantity", "price"])
-        // An emptied price field takes the price away; a form without the field leaves it.
-        let price: Amount?? = form.fields.contains { $0.0 == "price" } && form["price"] == nil ? .some(nil) : try body.amount("price")
-        _ = try await carts.editItem(
-            try context.parameters.require("itemId"),
-            of: cartId,
-            in: household.id,
-            ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: price),
-            by: session.user,
-            ifMatch: nil
-        )
-        return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
+        let itemId = try context.parameters.require("itemId")
+        return try await change(request, context) { form, cartId in
+            let body = form.json(["name", "quantity", "price"])
+            // An emptied price field takes the price away; a form without the field leaves it.
+            let price: Amount?? = form.fields.contains { $0.0 == "price" } && form["price"] == nil ? .some(nil) : try body.amount("price")
+            let item = ItemInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), price: price)
+            _ = try await carts.editItem(itemId, of: cartId, in: context.household.id, item, by: context.session.user, ifMatch: nil)
+        }
     }
 
     @Sendable func deleteItem(_ request: Request, context: HouseholdPageContext) async throws -> Response {
-        let (session, household) = (context.session, context.household)
-        let cartId = try context.parameters.require("cartId")
-        _ = try await WebForm.read(request, session: session, accounts: services.accounts)
-        _ = try await carts.deleteItem(try context.parameters.require("itemId"), of: cartId, in: household.id, by: session.user, ifMatch: nil)
-        return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
+        let itemId = try context.parameters.require("itemId")
+        return try await change(request, context) { _, cartId in
+            _ = try await carts.deleteItem(itemId, of: cartId, in: context.household.id, by: context.session.user, ifMatch: nil)
+        }
     }
 
     @Sendable func renameCart(_ request: Request, context: HouseholdPageContext) async throws -> Response {
-        let (session, household) = (context.session, context.household)
+        try await change(request, context) { form, cartId in
+            _ = try await carts.update(
+                cartId,
+                in: context.household.id,
+                name: form["name"] ?? "",
+                keepDuplicate: nil,
+                by: context.session.user.id,
+                ifMatch: nil
+            )
+        }
+    }
+
+    /// A form of a cart's page, read and checked, given with the cart's id to `write`; then back to the cart.
+    private func change(
+        _ request: Request,
+        _ context: HouseholdPageContext,
+        write: (WebForm, _ cartId: String) async throws -> Void
+    ) async throws -> Response {
         let cartId = try context.parameters.require("cartId")
-        let form = try await WebForm.read(request, session: session, accounts: services.accounts)
-        _ = try await carts.update(cartId, in: household.id, name: form["name"] ?? "", keepDuplicate: nil, by: session.user.id, ifMatch: nil)
-        return WebResponse.redirect("/h/\(household.id)/carts/\(cartId)")
+        try await write(try await WebForm.read(request, session: context.session, accounts: services.accounts), cartId)
+        return WebResponse.redirect("/h/\(context.household.id)/carts/\(cartId)")
     }
 
     @Sendable func deleteCart(_ request: Request, context: HouseholdPageContext) async throws -> Response {

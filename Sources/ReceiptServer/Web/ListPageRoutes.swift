@@ -14,9 +14,7 @@ struct ListPageRoutes {
 
     var lists: ShoppingLists { services.lists }
 
-    /// `pages` takes the entry forms, which members and guests share (see ``addEntryRoutes``).
-    func add(to households: RouterGroup<HouseholdPageContext>, pages: RouterGroup<APIContext>) {
-        addEntryRoutes(to: pages, under: "h/{householdId}/lists/{listId}", resolve: memberPlace)
+    func add(to households: RouterGroup<HouseholdPageContext>) {
         households.get("lists", use: listsPage)
         households.post("lists", use: createList)
         households.get("lists/{listId}", use: listPage)
@@ -146,88 +144,6 @@ struct ListPageRoutes {
                 catalog: catalog
             )
         )
-    }
-
-    /// The entry forms of a list page, for members (under the household's address) and guests
-    /// (under `/shared-lists`) alike: `resolve` finds the list and its page for the caller, and
-    /// the domain checks again that the caller may change the list.
-    func addEntryRoutes(
-        to pages: RouterGroup<APIContext>,
-        under prefix: String,
-        resolve: @escaping @Sendable (Request, APIContext) async throws -> ListPlace
-    ) {
-        let lists = services.lists
-        pages.post(RouterPath(prefix + "/entries")) { request, context in
-            let place = try await resolve(request, context)
-            let form = try await WebForm.read(request, session: place.session, accounts: services.accounts)
-            let body = form.json(["name", "quantity", "priority"])
-            let name = try body.requiredString("name")
-            let priority = try body.string("priority").map { try EntryPriority.parse($0) }
-            let product = try await ProductLookup(catalog: catalog).entryProduct(barcode: form["barcode"], name: name)
-            _ = try await lists.addEntry(
-                to: place.listId,
-                in: place.householdId,
-                EntryInput(name: name, quantity: try body.decimal("quantity"), priority: priority, product: product),
-                by: place.session.user,
-                ifMatch: nil
-            )
-            return WebResponse.redirect(place.page)
-        }
-        // A tap that ticks or unticks, a priority chosen, an entry edited: fields of an entry from its form.
-        let oneField: [(String, @Sendable (WebForm) throws -> EntryInput)] = [
-            ("tick", { form in EntryInput(completed: form["completed"] != "0") }),
-            ("priority", { form in EntryInput(priority: try EntryPriority.parse(form["priority"] ?? "")) }),
-            ("edit", { form in try Self.editedEntry(form) }),
-        ]
-        for (action, input) in oneField {
-            pages.post(RouterPath(prefix + "/entries/{entryId}/" + action)) { request, context in
-                let place = try await resolve(request, context)
-                let form = try await WebForm.read(request, session: place.session, accounts: services.accounts)
-                _ = try await lists.editEntry(
-                    try context.parameters.require("entryId"),
-                    of: place.listId,
-                    in: place.householdId,
-                    try input(form),
-                    by: place.session.user,
-                    ifMatch: nil
-                )
-                return WebResponse.redirect(place.page)
-            }
-        }
-        // +/−: one more or one less; at zero the entry goes.
-        pages.post(RouterPath(prefix + "/entries/{entryId}/quantity")) { request, context in
-            let place = try await resolve(request, context)
-            let entryId = try context.parameters.require("entryId")
-            let form = try await WebForm.read(request, session: place.session, accounts: services.accounts)
-            let delta: Decimal = form["delta"] == "-1" ? -1 : 1
-            let list = try await lists.list(place.listId, in: place.householdId, for: place.session.user.id)
-            guard let entry = list.value.entries.first(where: { $0.id == entryId }) else {
-                throw HouseholdError(.entryNotFound, "No such entry in this list.")
-            }
-            let quantity = entry.quantity + delta
-            if quantity <= 0 {
-                _ = try await lists.deleteEntry(entryId, of: place.listId, in: place.householdId, by: place.session.user.id, ifMatch: list.rev)
-            } else {
-                _ = try await lists.editEntry(
-                    entryId,
-                    of: place.listId,
-                    in: place.householdId,
-                    EntryInput(quantity: quantity),
-                    by: place.session.user,
-                    ifMatch: list.rev
-                )
-            }
-            return WebResponse.redirect(place.page)
-        }
-    }
-}
-
-extension ListPageRoutes {
-    /// An entry's edit panel: name, quantity and note (an empty note clears it).
-    static func editedEntry(_ form: WebForm) throws -> EntryInput {
-        let body = form.json(["name", "quantity"])
-        let note = (form["note"] ?? "").trimmingCharacters(in: .whitespaces)
-        return EntryInput(name: try body.requiredString("name"), quantity: try body.decimal("quantity"), note: .some(note.isEmpty ? nil : note))
     }
 }
 

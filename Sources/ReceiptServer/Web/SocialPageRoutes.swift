@@ -9,17 +9,20 @@ import WebApp
 /// `/shared-lists`, over the same domain calls as the API.
 struct SocialPageRoutes {
     let services: HouseholdServices
-    let listPages: ListPageRoutes
     let maxPictureBytes: Int
 
-    func add(to pages: RouterGroup<APIContext>) {
-        let signedIn = pages.pages()
+    func add(to signedIn: RouterGroup<PageContext>) {
         signedIn.get("notifications", use: centre)
         signedIn.post("notifications/read", use: markAllRead)
         signedIn.post("notifications/{notificationId}/read", use: markRead)
-        addListRoutes(to: pages, under: "h/{householdId}/lists/{listId}", resolve: listPages.memberPlace)
-        let shared = SharedListPageRoutes(services: services, listPages: listPages)
-        addListRoutes(to: pages, under: "shared-lists/{listId}", resolve: shared.guestPlace)
+    }
+
+    /// A message (text and a picture, checked like any upload), deleting one's own, and the
+    /// notification setting, posted from a list's page.
+    func add(to list: RouterGroup<ListPageContext>) {
+        list.post("chat", use: postMessage)
+        list.post("chat/{messageId}/delete", use: deleteMessage)
+        list.post("notification-setting", use: setNotificationLevel)
     }
 
     @Sendable func centre(_ request: Request, context: PageContext) async throws -> Response {
@@ -41,41 +44,35 @@ struct SocialPageRoutes {
         return WebResponse.redirect("/notifications")
     }
 
-    /// A message (text and a picture, checked like any upload), deleting one's own, and the
-    /// notification setting, posted from a list's page.
-    private func addListRoutes(
-        to pages: RouterGroup<APIContext>,
-        under prefix: String,
-        resolve: @escaping @Sendable (Request, APIContext) async throws -> ListPlace
-    ) {
-        pages.post(RouterPath(prefix + "/chat")) { request, context in
-            let place = try await resolve(request, context)
-            // Who may see the list is checked before the upload is read.
-            _ = try await services.lists.list(place.listId, in: place.householdId, for: place.session.user.id)
-            let form = try await WebForm.read(request, session: place.session, accounts: services.accounts, limit: maxPictureBytes + (64 << 10))
-            let picture = form.files["picture"]
-            if let picture { try await UploadedImage.check(picture) }
-            _ = try await services.chat.post(to: place.listId, in: place.householdId, text: form["text"], picture: picture, by: place.session.user)
-            return WebResponse.redirect(place.page + "#chat")
-        }
-        pages.post(RouterPath(prefix + "/chat/{messageId}/delete")) { request, context in
-            let place = try await resolve(request, context)
-            _ = try await WebForm.read(request, session: place.session, accounts: services.accounts)
-            try await services.chat.delete(
-                try context.parameters.require("messageId"),
-                of: place.listId,
-                in: place.householdId,
-                by: place.session.user.id
-            )
-            return WebResponse.redirect(place.page + "#chat")
-        }
-        pages.post(RouterPath(prefix + "/notification-setting")) { request, context in
-            let place = try await resolve(request, context)
-            let form = try await WebForm.read(request, session: place.session, accounts: services.accounts)
-            let level = try NotificationLevel.parse(form["level"] ?? "")
-            try await services.notifications.setLevel(level, of: place.listId, in: place.householdId, for: place.session.user.id)
-            return WebResponse.redirect(place.page + "#chat")
-        }
+    @Sendable func postMessage(_ request: Request, context: ListPageContext) async throws -> Response {
+        let place = context.place
+        // Who may see the list is checked before the upload is read.
+        _ = try await services.lists.list(place.listId, in: place.householdId, for: place.session.user.id)
+        let form = try await WebForm.read(request, session: place.session, accounts: services.accounts, limit: maxPictureBytes + (64 << 10))
+        let picture = form.files["picture"]
+        if let picture { try await UploadedImage.check(picture) }
+        _ = try await services.chat.post(to: place.listId, in: place.householdId, text: form["text"], picture: picture, by: place.session.user)
+        return WebResponse.redirect(place.page + "#chat")
+    }
+
+    @Sendable func deleteMessage(_ request: Request, context: ListPageContext) async throws -> Response {
+        let place = context.place
+        _ = try await WebForm.read(request, session: place.session, accounts: services.accounts)
+        try await services.chat.delete(
+            try context.parameters.require("messageId"),
+            of: place.listId,
+            in: place.householdId,
+            by: place.session.user.id
+        )
+        return WebResponse.redirect(place.page + "#chat")
+    }
+
+    @Sendable func setNotificationLevel(_ request: Request, context: ListPageContext) async throws -> Response {
+        let place = context.place
+        let form = try await WebForm.read(request, session: place.session, accounts: services.accounts)
+        let level = try NotificationLevel.parse(form["level"] ?? "")
+        try await services.notifications.setLevel(level, of: place.listId, in: place.householdId, for: place.session.user.id)
+        return WebResponse.redirect(place.page + "#chat")
     }
 
     /// The chat section of a list's page for the caller: the latest messages and their setting.

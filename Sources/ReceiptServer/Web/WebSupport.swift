@@ -112,16 +112,14 @@ struct WebForm: Sendable {
     static func readUnchecked(_ request: Request, limit: Int = 64 << 10) async throws -> WebForm {
         try checkOrigin(request)
         var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: limit)
-        } catch {
-            throw Problem(
+        let buffer = try await request.collectBody(
+            upTo: limit,
+            orRefuse: Problem(
                 .contentTooLarge,
                 "request.too-large",
                 "What you sent is larger than \(limit >> 20 > 0 ? "\(limit >> 20) MB" : "\(limit >> 10) KB")."
             )
-        }
+        )
         let data = Data(buffer: buffer)
         let type = request.headers[.contentType] ?? ""
         if type.lowercased().hasPrefix("multipart/form-data") {
