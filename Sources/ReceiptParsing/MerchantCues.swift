@@ -1,0 +1,147 @@
+import Foundation
+
+/// Evidence for the merchant's name beside the look of the header lines (`Merchant.swift`),
+/// each of which holds on receipts in general rather than on one printer's layout:
+///
+/// - the receipt says the name in words: "Thank you for shopping at X", "Welcome to X",
+///   "Gracias por su compra en X", a card slip's "MERCHANT NAME: X";
+/// - the size it is printed at: printers set the name in double height or width, while a logo
+///   is a bitmap of any size, so text far taller than any font a printer has is a logo read as
+///   letters;
+/// - the merchants already known (the household's carts): a header line that matches one, with
+///   OCR's usual errors, is that merchant, spelled as before.
+enum MerchantCues {
+    /// Phrases after which a receipt prints the shop's name (matched case-insensitively; the
+    /// name is the rest of the line, or the next line when the phrase ends it).
+    static let namingPhrases = [
+        #"\bTHANK(?:S|\s*YOU)\b[^A-Z0-9]*(?:FOR|4)\s+(?:VISITING|CHOOSING)\b"#,
+        #"\bWELCOME\s+(?:TO|AT)\b"#,
+        #"\b(?:BIENVENIDOS?|BIENVENUE|WILLKOMMEN|WELKOM|BENVENUTI|BEM-VINDOS?)\s+(?:A|AL|CHEZ|BEI|IM|BIJ|DA|AO|EN|IN)\b"#,
+        #"\b(?:GRACIAS POR SU (?:COMPRA|VISITA)|MERCI DE VOTRE (?:VISITE|ACHAT)|DANKE F(?:U|Ü|UE)R IHREN EINKAUF|BEDANKT VOOR UW AANKOOP|GRAZIE PER (?:IL SUO ACQUISTO|AVERCI SCELTO)|OBRIGADO PELA (?:SUA )?(?:COMPRA|PREFER(?:E|Ê)NCIA))\s+(?:EN|CHEZ|BEI|IM|BIJ|DA|DE|NA|NO|IN)\b"#,
+        #"^\s*(?:MERCHANT|STORE|SHOP)\s*NAME\b\s*[:.\-]?"#,
+        #"^\s*MERCHANT\s*:"#,
+    ]
+    /// Phrases that name the shop only with a preposition after them, on the line or opening the
+    /// next: "Thank you for shopping / at Guardian", not "Thank you for your business".
+    static let prepositionPhrases = [
+        #"\bTHANK(?:S|\s*YOU)\b[^A-Z0-9]*(?:FOR|4)\s+(?:SHOPPING|DINING|EATING|STOPPING BY|YOUR (?:PURCHASE|ORDER|VISIT|BUSINESS))\b"#
+    ]
+    static let preposition = #"^[\s,]*(?:AT|WITH|TO|IN)\b"#
+    /// Where a stated name ends and the sentence goes on ("… at Tesco. Please come again").
+    static let sentenceTails = [
+        #"[!?]"#, #"\.\s"#, #"\s-\s"#, #"\b(?:PLEASE|HAVE A|COME AGAIN|SEE YOU|WE HOPE|HOPE TO|AND HAVE|TODAY|AGAIN)\b"#,
+    ]
+    /// What follows a naming phrase without being a name ("Thank you for shopping with us").
+    static let notNames: Set<String> = ["US", "OUR", "YOUR", "THIS", "THE STORE", "THE SHOP", "THE RESTAURANT", "WE", "ME", "YOU"]
+
+    /// A name a line states with a naming phrase, or the next line's when the phrase ends the line.
+    static func statedNames(_ lines: [AnalyzedLine]) -> [String] {
+        var names: [String] = []
+        for (position, line) in lines.enumerated() {
+            guard let (end, needsPreposition) = namingPhraseEnd(line.text) else { continue }
+            var rest = String(line.text[end...])
+            if rest.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters)).isEmpty, position + 1 < lines.count {
+                rest = lines[position + 1].text
+            }
+            if needsPreposition {
+                guard let range = rest.range(of: preposition, options: [.regularExpression, .caseInsensitive]) else { continue }
+                rest = String(rest[range.upperBound...])
+            }
+            if let name = statedName(rest) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Where the naming phrase on `text` ends, if it has one, and whether it needs a preposition.
+    static func namingPhraseEnd(_ text: String) -> (String.Index, needsPreposition: Bool)? {
+        let options: String.CompareOptions = [.regularExpression, .caseInsensitive]
+        for phrase in namingPhrases {
+            if let range = text.range(of: phrase, options: options) { return (range.upperBound, false) }
+        }
+        for phrase in prepositionPhrases {
+            if let range = text.range(of: phrase, options: options) { return (range.upperBound, true) }
+        }
+        return nil
+    }
+
+    /// The text after a naming phrase, cut where the sentence goes on, when it reads as a name.
+    static func statedName(_ text: String) -> String? {
+        var name = Substring(text)
+        for tail in sentenceTails {
+            if let range = name.range(of: tail, options: [.regularExpression, .caseInsensitive]) { name = name[..<range.lowerBound] }
+        }
+        let trimmed = name.trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&')")))
+        let words = Keywords.words(trimmed)
+        guard !words.isEmpty, words.count <= 6, !notNames.contains(words[0]), !notNames.contains(words.prefix(2).joined(separator: " ")) else {
+            return nil
+        }
+        let letters = trimmed.filter(\.isLetter).count
+        let nonSpace = trimmed.filter { !$0.isWhitespace }.count
+        guard letters >= 3, Double(letters) >= 0.6 * Double(nonSpace) else { return nil }
+        return trimmed.split(separator: " ").joined(separator: " ")
+    }
+
+    /// The letters and digits of a name, folded and uppercased: what two spellings of one name share.
+    static func squeezed(_ text: String) -> String {
+        Keywords.words(text).joined()
+    }
+
+    /// True when `text` (a header line, a stated name or a web address) names `name`: the same
+    /// letters up to OCR's errors (one in five), or `name`'s words inside it.
+    static func names(_ text: String, _ name: String) -> Bool {
+        let a = squeezed(text)
+        let b = squeezed(name)
+        guard a.count >= 3, b.count >= 3 else { return false }
+        if a == b { return true }
+        let allowed = max(1, b.count / 5)
+        if b.count >= 5, Keywords.editDistance(a, b, limit: allowed) <= allowed { return true }
+        // The name inside a longer line ("TESCO EXTRA", "WELCOME TO COSTCO WHOLESALE"), or a
+        // web address's letters inside the name ("ROLLER" in "ROLLER GMBH & CO KG").
+        guard min(a.count, b.count) >= 4 else { return false }
+        let nameWords = Keywords.words(name)
+        if nameWords.count > 1 || b.count >= 5, Keywords.contains(Keywords.words(text), nameWords.joined(separator: " ")) { return true }
+        return a.count >= 5 && b.count >= 5 && (b.contains(a) || a.contains(b))
+    }
+
+    // MARK: Print size
+
+    /// Text this many times the receipt's usual line height or more is a logo, not print: receipt
+    /// printers have fonts of one, two and at most three times their normal height.
+    static let logoHeightRatio = 2.8
+    /// Text at least this many times the usual height was printed large, as names are.
+    static let largeHeightRatio = 1.35
+
+    /// The median height of the lines' text, when the reading has boxes.
+    static func usualHeight(_ lines: [AnalyzedLine]) -> Double? {
+        let heights = lines.compactMap(\.textHeight).filter { $0 > 0 }.sorted()
+        guard heights.count >= 5 else { return nil }
+        return heights[heights.count / 2]
+    }
+
+    /// What a header line's print size says of it as the name: a bonus for large print, a
+    /// penalty for logo-sized text read as a few letters or unsurely (a name printed in a
+    /// printer's largest font still reads as sure words), nothing without boxes.
+    static func sizeScore(_ line: AnalyzedLine, usualHeight: Double?) -> Double {
+        guard let usualHeight, let height = line.textHeight, usualHeight > 0 else { return 0 }
+        let ratio = height / usualHeight
+        if ratio >= logoHeightRatio, line.confidence < 0.9 || line.text.filter(\.isLetter).count <= 5 { return -0.4 }
+        if ratio >= largeHeightRatio { return 0.2 }
+        return 0
+    }
+
+    // MARK: Known merchants
+
+    /// The first known merchant one of `texts` names, in the known name's spelling. Names under
+    /// four letters or common header words are never matched (they would match any receipt).
+    static func knownMerchant(in texts: [String], known: [String]) -> String? {
+        let candidates = known.filter { name in
+            let words = Keywords.words(name)
+            return squeezed(name).count >= 4 && !(words.count == 1 && Keywords.containsAny(words, ReceiptParser.headerNoise))
+        }
+        guard !candidates.isEmpty else { return nil }
+        for text in texts {
+            if let name = candidates.first(where: { names(text, $0) }) { return name }
+        }
+        return nil
+    }
+}
