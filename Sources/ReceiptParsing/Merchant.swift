@@ -263,7 +263,7 @@ extension ReceiptParser {
                 if !seenLegal { score += 0.3 }
                 seenLegal = true
             }
-            score += MerchantCues.sizeScore(line, usualHeight: usualHeight)
+            score += MerchantCues.sizeScore(line, usualHeight: usualHeight) - MerchantCues.sentencePenalty(segment)
             // Right above the address block (not inside it), or above the registration number.
             let below = header[(position + 1)...].prefix(2)
             let insideAddress = position > 0 && isAddressLike(header[position - 1])
@@ -290,6 +290,13 @@ extension ReceiptParser {
                 bestName = segment
                 bestConfirmed = legal || byDomain || byStatement
             }
+        }
+        var confirmed = bestIndex != nil && bestConfirmed
+        // The company named with its legal form below the header whose web address the receipt
+        // prints ("Bright Bakes Pty Ltd" over "www.brightbakes.com.au"): the seller, where the
+        // header shows only a logo, a slogan and the address.
+        let footerCompany = companyLine(lines.dropFirst(header.count)).flatMap { company in
+            domains.contains { MerchantCues.names(company, $0) } ? company : nil
         }
         if let bestIndex {
             var name = bestName
@@ -333,8 +340,14 @@ extension ReceiptParser {
             }
             merchant.name = cleanName(Self.normalizedLegalForm(name))
             // A header line nothing confirms is a guess (a slogan, an address, a logo read as
-            // letters); the name the receipt states in words is not.
-            if !bestConfirmed, let statedName = stated.first, !MerchantCues.names(name, statedName) { merchant.name = statedName }
+            // letters); the name the receipt states in words, or the company its web address
+            // names, is not.
+            if !bestConfirmed, let statedName = stated.first, !MerchantCues.names(name, statedName) {
+                merchant.name = statedName
+            } else if !bestConfirmed, let footerCompany, !MerchantCues.names(name, footerCompany) {
+                merchant.name = footerCompany
+                confirmed = true
+            }
             var address: [String] = []
             for line in lines[(header[bestIndex].index + 1)..<min(lines.count, header[bestIndex].index + 6)] {
                 let words = Keywords.words(line.text)
@@ -350,6 +363,9 @@ extension ReceiptParser {
         } else if let name = stated.first {
             // No readable name line: the name the receipt states in words ("Welcome to …").
             merchant.name = name
+        } else if let footerCompany {
+            merchant.name = footerCompany
+            confirmed = true
         } else if let domain = domains.first {
             // Nor that: the shop's web address names it.
             merchant.name = domain
@@ -364,7 +380,7 @@ extension ReceiptParser {
             return (merchant, Self.knownMerchantConfidence)
         }
         guard merchant.name != nil else { return (merchant, 0) }
-        return (merchant, bestIndex != nil && bestConfirmed ? 0.85 : 0.7)
+        return (merchant, confirmed ? 0.85 : 0.7)
     }
 
     /// The merchant confidence of a name the household already knows.

@@ -39,15 +39,21 @@ enum MerchantCues {
         var names: [String] = []
         for (position, line) in lines.enumerated() {
             guard let (end, needsPreposition) = namingPhraseEnd(line.text) else { continue }
-            var rest = String(line.text[end...])
+            var rest = Substring(line.text[end...])
+            var hasPreposition = false
+            func takePreposition() {
+                guard let range = rest.range(of: preposition, options: [.regularExpression, .caseInsensitive]) else { return }
+                rest = rest[range.upperBound...]
+                hasPreposition = true
+            }
+            takePreposition()
+            // The phrase ends the line ("Thank you for shopping at" / "Greenway Grocers").
             if rest.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters)).isEmpty, position + 1 < lines.count {
-                rest = lines[position + 1].text
+                rest = Substring(lines[position + 1].text)
+                if !hasPreposition { takePreposition() }
             }
-            if needsPreposition {
-                guard let range = rest.range(of: preposition, options: [.regularExpression, .caseInsensitive]) else { continue }
-                rest = String(rest[range.upperBound...])
-            }
-            if let name = statedName(rest) { names.append(name) }
+            guard hasPreposition || !needsPreposition, let name = statedName(String(rest)) else { continue }
+            names.append(name)
         }
         return names
     }
@@ -101,6 +107,16 @@ enum MerchantCues {
         let nameWords = Keywords.words(name)
         if nameWords.count > 1 || b.count >= 5, Keywords.contains(Keywords.words(text), nameWords.joined(separator: " ")) { return true }
         return a.count >= 5 && b.count >= 5 && (b.contains(a) || a.contains(b))
+    }
+
+    /// A line of three words or more, two of them in small letters only, is a sentence (a
+    /// slogan: "Fresh food, fair prices"), not a name: names are printed in capitals or title
+    /// case, and their small words ("of", "am", "&") are short.
+    static func sentencePenalty(_ text: String) -> Double {
+        let words = text.split(separator: " ").map { $0.filter(\.isLetter) }.filter { !$0.isEmpty }
+        guard words.count >= 3 else { return 0 }
+        let small = words.filter { $0.count >= 3 && $0.lowercased() == $0 && $0.uppercased() != $0 }.count
+        return small >= 2 ? 0.4 : 0
     }
 
     // MARK: Print size

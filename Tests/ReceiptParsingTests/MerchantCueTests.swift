@@ -34,6 +34,7 @@ import Testing
     @Test func aNamingPhraseMayEndItsLine() {
         let text = "Quality Since 1984\nBREAD 2.50\nTOTAL 2.50\nThank You For Shopping\nAt Guardian\n"
         #expect(read(text).name == "Guardian")
+        #expect(read("Quality Since 1984\nBREAD 2.50\nTOTAL 2.50\nThank you for shopping at\nGreenway Grocers\n").name == "Greenway Grocers")
         // Without a preposition the next line is no name.
         #expect(read("Quality Since 1984\nBREAD 2.50\nTOTAL 2.50\nTHANK YOU FOR YOUR BUSINESS\nReceipt Copy Here\n").name != "Receipt Copy Here")
         #expect(
@@ -92,5 +93,22 @@ import Testing
         #expect(read("CORNER PANTRY\n14 ELM ROAD\nBREAD 2.50\nTOTAL 2.50", known: known).name == "CORNER PANTRY")
         // Short or generic known names match nothing.
         #expect(MerchantCues.knownMerchant(in: ["RECEIPT", "CAFE ROYAL"], known: ["Cafe", "Receipt"]) == nil)
+    }
+
+    @Test func aSloganIsNoName() {
+        #expect(MerchantCues.sentencePenalty("Fresh food, fair prices") > 0)
+        #expect(MerchantCues.sentencePenalty("House of Pies") == 0)
+        #expect(MerchantCues.sentencePenalty("FRESH FOOD FAIR PRICES") == 0)
+        #expect(read("Baked fresh every morning\nCorner Pantry\n27 Station St\nBREAD 2.50\nTOTAL 2.50").name == "Corner Pantry")
+    }
+
+    @Test func theCompanyItsWebAddressNamesInTheFooterBeatsAGuessAtTheTop() {
+        let text =
+            "Baked fresh every morning\n27 Station St, Fitzroy VIC 3065\nBREAD 8.50\nTOTAL 8.50\nBright Bakes Pty Ltd\nABN 51 824 753 556\nwww.brightbakes.com.au"
+        let result = read(text)
+        #expect(result.name == "Bright Bakes Pty Ltd")
+        #expect(result.confidence == 0.85)
+        // A company in the footer that no web address names (a card processor) leaves the header alone.
+        #expect(read("CORNER PANTRY\n27 Station St\nBREAD 8.50\nTOTAL 8.50\nPayments by Tillpoint Pty Ltd").name == "CORNER PANTRY")
     }
 }
