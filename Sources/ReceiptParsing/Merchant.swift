@@ -245,6 +245,7 @@ extension ReceiptParser {
             // So does a line ending in the title ("ID No: 001531760640   TAX INVOICE").
             if bestIndex != nil, Keywords.containsAny(lineWords.count <= 3 ? lineWords : Array(lineWords.suffix(2)), Self.documentTitles) { break }
             if Keywords.containsAny(lineWords, Self.headerNoise) && !Self.hasLegalForm(line.text, words: lineWords) { continue }
+            if MerchantCues.isNeverAName(line.text) { continue }
             let segment = Self.nameSegment(line.text)
             var score = nameScore(cleanName(segment), confidence: line.confidence)
             guard score > 0 else { continue }

@@ -119,6 +119,21 @@ enum MerchantCues {
         return small >= 2 ? 0.4 : 0
     }
 
+    /// Words that open a tax or company registration number: Australia's ABN/ACN, India's GSTIN,
+    /// the Emirates' TRN, Singapore's UEN, VAT numbers.
+    static let registrationWords = ["ABN", "ACN", "GSTIN", "TRN", "UEN", "TIN", "VAT NO", "VAT REG", "NPWP", "CIN", "SST ID", "SST NO"]
+    /// Opening hours: a time with AM/PM or a range of days ("MON-FRI 9AM-5PM", "Open daily 7am-10pm").
+    static let openingHours =
+        #"(\b\d{1,2}(:\d{2})?\s?(AM|PM)\b.*\d)|\b(MON|TUE|WED|THU|FRI|SAT|SUN)[A-Z]*\s*(-|–|TO)\s*(MON|TUE|WED|THU|FRI|SAT|SUN)|\b24\s*(HOURS|HRS|/7)\b"#
+
+    /// A line that is never the name whatever it looks like: an e-mail address, opening hours,
+    /// a tax or company registration number.
+    static func isNeverAName(_ text: String) -> Bool {
+        if text.contains("@"), text.contains(".") { return true }
+        if text.range(of: openingHours, options: [.regularExpression, .caseInsensitive]) != nil { return true }
+        return text.filter(\.isASCIIDigit).count >= 6 && Keywords.containsAny(Keywords.words(text), registrationWords)
+    }
+
     // MARK: Print size
 
     /// Text this many times the receipt's usual line height or more is a logo, not print: receipt

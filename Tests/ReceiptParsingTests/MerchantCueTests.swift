@@ -111,4 +111,14 @@ import Testing
         // A company in the footer that no web address names (a card processor) leaves the header alone.
         #expect(read("CORNER PANTRY\n27 Station St\nBREAD 8.50\nTOTAL 8.50\nPayments by Tillpoint Pty Ltd").name == "CORNER PANTRY")
     }
+
+    @Test func contactHoursAndRegistrationLinesAreNoNames() {
+        for line in ["MON-FRI 9AM-5PM", "Open daily 7am - 10pm", "info@brightbakes.com.au", "ABN 51 824 753 556", "TRN 100234567800003"] {
+            #expect(MerchantCues.isNeverAName(line), "\(line)")
+        }
+        for line in ["TIN ROOF CAFE", "SUNRISE MARKET", "7-ELEVEN"] {
+            #expect(!MerchantCues.isNeverAName(line), "\(line)")
+        }
+        #expect(read("MON-SAT 8AM-9PM\nTHE TIN ROOF\n9 HILL ROAD\nBREAD 2.50\nTOTAL 2.50").name == "THE TIN ROOF")
+    }
 }
