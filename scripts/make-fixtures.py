@@ -1116,7 +1116,7 @@ def au_bakery_brightbakes():
     for n, name, each, gst in [(2, "Flat White", "4.80", True), (1, "Sourdough Loaf", "8.50", False),
                                (3, "Almond Croissant", "5.20", True)]:
         p = D(each) * n
-        r.add(lr(f"{n} {name}" + (" *" if gst else ""), "$" + fmt(p)))
+        r.add(lr(f"{n} {name}" + (" *" if gst else ""), fmt(p)))
         r.item(name, p, quantity=n, unit_price=D(each))
         if gst:
             gst_items += p

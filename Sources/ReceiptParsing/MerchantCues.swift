@@ -106,7 +106,12 @@ enum MerchantCues {
         guard min(a.count, b.count) >= 4 else { return false }
         let nameWords = Keywords.words(name)
         if nameWords.count > 1 || b.count >= 5, Keywords.contains(Keywords.words(text), nameWords.joined(separator: " ")) { return true }
-        return a.count >= 5 && b.count >= 5 && (b.contains(a) || a.contains(b))
+        guard a.count >= 5, b.count >= 5 else { return false }
+        if a.contains(b) { return true }
+        // A part of the name ("BRIGHTBAKES" of "Bright Bakes Pty Ltd"): most of it, and not a
+        // shop word alone ("MARKET" is no part of "Sunrise Market" worth naming it by).
+        let words = Keywords.words(text)
+        return b.contains(a) && a.count * 5 >= b.count * 3 && !words.allSatisfy { Keywords.containsAny([$0], ReceiptParser.shopWords) }
     }
 
     /// A line of three words or more, two of them in small letters only, is a sentence (a

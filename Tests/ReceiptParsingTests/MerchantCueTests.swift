@@ -91,6 +91,10 @@ import Testing
         #expect(read("#@ %%\nBREAD 2.50\nTOTAL 2.50\nThanks for shopping at RIVERSIDE BAKERY", known: known).name == "Riverside Bakery")
         // Another shop is not taken for a known one.
         #expect(read("CORNER PANTRY\n14 ELM ROAD\nBREAD 2.50\nTOTAL 2.50", known: known).name == "CORNER PANTRY")
+        // A shop word alone is no part of a known name worth naming it by.
+        #expect(!MerchantCues.names("MARKET", "Sunrise Market"))
+        #expect(!MerchantCues.names("SUPERMARKET", "Supermarket Jaya"))
+        #expect(MerchantCues.names("BRIGHTBAKES", "Bright Bakes Pty Ltd"))
         // Short or generic known names match nothing.
         #expect(MerchantCues.knownMerchant(in: ["RECEIPT", "CAFE ROYAL"], known: ["Cafe", "Receipt"]) == nil)
     }
