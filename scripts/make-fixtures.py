@@ -1080,13 +1080,13 @@ def uk_grocer_greenway():
     r.add(center("VAT No GB 284 1937 62"))
     r.add()
     r.add(lr("12/06/2024 17:42", "Till 3"))
-    r.add("-" * WIDTH_CHARS)
+    r.add()
     for name, each in [("Semi Skimmed Milk 2L", "1.45"), ("Sourdough Loaf", "2.80"), ("Free Range Eggs x6", "2.35"),
                        ("Mature Cheddar 400g", "3.60"), ("Bananas Loose", "0.95")]:
         r.add(lr(name, "£" + fmt(D(each))))
         r.item(name, D(each), unit_price=D(each))
     total = r.items_sum()
-    r.add("-" * WIDTH_CHARS)
+    r.add()
     r.add(lr("TOTAL", "£" + fmt(total)), bold=True)
     r.add(lr("VISA DEBIT", "£" + fmt(total)))
     r.add("  ************4821")
@@ -1111,7 +1111,7 @@ def au_bakery_brightbakes():
     r.add(center("Ph (03) 9417 2286"))
     r.add(center("TAX INVOICE"))
     r.add(lr("Date 03/09/2024", "08:26"))
-    r.add("-" * WIDTH_CHARS)
+    r.add()
     gst_items = Decimal(0)
     for n, name, each, gst in [(2, "Flat White", "4.80", True), (1, "Sourdough Loaf", "8.50", False),
                                (3, "Almond Croissant", "5.20", True)]:
@@ -1122,7 +1122,7 @@ def au_bakery_brightbakes():
             gst_items += p
     total = r.items_sum()
     gst = q2(gst_items / D(11))
-    r.add("-" * WIDTH_CHARS)
+    r.add()
     r.add(lr("TOTAL", "$" + fmt(total)), bold=True)
     r.add(lr("Incl. GST 10% (*)", "$" + fmt(gst)))
     r.add(lr("EFTPOS", "$" + fmt(total)))
