@@ -408,11 +408,15 @@ extension ReceiptParser {
     /// Known names that read as an address (a misreading stored before) are never matched.
     func knownMerchant(header: [AnalyzedLine], stated: [String], domains: [String], known: [String]) -> String? {
         guard !known.isEmpty else { return nil }
-        let names = known.filter { name in
-            !AnalyzedLine.lines(of: ParserInput(text: name), maxLines: 1, maxLineLength: 200).contains(where: isAddressLike)
-        }
         let texts = header.filter { $0.money.isEmpty && !isAddressLike($0) }.map { Self.nameSegment($0.text) } + stated + domains
-        return MerchantCues.knownMerchant(in: texts, known: names)
+        // (A name is no receipt line: it is judged by its words alone, without the keyword
+        // analysis of every language a line gets; and only once it matched, as that costs.)
+        return MerchantCues.knownMerchant(in: texts, known: known) { name in
+            let text = String(name.prefix(200))
+            return !isAddressLike(
+                AnalyzedLine(index: 0, text: text, tokens: Numbers.tokens(text), money: [], kind: .other, confidence: 1, priceRightEdge: nil)
+            )
+        }
     }
 
     /// The name without surrounding punctuation and a trailing registration number ("(519537-X)").

@@ -92,11 +92,26 @@ enum MerchantCues {
         Keywords.words(text).joined()
     }
 
+    /// A text's words and letters, worked out once: each known name meets every header line.
+    struct Spelling {
+        var text: String
+        var words: [String]
+        var squeezed: String
+
+        init(_ text: String) {
+            self.text = text
+            words = Keywords.words(text)
+            squeezed = words.joined()
+        }
+    }
+
     /// True when `text` (a header line, a stated name or a web address) names `name`: the same
     /// letters up to OCR's errors (one in five), or `name`'s words inside it.
-    static func names(_ text: String, _ name: String) -> Bool {
-        let a = squeezed(text)
-        let b = squeezed(name)
+    static func names(_ text: String, _ name: String) -> Bool { names(Spelling(text), Spelling(name)) }
+
+    static func names(_ text: Spelling, _ name: Spelling) -> Bool {
+        let a = text.squeezed
+        let b = name.squeezed
         guard a.count >= 3, b.count >= 3 else { return false }
         if a == b { return true }
         let allowed = max(1, b.count / 5)
@@ -104,14 +119,13 @@ enum MerchantCues {
         // The name inside a longer line ("TESCO EXTRA", "WELCOME TO COSTCO WHOLESALE"), or a
         // web address's letters inside the name ("ROLLER" in "ROLLER GMBH & CO KG").
         guard min(a.count, b.count) >= 4 else { return false }
-        let nameWords = Keywords.words(name)
-        if nameWords.count > 1 || b.count >= 5, Keywords.contains(Keywords.words(text), nameWords.joined(separator: " ")) { return true }
+        let nameWords = name.words
+        if nameWords.count > 1 || b.count >= 5, Keywords.contains(text.words, nameWords.joined(separator: " ")) { return true }
         guard a.count >= 5, b.count >= 5 else { return false }
         if a.contains(b) { return true }
         // A part of the name ("BRIGHTBAKES" of "Bright Bakes Pty Ltd"): most of it, and not a
         // shop word alone ("MARKET" is no part of "Sunrise Market" worth naming it by).
-        let words = Keywords.words(text)
-        return b.contains(a) && a.count * 5 >= b.count * 3 && !words.allSatisfy { Keywords.containsAny([$0], ReceiptParser.shopWords) }
+        return b.contains(a) && a.count * 5 >= b.count * 3 && !text.words.allSatisfy { Keywords.containsAny([$0], ReceiptParser.shopWords) }
     }
 
     /// A line of three words or more, two of them in small letters only, is a sentence (a
@@ -169,14 +183,14 @@ enum MerchantCues {
 
     /// The first known merchant one of `texts` names, in the known name's spelling. Names under
     /// four letters or common header words are never matched (they would match any receipt).
-    static func knownMerchant(in texts: [String], known: [String]) -> String? {
-        let candidates = known.filter { name in
-            let words = Keywords.words(name)
-            return squeezed(name).count >= 4 && !(words.count == 1 && Keywords.containsAny(words, ReceiptParser.headerNoise))
+    /// `accepting` judges a known name that matched (checked only then: it may be costly).
+    static func knownMerchant(in texts: [String], known: [String], accepting: (String) -> Bool = { _ in true }) -> String? {
+        let candidates = known.map(Spelling.init).filter { name in
+            name.squeezed.count >= 4 && !(name.words.count == 1 && Keywords.containsAny(name.words, ReceiptParser.headerNoise))
         }
         guard !candidates.isEmpty else { return nil }
-        for text in texts {
-            if let name = candidates.first(where: { names(text, $0) }) { return name }
+        for text in texts.map(Spelling.init) {
+            if let name = candidates.first(where: { names(text, $0) && accepting($0.text) }) { return name.text }
         }
         return nil
     }

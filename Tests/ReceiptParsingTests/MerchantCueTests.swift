@@ -95,6 +95,8 @@ import Testing
         #expect(!MerchantCues.names("MARKET", "Sunrise Market"))
         #expect(!MerchantCues.names("SUPERMARKET", "Supermarket Jaya"))
         #expect(MerchantCues.names("BRIGHTBAKES", "Bright Bakes Pty Ltd"))
+        // A name stored from a misreading that reads as an address names nothing.
+        #expect(read("HEMPSTEAD NY\n519 FULTON AVE\nBREAD 2.50\nTOTAL 2.50", known: ["519 Fulton Ave"]).name != "519 Fulton Ave")
         // Short or generic known names match nothing.
         #expect(MerchantCues.knownMerchant(in: ["RECEIPT", "CAFE ROYAL"], known: ["Cafe", "Receipt"]) == nil)
     }
