@@ -1061,6 +1061,120 @@ def el_fournos():
     return r
 
 
+def draw_leaf_logo(draw, w, y, line_h):
+    """A shop's logo as receipt printers print one: a bitmap (a ring, a leaf, a swoosh), which
+    OCR reads as a few letters of noise if at all."""
+    cx, top, size = w // 2, y + 6, 3 * line_h - 12
+    draw.ellipse((cx - size, top, cx + size, top + size), outline=20, width=9)
+    draw.polygon([(cx - size // 2, top + size - 14), (cx, top + 12), (cx + size // 2, top + size // 2), (cx, top + size - 22)], fill=20)
+    draw.arc((cx - size - 40, top + size // 3, cx + size + 40, top + size + 30), 200, 340, fill=20, width=7)
+
+
+def uk_grocer_greenway():
+    """UK grocer whose name is only in its logo and its footer ("Thank you for shopping at")."""
+    r = Receipt("uk-grocer-greenway", "GBP")
+    r.logo, r.logo_rows = draw_leaf_logo, 3
+    r.add(center("Fresh food, fair prices"))
+    r.add(center("14 Elm Road, Leeds LS1 4AB"))
+    r.add(center("Tel 0113 496 0571"))
+    r.add(center("VAT No GB 284 1937 62"))
+    r.add()
+    r.add(lr("12/06/2024 17:42", "Till 3"))
+    r.add()
+    for name, each in [("Semi Skimmed Milk 2L", "1.45"), ("Sourdough Loaf", "2.80"), ("Free Range Eggs x6", "2.35"),
+                       ("Mature Cheddar 400g", "3.60"), ("Bananas Loose", "0.95")]:
+        r.add(lr(name, "£" + fmt(D(each))))
+        r.item(name, D(each), unit_price=D(each))
+    total = r.items_sum()
+    r.add()
+    r.add(lr("TOTAL", "£" + fmt(total)), bold=True)
+    r.add(lr("VISA DEBIT", "£" + fmt(total)))
+    r.add("  ************4821")
+    r.add()
+    r.add(center("Thank you for shopping at"))
+    r.add(center("Greenway Grocers"))
+    r.add(center("Please keep your receipt"))
+    r.fields.update(
+        merchant="Greenway Grocers", date="2024-06-12", time="17:42",
+        subtotal=None, tax="0.00", total=fmt(total), taxes=[], taxIncluded=True,
+        payment={"method": "card", "cardLast4": "4821", "tendered": fmt(total), "change": None},
+    )
+    return r
+
+
+def au_bakery_brightbakes():
+    """Australian bakery: a slogan and the address at the top, the legal name (Pty Ltd), ABN and
+    web address in the footer."""
+    r = Receipt("au-bakery-brightbakes", "AUD")
+    r.add(center("Baked fresh every morning"))
+    r.add(center("27 Station St, Fitzroy VIC 3065"))
+    r.add(center("Ph (03) 9417 2286"))
+    r.add(center("TAX INVOICE"))
+    r.add(lr("Date 03/09/2024", "08:26"))
+    r.add()
+    gst_items = Decimal(0)
+    for n, name, each, gst in [(2, "Flat White", "4.80", True), (1, "Sourdough Loaf", "8.50", False),
+                               (3, "Almond Croissant", "5.20", True)]:
+        p = D(each) * n
+        r.add(lr(f"{n} {name}" + (" *" if gst else ""), fmt(p)))
+        r.item(name, p, quantity=n, unit_price=D(each))
+        if gst:
+            gst_items += p
+    total = r.items_sum()
+    gst = q2(gst_items / D(11))
+    r.add()
+    r.add(lr("TOTAL", "$" + fmt(total)), bold=True)
+    r.add(lr("Incl. GST 10% (*)", "$" + fmt(gst)))
+    r.add(lr("EFTPOS", "$" + fmt(total)))
+    r.add()
+    r.add(center("Bright Bakes Pty Ltd"))
+    r.add(center("ABN 51 824 753 556"))
+    r.add(center("www.brightbakes.com.au"))
+    r.fields.update(
+        merchant="Bright Bakes Pty Ltd", date="2024-09-03", time="08:26",
+        subtotal=None, tax=fmt(gst), total=fmt(total),
+        taxes=[{"label": "GST", "rate": "10", "amount": fmt(gst)}], taxIncluded=True,
+        payment={"method": "card", "cardLast4": None, "tendered": fmt(total), "change": None},
+    )
+    return r
+
+
+def us_market_sunrise():
+    """US corner market: opening hours above the name, the name printed double height, the
+    name repeated in the footer."""
+    r = Receipt("us-market-sunrise", "USD")
+    rate = D("0.06")
+    r.add(center("OPEN 7 DAYS 7AM-11PM"))
+    r.add(center("SUNRISE MARKET"), bold=True, tall=True)
+    r.add(center("2210 W BROADWAY"))
+    r.add(center("LOUISVILLE KY 40211"))
+    r.add(center("(502) 555-0187"))
+    r.add()
+    r.add(lr("08/17/2024", "07:55 PM"))
+    for name, each in [("COFFEE 12OZ", "7.99"), ("WHITE BREAD", "2.49"), ("ORANGE JUICE", "3.79"), ("PAPER TOWELS", "5.99")]:
+        r.add(price_col(name, fmt(D(each))))
+        r.item(name, D(each), unit_price=D(each))
+    subtotal = r.items_sum()
+    tax = q2(subtotal * rate)
+    total = subtotal + tax
+    tendered = D("25.00")
+    r.add()
+    r.add(price_col("SUBTOTAL", fmt(subtotal)))
+    r.add(price_col("TAX 6%", fmt(tax)))
+    r.add(price_col("TOTAL", fmt(total)), bold=True)
+    r.add(price_col("CASH", fmt(tendered)))
+    r.add(price_col("CHANGE", fmt(tendered - total)))
+    r.add()
+    r.add(center("Thanks for shopping at Sunrise Market!"))
+    r.fields.update(
+        merchant="SUNRISE MARKET", date="2024-08-17", time="19:55",
+        subtotal=fmt(subtotal), tax=fmt(tax), total=fmt(total),
+        taxes=[{"label": "TAX 6%", "rate": "6", "amount": fmt(tax)}],
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
 # --------------------------------------------------------------------------
 # Rendering
 
@@ -1071,11 +1185,15 @@ def render(receipt):
     line_h = ascent + descent + LINE_GAP
     char_w = font.getlength("M")
     w = int(round(char_w * WIDTH_CHARS)) + 2 * MARGIN_X
-    rows = len(receipt.lines) + len(receipt.tall)
+    logo_rows = getattr(receipt, "logo_rows", 0)
+    rows = len(receipt.lines) + len(receipt.tall) + logo_rows
     h = line_h * rows + 2 * MARGIN_Y
     img = Image.new("L", (w, h), 255)
     draw = ImageDraw.Draw(img)
     y = MARGIN_Y
+    if logo_rows:
+        receipt.logo(draw, w, y, line_h)
+        y += logo_rows * line_h
     for i, text in enumerate(receipt.lines):
         f = bold if i in receipt.bold else font
         if i in receipt.tall:
@@ -1225,6 +1343,12 @@ def on_table(img, rng, slant=7, keystone=0.06):
     return table
 
 
+def phone_photo(angle):
+    """The usual phone-photo variant: paper tone, rotated by `angle`, slight blur, sensor noise."""
+    return ("photo", f"phone photo: paper tone, rotated {angle} degrees, slight blur, sensor noise",
+            lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, angle, (244, 240, 228)), g, 0.7), g, 20))
+
+
 # variant name -> function(img, rng) ; applied to the clean render
 VARIANTS = {
     "us-grocery-freshmart": [
@@ -1299,6 +1423,9 @@ VARIANTS = {
         ("photo", "phone photo: paper tone, rotated -2.0 degrees, slight blur, sensor noise",
          lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, -2.0, (244, 240, 228)), g, 0.7), g, 20)),
     ],
+    "uk-grocer-greenway": [phone_photo(2.0)],
+    "au-bakery-brightbakes": [phone_photo(-2.0)],
+    "us-market-sunrise": [phone_photo(1.5)],
     "us-cafe-beanleaf": [
         ("table", "small receipt on a dark table, slanted 4 degrees, uneven light",
          lambda im, g: blur(on_table(im, g, 4, 0.08), g, 0.8)),
@@ -1349,6 +1476,8 @@ def main():
                 # Appended: the seeds of the receipts above (by position) stay the same.
                 fr_boulangerie(), it_alimentari(), es_cafeteria(), nl_kaashandel(),
                 pl_piekarnia(), cs_potraviny(), pt_pastelaria(), tr_market(), ru_produkty(), el_fournos()]
+    # Merchant cues (issue 31): a logo and a footer name, a legal name in the footer, large print.
+    receipts += [uk_grocer_greenway(), au_bakery_brightbakes(), us_market_sunrise()]
     written = []
     for idx, r in enumerate(receipts):
         exp = r.expected()

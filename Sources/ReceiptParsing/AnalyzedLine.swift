@@ -16,6 +16,9 @@ struct AnalyzedLine {
     var firstTop: Double?
     var lastTop: Double?
     var height: Double?
+    /// Height of the word with the most letters (nil without boxes): the size the line's text is
+    /// printed at, which a logo fragment read beside it ("WJ  WINGS & THINGS") does not change.
+    var textHeight: Double?
     /// The OCR word (box and confidence) behind each token; nil entries when the
     /// tokens could not be matched to words (plain text, or a token joined by repair).
     var tokenWords: [ParserInput.Word?] = []
@@ -27,6 +30,7 @@ struct AnalyzedLine {
         firstTop = words.first?.box?.y
         lastTop = words.last?.box?.y
         height = words.compactMap { $0.box?.height }.max()
+        textHeight = words.max { $0.text.filter(\.isLetter).count < $1.text.filter(\.isLetter).count }?.box?.height
     }
 
     /// The text left of the last amount.

@@ -24,6 +24,9 @@ extension ReceiptParser {
     /// Legal forms: a line carrying one is the company's name.
     static let legalForms =
         ["SDN BHD", "BERHAD", "ENTERPRISE", "ENTERPRISES", "TRADING", "GMBH", "LLC", "INC", "LTD", "LIMITED", "CORP", "PLT", "CO KG", "AG", "KG"]
+        // Other English-speaking countries' (Australia, Singapore, India, the UK, the Emirates)
+        // and the long forms.
+        + ["PTY", "PTE", "PLC", "LLP", "PVT", "L L C", "INCORPORATED", "CORPORATION", "FZE", "FZCO", "FZ LLC", "S A R L", "S R L", "KFT"]
         + Vocabulary.merged(\.legalForms)
     /// Words that often end a shop's name: weaker evidence than a legal form.
     static let shopWords =
@@ -189,32 +192,52 @@ extension ReceiptParser {
         return nil
     }
 
-    /// The shop's own web addresses on the receipt ("www.roller.de" gives "ROLLER"),
-    /// as the letters of the name left of the top-level domain, hyphens dropped.
+    /// Top-level domains a shop's web or e-mail address ends in, without `www` before it.
+    static let commonDomains: Set<String> = [
+        "com", "net", "org", "info", "shop", "store", "de", "my", "uk", "au", "in", "za", "ae", "th", "es", "fr", "it", "nl", "pl", "pt", "cz",
+        "tr", "ru", "gr", "sg", "ca", "us", "ie", "nz", "ch", "at", "be", "dk", "se", "fi", "hk", "ph", "id", "mx", "br", "eu",
+    ]
+    /// Labels under a country's domain that are not the name ("tesco.co.uk", "shop.com.my").
+    static let secondLevelDomains: Set<String> = ["co", "com", "net", "org", "gov", "ac", "edu", "biz"]
+
+    /// The shop's own web and e-mail addresses on the receipt ("www.roller.de" gives "ROLLER",
+    /// "info@tesco.co.uk" "TESCO"), as the letters of the name left of the top-level domain
+    /// (and of a country's `co.`/`com.`), hyphens dropped.
     func domainNames(_ lines: [AnalyzedLine]) -> [String] {
         var names: [String] = []
         for line in lines {
             let squeezed = line.text.lowercased().filter { !$0.isWhitespace }
-            guard squeezed.contains("www") || squeezed.contains(".de") || squeezed.contains(".com") || squeezed.contains(".my") else { continue }
+            let address = squeezed.contains("www") || squeezed.contains("@")
             for token in squeezed.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) {
-                let labels = token.split(separator: ".").filter { !$0.isEmpty }
-                guard labels.count >= 2, let tld = labels.last, (2...3).contains(tld.count), tld.allSatisfy(\.isLetter) else { continue }
-                let name = String(labels[labels.count - 2]).uppercased().filter(\.isLetter)
-                guard name.count >= 4, name != "WWW", !Self.foreignDomains.contains(name) else { continue }
+                var labels = token.split(separator: ".").filter { !$0.isEmpty }
+                guard labels.count >= 2, let tld = labels.last, (2...5).contains(tld.count), tld.allSatisfy(\.isLetter),
+                    address || Self.commonDomains.contains(String(tld))
+                else { continue }
+                labels.removeLast()
+                if labels.count >= 2, let second = labels.last, Self.secondLevelDomains.contains(String(second)) { labels.removeLast() }
+                let name = String(labels[labels.count - 1]).uppercased().filter(\.isLetter)
+                // (Spaces are squeezed out, so "follow us facebook.com" reads as one label.)
+                guard name.count >= 4, name != "WWW", !Self.foreignDomains.contains(where: { name.hasSuffix($0) }) else { continue }
                 names.append(name)
             }
         }
         return names
     }
 
-    func readMerchant(_ lines: [AnalyzedLine], headerEnd: Int) -> ParsedReceipt.Merchant {
+    /// The merchant, and how sure the reading is of its name: 0.95 for a merchant the household
+    /// already knows, 0.85 for a name the receipt confirms (its legal form, its web address, the
+    /// name stated again in words), 0.7 for a name found by its look and place alone.
+    func readMerchant(_ lines: [AnalyzedLine], headerEnd: Int, known: [String] = []) -> (merchant: ParsedReceipt.Merchant, confidence: Double) {
         var merchant = ParsedReceipt.Merchant()
         // The header: the lines above the first price (at least a few, at most 14).
         let header = Array(lines.prefix(min(max(headerEnd, 4), 14)))
         let domains = domainNames(lines)
+        let stated = MerchantCues.statedNames(lines)
+        let usualHeight = MerchantCues.usualHeight(lines)
         var bestIndex: Int?
         var bestScore = Self.nameThreshold
         var bestName = ""
+        var bestConfirmed = false
         var seenLegal = false
         for (position, line) in header.enumerated() {
             let lineWords = Keywords.words(line.text)
@@ -222,6 +245,7 @@ extension ReceiptParser {
             // So does a line ending in the title ("ID No: 001531760640   TAX INVOICE").
             if bestIndex != nil, Keywords.containsAny(lineWords.count <= 3 ? lineWords : Array(lineWords.suffix(2)), Self.documentTitles) { break }
             if Keywords.containsAny(lineWords, Self.headerNoise) && !Self.hasLegalForm(line.text, words: lineWords) { continue }
+            if MerchantCues.isNeverAName(line.text) { continue }
             let segment = Self.nameSegment(line.text)
             var score = nameScore(cleanName(segment), confidence: line.confidence)
             guard score > 0 else { continue }
@@ -235,10 +259,12 @@ extension ReceiptParser {
                 continue
             }
             // The first company line at the top is the seller; a later one may be the buyer.
-            if Self.hasLegalForm(segment, words: Keywords.words(segment)) {
+            let legal = Self.hasLegalForm(segment, words: Keywords.words(segment))
+            if legal {
                 if !seenLegal { score += 0.3 }
                 seenLegal = true
             }
+            score += MerchantCues.sizeScore(line, usualHeight: usualHeight) - MerchantCues.sentencePenalty(segment)
             // Right above the address block (not inside it), or above the registration number.
             let below = header[(position + 1)...].prefix(2)
             let insideAddress = position > 0 && isAddressLike(header[position - 1])
@@ -254,12 +280,24 @@ extension ReceiptParser {
             if let next = below.first, Self.isRegistrationNumber(next.text) { score += 0.8 }
             // Confirmed by the shop's web address.
             let squeezed = segment.uppercased().filter(\.isLetter)
-            if domains.contains(where: { squeezed.contains($0) || $0.contains(squeezed) && squeezed.count >= 4 }) { score += 0.5 }
+            let byDomain = domains.contains(where: { squeezed.contains($0) || $0.contains(squeezed) && squeezed.count >= 4 })
+            if byDomain { score += 0.5 }
+            // Confirmed by the name said again in words ("Thank you for shopping at …").
+            let byStatement = stated.contains { MerchantCues.names(segment, $0) }
+            if byStatement { score += 0.5 }
             if score > bestScore {
                 bestScore = score
                 bestIndex = position
                 bestName = segment
+                bestConfirmed = legal || byDomain || byStatement
             }
+        }
+        var confirmed = bestIndex != nil && bestConfirmed
+        // The company named with its legal form below the header whose web address the receipt
+        // prints ("Bright Bakes Pty Ltd" over "www.brightbakes.com.au"): the seller, where the
+        // header shows only a logo, a slogan and the address.
+        let footerCompany = companyLine(lines.dropFirst(header.count)).flatMap { company in
+            domains.contains { MerchantCues.names(company, $0) } ? company : nil
         }
         if let bestIndex {
             var name = bestName
@@ -302,6 +340,15 @@ extension ReceiptParser {
                 }
             }
             merchant.name = cleanName(Self.normalizedLegalForm(name))
+            // A header line nothing confirms is a guess (a slogan, an address, a logo read as
+            // letters); the name the receipt states in words, or the company its web address
+            // names, is not.
+            if !bestConfirmed, let statedName = stated.first, !MerchantCues.names(name, statedName) {
+                merchant.name = statedName
+            } else if !bestConfirmed, let footerCompany, !MerchantCues.names(name, footerCompany) {
+                merchant.name = footerCompany
+                confirmed = true
+            }
             var address: [String] = []
             for line in lines[(header[bestIndex].index + 1)..<min(lines.count, header[bestIndex].index + 6)] {
                 let words = Keywords.words(line.text)
@@ -314,8 +361,14 @@ extension ReceiptParser {
                 }
             }
             if !address.isEmpty { merchant.address = address.joined(separator: ", ") }
+        } else if let name = stated.first {
+            // No readable name line: the name the receipt states in words ("Welcome to …").
+            merchant.name = name
+        } else if let footerCompany {
+            merchant.name = footerCompany
+            confirmed = true
         } else if let domain = domains.first {
-            // No readable name line: the shop's web address names it.
+            // Nor that: the shop's web address names it.
             merchant.name = domain
         } else if let company = companyLine(lines.dropFirst(header.count)) {
             // Nor a web address: the company named with its legal form below the header
@@ -323,7 +376,47 @@ extension ReceiptParser {
             merchant.name = company
         }
         merchant.phone = lines.prefix(15).lazy.compactMap { self.phone(in: $0.text) }.first
-        return merchant
+        if let name = knownMerchant(header: header, stated: stated, domains: domains, known: known) {
+            merchant.name = name
+            return (merchant, Self.knownMerchantConfidence)
+        }
+        guard merchant.name != nil else { return (merchant, 0) }
+        return (merchant, confirmed ? 0.85 : 0.7)
+    }
+
+    /// The merchant confidence of a name the household already knows.
+    public static let knownMerchantConfidence = 0.95
+
+    /// The known merchant (``ParserInput/knownMerchants``) the reading names in its header, in
+    /// words ("Thank you for shopping at …") or by its web address, or that one of `names` (the
+    /// names other readings of the receipt found) is; spelled as it is known.
+    public func knownMerchant(in input: ParserInput, besides names: [String] = []) -> String? {
+        guard !input.knownMerchants.isEmpty else { return nil }
+        let lines = AnalyzedLine.lines(of: input, maxLines: maxLines, maxLineLength: maxLineLength)
+        let headerEnd = lines.first(where: { !$0.money.isEmpty })?.index ?? lines.count
+        let header = Array(lines.prefix(min(max(headerEnd, 4), 14)))
+        return knownMerchant(
+            header: header,
+            stated: MerchantCues.statedNames(lines) + names,
+            domains: domainNames(lines),
+            known: input.knownMerchants
+        )
+    }
+
+    /// A merchant already known, named by a header line (not an address), in words or by its web
+    /// address: its name as the household has it, whatever OCR made of the letters this time.
+    /// Known names that read as an address (a misreading stored before) are never matched.
+    func knownMerchant(header: [AnalyzedLine], stated: [String], domains: [String], known: [String]) -> String? {
+        guard !known.isEmpty else { return nil }
+        let texts = header.filter { $0.money.isEmpty && !isAddressLike($0) }.map { Self.nameSegment($0.text) } + stated + domains
+        // (A name is no receipt line: it is judged by its words alone, without the keyword
+        // analysis of every language a line gets; and only once it matched, as that costs.)
+        return MerchantCues.knownMerchant(in: texts, known: known) { name in
+            let text = String(name.prefix(200))
+            return !isAddressLike(
+                AnalyzedLine(index: 0, text: text, tokens: Numbers.tokens(text), money: [], kind: .other, confidence: 1, priceRightEdge: nil)
+            )
+        }
     }
 
     /// The name without surrounding punctuation and a trailing registration number ("(519537-X)").

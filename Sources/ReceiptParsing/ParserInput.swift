@@ -57,16 +57,22 @@ public struct ParserInput: Sendable, Hashable {
     public var lines: [Line]
     /// Width of the page in pixels when known (for right-aligned price columns).
     public var pageWidth: Double?
+    /// Merchants already known (a household's earlier carts), most frequent first: a header line
+    /// that names one, up to OCR's errors, gives that name as it was spelled before. The caller
+    /// reads them from its store; the parser only compares.
+    public var knownMerchants: [String]
 
-    public init(lines: [Line], pageWidth: Double? = nil) {
+    public init(lines: [Line], pageWidth: Double? = nil, knownMerchants: [String] = []) {
         self.lines = lines
         self.pageWidth = pageWidth
+        self.knownMerchants = knownMerchants
     }
 
     /// Plain text, one receipt line per text line.
     public init(text: String) {
         self.lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { Line(text: String($0)) }
         self.pageWidth = nil
+        self.knownMerchants = []
     }
 
     /// The lines joined with newlines.

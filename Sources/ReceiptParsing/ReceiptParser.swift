@@ -41,8 +41,7 @@ public struct ReceiptParser: Sendable {
 
         // Header: merchant, address, phone.
         let firstMoneyLine = lines.first(where: { !$0.money.isEmpty })?.index ?? lines.count
-        receipt.merchant = readMerchant(lines, headerEnd: firstMoneyLine)
-        receipt.confidence.merchant = receipt.merchant.name == nil ? 0 : 0.7
+        (receipt.merchant, receipt.confidence.merchant) = readMerchant(lines, headerEnd: firstMoneyLine, known: input.knownMerchants)
 
         // Items: lines with a price above the summary (its first line with an amount, or a
         // total or subtotal keyword whose amount OCR lost).

@@ -6,7 +6,7 @@ import ReceiptParsing
 
 extension ParserInput {
     /// The parser's view of an OCR page: lines with their words, boxes and confidences.
-    public init(ocrPage page: OCRPage) {
+    public init(ocrPage page: OCRPage, knownMerchants: [String] = []) {
         func box(_ b: OCRBox) -> Box {
             Box(x: Double(b.x), y: Double(b.y), width: Double(b.width), height: Double(b.height))
         }
@@ -18,7 +18,8 @@ extension ParserInput {
                     box: box(line.box)
                 )
             },
-            pageWidth: Double(page.width)
+            pageWidth: Double(page.width),
+            knownMerchants: knownMerchants
         )
     }
 }

@@ -101,6 +101,7 @@ public final class IngestPipeline: Sendable {
     private let filing: any ReceiptCartFiling
     private let options: IngestOptions
     private let builder: CartBuilder
+    private let knownMerchants: KnownMerchantCache
     private let logger: Logger
 
     /// A pipeline with a reader of its own (`options.rereadWhenUnsure` decides whether it reads
@@ -141,6 +142,7 @@ public final class IngestPipeline: Sendable {
         self.options = options
         self.logger = logger
         self.builder = CartBuilder(user: options.user, pipelineDescription: Self.pipelineDescription(reader.ocr))
+        self.knownMerchants = KnownMerchantCache(store: store, household: options.household)
     }
 
     static func pipelineDescription(_ ocr: OCREnginePool) -> String {
@@ -247,7 +249,7 @@ public final class IngestPipeline: Sendable {
 
     func readCart(from data: Data, file displayPath: String, now: Date = Date()) async throws -> (cart: CartDocument, cost: ReadingCost) {
         let sha = Self.sha256Hex(data)
-        let reading = try await reader.read(data: data)
+        let reading = try await reader.read(data: data, knownMerchants: await knownMerchants.names())
         let (page, receipt) = (reading.page, reading.receipt)
         let matches = receipt.items.map { item in matcher?.match(line: item.name) }
         let source = ReceiptSource(

@@ -119,6 +119,20 @@ public struct ReceiptReader: Sendable {
         try await read(source(contentsOf: url))
     }
 
+    /// Reads as ``read(data:)`` does, then names a merchant already known (the household's
+    /// earlier carts) as it was spelled before when the kept page's header, footer or web address
+    /// names it (``ReceiptParser/knownMerchant(in:besides:)``).
+    public func read(data: Data, knownMerchants: [String]) async throws -> Reading {
+        var reading = try await read(data: data)
+        guard !knownMerchants.isEmpty else { return reading }
+        let input = ParserInput(ocrPage: reading.page, knownMerchants: knownMerchants)
+        if let name = ReceiptParser().knownMerchant(in: input, besides: [reading.receipt.merchant.name].compactMap { $0 }) {
+            reading.receipt.merchant.name = name
+            reading.receipt.confidence.merchant = ReceiptParser.knownMerchantConfidence
+        }
+        return reading
+    }
+
     /// Reads the image as ``read(contentsOf:)`` does, then also with every Tesseract reading the
     /// rules did not ask for (each stage, with English and with the language read), so that
     /// ``replay(_:rereadWhenUnsure:pickLanguage:)`` can measure changed rules on the same
