@@ -7,12 +7,14 @@ Runs from the virtual environment that `scripts/install-deps.sh --neural` builds
     .build/ocr-venv/bin/python scripts/neural-reader.py [--threads N] [--det-limit N] ...
 
 Protocol (UTF-8 JSON Lines; stdout carries nothing else, logs go to stderr):
-  - once the models are loaded:  {"ready": true, "reader": "rapidocr", "versions": {...}, "settings": {...}}
+  - once the models are loaded:  {"ready": true, "reader": "rapidocr", "versions": {...}, "settings": {...},
+                                  "startup_cpu_seconds": 2.1}
   - request, one a line:         {"id": "...", "path": "/abs/image.jpg", "crop": [x, y, w, h], "cls": false}
     (crop optional; "cls" turns the page orientation check off or on for this request: the
     direction classifier's vote over the widest boxes, and the page read again turned 180 degrees
     when they say it is upside down)
   - answer, one a line:          {"id": "...", "ok": true, "width": W, "height": H, "turned": 0, "seconds": 1.23, "cpu_seconds": 1.2,
+                                  "cpu": {"detect": 0.5, "classify": 0.02, "recognise": 0.6, "other": 0.08},
                                   "lines": [{"text": "...", "confidence": 0.97, "box": [x, y, w, h]}],
                                   "words": [{"text": "...", "confidence": 0.99, "box": [x, y, w, h],
                                              "quad": [[x, y] x4], "line": 0}]}
@@ -309,6 +311,12 @@ class Reader:
         warm = np.full((256, 256, 3), 255, dtype=np.uint8)
         cv2.putText(warm, "TOTAL 1.00", (8, 128), cv2.FONT_HERSHEY_SIMPLEX, 0.9, (0, 0, 0), 2)
         self.engine(warm)
+        # CPU seconds of each model in the current request (see `CPUTimed`), for `"cpu"` in the answer.
+        self.cpu = {}
+        self.engine.text_det = CPUTimed(self.engine.text_det, "detect", self.cpu)
+        self.engine.text_rec = CPUTimed(self.engine.text_rec, "recognise", self.cpu)
+        if self.engine.text_cls is not None:
+            self.engine.text_cls = CPUTimed(self.engine.text_cls, "classify", self.cpu)
 
     def upside_down(self, img, boxes):
         """Whether the whole page is upside down, by the direction classifier's vote over its widest
@@ -328,6 +336,7 @@ class Reader:
     def read(self, req):
         import numpy as np
         start, cpu_start = time.monotonic(), time.process_time()
+        self.cpu.clear()
         img, width, height, ox, oy, scale = load_image(req.get("path"), req.get("crop"), self.max_side, self.min_width)
         cls = req.get("cls", self.cls)
         if not isinstance(cls, bool):
@@ -359,9 +368,32 @@ class Reader:
             ys = [p[1] for p in w["quad"]]
             w["box"] = [round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys))]
             w["line"] = li
+        cpu_seconds = time.process_time() - cpu_start
+        cpu = {part: round(seconds, 4) for part, seconds in self.cpu.items()}
+        cpu["other"] = round(max(0.0, cpu_seconds - sum(self.cpu.values())), 4)
         return {"id": req.get("id"), "ok": True, "width": width, "height": height, "turned": 180 if turned else 0,
                 "seconds": round(time.monotonic() - start, 3),
-                "cpu_seconds": round(time.process_time() - cpu_start, 3), "lines": lines, "words": words}
+                "cpu_seconds": round(cpu_seconds, 3), "cpu": cpu, "lines": lines, "words": words}
+
+
+class CPUTimed:
+    """A rapidocr model (detector, classifier, recogniser) whose calls add their CPU seconds
+    (this process's, so one thread's work and its OpenMP helpers alike) to `totals[part]`;
+    everything else is the model's own. The answer's `"cpu"` gives each part and "other"
+    (decoding, resizing, cropping, line joining), so a profile can tell the models apart."""
+
+    def __init__(self, model, part, totals):
+        self._model, self._part, self._totals = model, part, totals
+
+    def __call__(self, *args, **kwargs):
+        start = time.process_time()
+        try:
+            return self._model(*args, **kwargs)
+        finally:
+            self._totals[self._part] = self._totals.get(self._part, 0.0) + time.process_time() - start
+
+    def __getattr__(self, name):
+        return getattr(self._model, name)
 
 
 def _dist_version(name):
@@ -434,7 +466,11 @@ def main(argv=None):
     except Exception as e:
         send({"ready": False, "ok": False, "code": "models.unloadable", "message": f"{type(e).__name__}: {e}"})
         return 1
-    send({"ready": True, "reader": "rapidocr", "versions": reader.versions, "settings": reader.settings})
+    # CPU seconds from the start (the re-exec included: exec keeps the process's times) to ready:
+    # imports, model loading and the warm-up run, paid once per process.
+    startup = os.times()
+    send({"ready": True, "reader": "rapidocr", "versions": reader.versions, "settings": reader.settings,
+          "startup_cpu_seconds": round(startup.user + startup.system, 3)})
 
     for raw in sys.stdin:
         raw = raw.strip()

@@ -123,6 +123,10 @@ public actor NeuralReader {
     /// How many times this reader has started its process (once, unless it died or was stopped).
     public private(set) var launches = 0
 
+    /// The CPU seconds the process took to get ready (imports, models, warm-up), as it reports
+    /// them; nil before it started. Paid once per process, not per receipt.
+    public private(set) var startupCPUSeconds: Double?
+
     /// Whether the process is up (it starts on the first request).
     public var isRunning: Bool { process?.isRunning == true }
 
@@ -164,6 +168,7 @@ public actor NeuralReader {
             stop()
             throw Failure(code: "neural.unavailable", message: "The neural reader did not get ready; run scripts/install-deps.sh to install it.")
         }
+        startupCPUSeconds = (hello["startup_cpu_seconds"] as? NSNumber)?.doubleValue
         logger.debug("neural reader ready", metadata: ["python": "\(configuration.python.path)"])
     }
 
@@ -209,7 +214,7 @@ public actor NeuralReader {
             sourceHeight: height,
             lines: lines,
             confidence: words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count),
-            timing: OCRTiming(recognize: seconds),
+            timing: OCRTiming(recognize: seconds, cpuByPart: (answer["cpu"] as? [String: Any])?.compactMapValues { ($0 as? NSNumber)?.doubleValue }),
             preprocessing: PreprocessingReport()
         )
     }

@@ -74,12 +74,17 @@ public struct OCRTiming: Sendable, Hashable, Codable {
     public var load: Double = 0
     public var preprocess: Double = 0
     public var recognize: Double = 0
+    /// CPU seconds by part, where the engine reports them: the neural reader's `detect`,
+    /// `classify`, `recognise` and `other` (its process's CPU, not this one's). CPU seconds carry
+    /// from one machine to another better than wall time on a busy one (`receipts-bench profile`).
+    public var cpuByPart: [String: Double]?
     public var total: Double { load + preprocess + recognize }
 
-    public init(load: Double = 0, preprocess: Double = 0, recognize: Double = 0) {
+    public init(load: Double = 0, preprocess: Double = 0, recognize: Double = 0, cpuByPart: [String: Double]? = nil) {
         self.load = load
         self.preprocess = preprocess
         self.recognize = recognize
+        self.cpuByPart = cpuByPart
     }
 }
 

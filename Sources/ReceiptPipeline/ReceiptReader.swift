@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ReceiptOCR
 import ReceiptParsing
+import Synchronization
 
 /// OCR and parsing of one receipt image, with more readings when the first is unsure.
 ///
@@ -10,7 +11,7 @@ import ReceiptParsing
 /// every receipt first, because it reads receipts, phone photos most of all, better than
 /// Tesseract; a reading it is sure of (total and date found, arithmetic adding up) is the
 /// receipt. Tesseract reads the others, and each field comes from the reading the evidence backs
-/// (``ParsedReceipt/choosingPerField(from:)``). Binarising a
+/// (``ParsedReceipt/choosingPerField(from:)``). Without a neural reading, binarising a
 /// photo helps most receipts and hurts some (thin or faded print, dot-matrix text, logos), so a
 /// reading without a total or a date, or failing its arithmetic checks, is followed by one of the
 /// image as it is; a receipt still without a total is read enlarged with thickened strokes
@@ -39,6 +40,11 @@ public struct ReceiptReader: Sendable {
         /// The language the receipt is printed in, nil for English receipts; Tesseract read it
         /// again with that language's model unless the neural reading was kept.
         public var language: ReceiptLanguage?
+        /// The Tesseract passes made, in order: ``SavedReadings/key(languages:stage:)`` of each
+        /// reading (`first`, `plain`, `eng+fra/first`, …) and `script` for the script detector;
+        /// empty when the neural reading was sure. What a receipt cost, pass by pass
+        /// (`receipts-bench profile`), also when replayed from saved readings.
+        public var tesseractPasses: [String] = []
     }
 
     /// Preprocessing of the second reading: the image as it is, turned upright.
@@ -198,6 +204,22 @@ public struct ReceiptReader: Sendable {
     }
 
     private static func read(_ source: ReadingSource, rereadWhenUnsure: Bool, pickLanguage: Bool) async throws -> Reading {
+        let passes = Mutex<[String]>([])
+        var logged = source
+        logged.tesseract = { languages, stage in
+            passes.withLock { $0.append(SavedReadings.key(languages: languages, stage: stage)) }
+            return try await source.tesseract(languages, stage)
+        }
+        logged.script = {
+            passes.withLock { $0.append("script") }
+            return try await source.script()
+        }
+        var reading = try await readPassByPass(logged, rereadWhenUnsure: rereadWhenUnsure, pickLanguage: pickLanguage)
+        reading.tesseractPasses = passes.withLock { $0 }
+        return reading
+    }
+
+    private static func readPassByPass(_ source: ReadingSource, rereadWhenUnsure: Bool, pickLanguage: Bool) async throws -> Reading {
         let parser = ReceiptParser()
         // The neural reader reads first: a reading it is sure of is the receipt, and Tesseract
         // reads only the receipts it leaves unsure (see `neural`).
@@ -268,20 +290,23 @@ public struct ReceiptReader: Sendable {
         }
         // The neural reading was unsure too: each field from the reading the evidence backs
         // (arithmetic, then confidence, then the neural reader, which is right more often).
-        // A total both engines read alike is kept against a later reading's (one engine's
-        // reading of a partial total that happens to add up, a tip left out).
-        var totalAgreed = false
         // The neural reader's models read Latin and Chinese: its reading of Cyrillic or Greek is noise.
         if let other = language, ScriptLanguages.neuralCannotRead(other) { neuralReading = nil }
         if let neuralReading {
-            totalAgreed = neuralReading.receipt.total != nil && neuralReading.receipt.total == receipt.total
             var combined = neuralReading.receipt.choosingPerField(from: receipt)
             // What Tesseract's reading says of the reading itself (a language model missing).
             combined.warnings += receipt.warnings.filter { $0.hasPrefix("ocr.") }
             combined.language = receipt.language
             receipt = combined
         }
-        if rereadWhenUnsure, Self.isUnsure(receipt) {
+        // Tesseract's rereads (the image as it is, thickened strokes, the gray page) were chosen for
+        // Tesseract alone. Beside a neural reading (which reads the image as it is, unbinarised)
+        // they changed no field of the tuning part (104 receipts, replayed: the same 99 totals,
+        // 99 dates, 99 merchants, 28 subtotals, 30 taxes, items F1 0.840) and cost 0.33 s CPU per
+        // unsure US photo and 0.43 s per unsure SROIE scan (docs/history/ingest-speed.md): they
+        // are made only when there is no neural reading (none installed, failed, or set aside).
+        let tesseractRereads = rereadWhenUnsure && neuralReading == nil
+        if tesseractRereads, Self.isUnsure(receipt) {
             let second = try await recognize(.plain)
             ocrSeconds += second.timing.total
             let secondReceipt = parser.parse(ParserInput(ocrPage: second))
@@ -290,22 +315,22 @@ public struct ReceiptReader: Sendable {
             // noise) and the plain image reads far better, the plain reading is the base and
             // the first only fills its gaps, so the noise's "merchant" does not win.
             if second.confidence >= page.confidence + Self.betterReadingMargin {
-                receipt = totalAgreed ? Self.merging(receipt, reread: secondReceipt, totalAgreed: true) : secondReceipt.merging(receipt)
+                receipt = secondReceipt.merging(receipt)
                 page = second
             } else {
-                receipt = Self.merging(receipt, reread: secondReceipt, totalAgreed: totalAgreed)
+                receipt = receipt.merging(secondReceipt)
             }
             reread = true
         }
-        if rereadWhenUnsure, receipt.total == nil {
+        if tesseractRereads, receipt.total == nil {
             let third = try await recognize(.thickened)
             ocrSeconds += third.timing.total
-            receipt = Self.merging(receipt, reread: parser.parse(ParserInput(ocrPage: third)), totalAgreed: totalAgreed)
+            receipt = receipt.merging(parser.parse(ParserInput(ocrPage: third)))
         }
-        if rereadWhenUnsure, receipt.checks.itemsMatchSubtotal == false {
+        if tesseractRereads, receipt.checks.itemsMatchSubtotal == false {
             let gray = try await recognize(.gray)
             ocrSeconds += gray.timing.total
-            receipt = Self.merging(receipt, reread: parser.parse(ParserInput(ocrPage: gray)), totalAgreed: totalAgreed)
+            receipt = receipt.merging(parser.parse(ParserInput(ocrPage: gray)))
         }
         return Reading(
             page: page,
@@ -316,14 +341,6 @@ public struct ReceiptReader: Sendable {
             neuralSeconds: neuralSeconds,
             language: language
         )
-    }
-
-    /// A later Tesseract reading merged in (see ``ParsedReceipt/merging(_:)``): it fills gaps, and
-    /// its summary replaces one that fails its checks, unless both engines read the total alike.
-    static func merging(_ receipt: ParsedReceipt, reread: ParsedReceipt, totalAgreed: Bool) -> ParsedReceipt {
-        var reread = reread
-        if totalAgreed { reread.checks.subtotalPlusTaxMatchesTotal = nil }
-        return receipt.merging(reread)
     }
 
     /// What the neural reading of a receipt gave.

@@ -13,7 +13,8 @@ public enum ReadingStage: String, Codable, Sendable, CaseIterable {
     /// ``ReceiptReader/grayReading``: the default stages without binarisation.
     case gray
 
-    var preprocessing: PreprocessingOptions? {
+    /// The preprocessing of this reading (nil: the engine's default).
+    public var preprocessing: PreprocessingOptions? {
         switch self {
         case .first: nil
         case .plain: ReceiptReader.secondReading

@@ -14,6 +14,7 @@ struct Bench: AsyncParsableCommand {
             CatalogBench.self,
             RecommendBench.self,
             IngestBench.self,
+            ProfileBench.self,
             ServerBench.self,
             AnchorServer.self,
         ]

@@ -59,6 +59,12 @@ struct OCRBench: AsyncParsableCommand {
     }
 
     func imageSets() throws -> [ImageSet] {
+        Self.imageSets(folders: folders, limit: limit)
+    }
+
+    /// The images of each folder (default: the fixtures and the corpus's sets), at most `limit`
+    /// of each, evenly spread.
+    static func imageSets(folders: [String], limit: Int?) -> [ImageSet] {
         let fm = FileManager.default
         var dirs = folders.map { URL(fileURLWithPath: $0, isDirectory: true) }
         if dirs.isEmpty {
