@@ -56,6 +56,7 @@ enum CurrencyDetection {
             if marksAmount(line, "£") || words.contains("GBP") { scores["GBP", default: 0] += 2 }
             for (mark, code) in amountMarks where marksAmount(line, mark) { scores[code, default: 0] += 2 }
             if let code = vatRateCountry(line, words: words) { scores[code, default: 0] += 1 }
+            if showsEmiratiTaxNumber(line) { scores["AED", default: 0] += 2 }
             for (mark, code) in symbolMarks where upper.contains(mark) { scores[code, default: 0] += 2 }
             for word in words {
                 if let code = marks[word] { scores[code, default: 0] += 2 }
@@ -90,6 +91,13 @@ enum CurrencyDetection {
             return code == "ZAR" && arabic ? "SAR" : code
         }
         return nil
+    }
+
+    /// The Emirates' tax registration number, `TRN` and fifteen digits (a bare `TRN` is a
+    /// transaction number on many American receipts).
+    static func showsEmiratiTaxNumber(_ line: AnalyzedLine) -> Bool {
+        guard let index = line.tokens.firstIndex(where: { $0.uppercased().hasPrefix("TRN") }) else { return false }
+        return line.tokens[index...].prefix(3).contains { $0.filter(\.isASCIIDigit).count == 15 }
     }
 
     /// True when `symbol` stands before an amount on the line ("RM 5.00", "RM5.00", "£3.20"):

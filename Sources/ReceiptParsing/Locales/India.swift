@@ -12,6 +12,7 @@ extension Vocabulary {
         tendered: ["नकद"],
         cash: ["नकद"],
         dateWords: ["दिनांक", "तारीख"],
+        headerNoise: ["GSTIN", "धन्यवाद"],
         currencyMarks: ["₹": "INR", "INR": "INR"],
         currencyWords: ["GSTIN": "INR", "CGST": "INR", "SGST": "INR", "IGST": "INR", "जीएसटी": "INR"]
     )

@@ -1,7 +1,6 @@
 /// Thai receipts (`ใบเสร็จรับเงิน`): `รวม`/`รวมทั้งสิ้น` the total, `ภาษีมูลค่าเพิ่ม` the VAT (7 %),
 /// `เงินสด` cash and `เงินทอน` change, amounts in `บาท`/`฿`, years of the Buddhist era (`Dates`).
-/// Thai has no case and no accents to fold; Tesseract's Thai model writes phrases without spaces
-/// as often as with them, so the common phrases are listed both ways.
+/// Written as printed; `normalized` folds the tone marks away as `ScriptText` does on the lines.
 extension Vocabulary {
     static let thai = Vocabulary(
         subtotal: ["ยอดรวมย่อย", "รวมย่อย", "มูลค่าก่อนภาษี", "ราคาก่อนภาษี", "ก่อนภาษี"],
@@ -20,7 +19,8 @@ extension Vocabulary {
         summaryHeads: ["รวม", "รวมทั้งสิ้น", "ยอดรวม", "ยอดสุทธิ"],
         columnHeads: ["รายการ", "จำนวน", "ราคา"],
         dateWords: ["วันที่"],
+        headerNoise: ["ใบเสร็จรับเงิน", "ใบกำกับภาษี", "เลขประจำตัวผู้เสียภาษี", "ขอบคุณ"],
         currencyMarks: ["฿": "THB", "บาท": "THB", "THB": "THB"],
         currencyWords: ["ภาษีมูลค่าเพิ่ม": "THB", "เงินทอน": "THB", "เงินสด": "THB", "ใบเสร็จรับเงิน": "THB", "วันที่": "THB"]
-    )
+    ).normalized
 }
