@@ -1218,6 +1218,49 @@ def ae_cafe():
     return r
 
 
+def za_superette():
+    """South African superette: rand amounts printed `R 18.99`, VAT 15 % included, cash and change."""
+    r = Receipt("za-superette-kloof", "ZAR")
+    r.add(center("KLOOF STREET SUPERETTE"), bold=True)
+    r.add(center("88 Kloof St, Gardens, Cape Town"))
+    r.add(center("VAT No 4123456789"))
+    r.add(center("TAX INVOICE"))
+    r.add("-" * WIDTH_CHARS)
+
+    def add(name, n, each):
+        p = D(each) * n
+        if n == 1:
+            r.add(lr(name, "R " + fmt(p)))
+        else:
+            r.add(name)
+            r.add(lr(f"  {n} x R {fmt(D(each))}", "R " + fmt(p)))
+        r.item(name, p, quantity=n, unit_price=D(each))
+
+    add("Brown Bread 700g", 1, "18.99")
+    add("Full Cream Milk 2L", 1, "32.49")
+    add("Rooibos Tea 80s", 1, "45.99")
+    add("Biltong 100g", 2, "54.50")
+    add("Bananas", 1, "21.99")
+    total = r.items_sum()
+    vat = q2(total * D(15) / D(115))
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("TOTAL", "R " + fmt(total)), bold=True)
+    r.add(lr("VAT 15% INCLUDED", "R " + fmt(vat)))
+    tendered = D("250.00")
+    r.add(lr("CASH", "R " + fmt(tendered)))
+    r.add(lr("CHANGE", "R " + fmt(tendered - total)))
+    r.add()
+    r.add(lr("2024/03/14", "15:42"))
+    r.add(center("THANK YOU, COME AGAIN"))
+    r.fields.update(
+        merchant="KLOOF STREET SUPERETTE", date="2024-03-14", time="15:42",
+        subtotal=None, tax=fmt(vat), total=fmt(total),
+        taxes=[{"label": "VAT 15%", "rate": "15", "amount": fmt(vat)}], taxIncluded=True,
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
 # --------------------------------------------------------------------------
 # Rendering
 
@@ -1510,6 +1553,10 @@ VARIANTS = {
         ("photo", "phone photo: paper tone, rotated 1.5 degrees, slight blur, sensor noise",
          lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, 1.5, (244, 240, 228)), g, 0.7), g, 20)),
     ],
+    "za-superette-kloof": [
+        ("photo", "phone photo: paper tone, rotated -1.5 degrees, slight blur, sensor noise",
+         lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, -1.5, (244, 240, 228)), g, 0.7), g, 20)),
+    ],
     "us-cafe-beanleaf": [
         ("table", "small receipt on a dark table, slanted 4 degrees, uneven light",
          lambda im, g: blur(on_table(im, g, 4, 0.08), g, 0.8)),
@@ -1560,7 +1607,7 @@ def main():
                 # Appended: the seeds of the receipts above (by position) stay the same.
                 fr_boulangerie(), it_alimentari(), es_cafeteria(), nl_kaashandel(),
                 pl_piekarnia(), cs_potraviny(), pt_pastelaria(), tr_market(), ru_produkty(), el_fournos(),
-                th_minimart(), in_electronics(), ae_cafe()]
+                th_minimart(), in_electronics(), ae_cafe(), za_superette()]
     written = []
     for idx, r in enumerate(receipts):
         exp = r.expected()
