@@ -1072,6 +1072,17 @@ def el_fournos():
     return r
 
 
+def add_counted(r, name, n, each, show=fmt):
+    """An item on one line, or its name over a `n x each` line when n > 1; `show` prints amounts."""
+    p = D(each) * n
+    if n == 1:
+        r.add(lr(name, show(p)))
+    else:
+        r.add(name)
+        r.add(lr(f"  {n} x {show(D(each))}", show(p)))
+    r.item(name, p, quantity=n, unit_price=D(each))
+
+
 def th_minimart():
     """Thai minimart: Thai names, รวมทั้งสิ้น (total, VAT 7 % included), ภาษีมูลค่าเพิ่ม, เงินสด and
     เงินทอน, amounts in บาท, a Buddhist-era date (2567 is 2024)."""
@@ -1083,13 +1094,7 @@ def th_minimart():
     r.add("-" * WIDTH_CHARS)
 
     def add(name, n, each):
-        p = D(each) * n
-        if n == 1:
-            r.add(lr(name, fmt(p)))
-        else:
-            r.add(name)
-            r.add(lr(f"  {n} x {fmt(D(each))}", fmt(p)))
-        r.item(name, p, quantity=n, unit_price=D(each))
+        add_counted(r, name, n, each)
 
     add("น้ำดื่ม", 2, "7.00")
     add("ขนมปัง", 1, "25.00")
@@ -1137,13 +1142,7 @@ def in_electronics():
         return ",".join(([head] if head else []) + pairs + [tail]) + "." + cents
 
     def add(name, n, each):
-        p = D(each) * n
-        if n == 1:
-            r.add(lr(name, lakhs(p)))
-        else:
-            r.add(name)
-            r.add(lr(f"  {n} x {lakhs(D(each))}", lakhs(p)))
-        r.item(name, p, quantity=n, unit_price=D(each))
+        add_counted(r, name, n, each, lakhs)
 
     add("LED TV 55in", 1, "54990.00")
     add("Refrigerator 260L", 1, "24500.00")
@@ -1228,13 +1227,7 @@ def za_superette():
     r.add("-" * WIDTH_CHARS)
 
     def add(name, n, each):
-        p = D(each) * n
-        if n == 1:
-            r.add(lr(name, "R " + fmt(p)))
-        else:
-            r.add(name)
-            r.add(lr(f"  {n} x R {fmt(D(each))}", "R " + fmt(p)))
-        r.item(name, p, quantity=n, unit_price=D(each))
+        add_counted(r, name, n, each, lambda x: "R " + fmt(x))
 
     add("Brown Bread 700g", 1, "18.99")
     add("Full Cream Milk 2L", 1, "32.49")
