@@ -5,7 +5,8 @@ Command (from the repository root):
 
     /usr/bin/python3 scripts/make-fixtures.py
 
-Needs Debian's python3-pil and fonts-dejavu-core (scripts/install-deps.sh).
+Needs Debian's python3-pil and fonts-dejavu-core (scripts/install-deps.sh), and fonts-noto-core
+for the Thai, Devanagari and Arabic receipts.
 Deterministic: every random choice comes from seeded random.Random objects,
 so running it again gives byte-identical files (same Pillow/libjpeg/zlib).
 
@@ -37,6 +38,16 @@ OUT = os.path.join(ROOT, "Fixtures", "receipts")
 FONT_PATH = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 FONT_BOLD_PATH = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
 FONT_SIZE = 30          # DejaVu Sans Mono 30 px: capitals ~22 px tall, 18 px advance
+# Scripts DejaVu Sans Mono lacks, drawn with Debian's fonts-noto-core (regular, bold), by the
+# range of code points they take; the Latin text of the same line stays in the mono columns.
+NOTO = "/usr/share/fonts/truetype/noto/"
+SCRIPT_FONTS = {
+    # Looped Thai, as receipt printers print it: Tesseract's script detector takes a page of the
+    # loopless Noto Sans Thai for Latin.
+    "thai": ((0x0E00, 0x0E7F), NOTO + "NotoLoopedThai-Regular.ttf", NOTO + "NotoLoopedThai-Bold.ttf"),
+    "devanagari": ((0x0900, 0x097F), NOTO + "NotoSansDevanagari-Regular.ttf", NOTO + "NotoSansDevanagari-Bold.ttf"),
+    "arabic": ((0x0600, 0x06FF), NOTO + "NotoSansArabic-Regular.ttf", NOTO + "NotoSansArabic-Bold.ttf"),
+}
 WIDTH_CHARS = 38        # characters per receipt line
 MARGIN_X = 40
 MARGIN_Y = 50
@@ -1175,8 +1186,229 @@ def us_market_sunrise():
     return r
 
 
+def add_counted(r, name, n, each, show=fmt):
+    """An item on one line, or its name over a `n x each` line when n > 1; `show` prints amounts."""
+    p = D(each) * n
+    if n == 1:
+        r.add(lr(name, show(p)))
+    else:
+        r.add(name)
+        r.add(lr(f"  {n} x {show(D(each))}", show(p)))
+    r.item(name, p, quantity=n, unit_price=D(each))
+
+
+def th_minimart():
+    """Thai minimart: Thai names, รวมทั้งสิ้น (total, VAT 7 % included), ภาษีมูลค่าเพิ่ม, เงินสด and
+    เงินทอน, amounts in บาท, a Buddhist-era date (2567 is 2024)."""
+    r = Receipt("th-minimart-sukhumvit", "THB")
+    r.add(center("ร้านสะดวกซื้อ สุขุมวิท"), bold=True)
+    r.add(center("123 ถนนสุขุมวิท กรุงเทพฯ 10110"))
+    r.add(center("เลขประจำตัวผู้เสียภาษี 0105512345678"))
+    r.add(center("ใบเสร็จรับเงิน"))
+    r.add("-" * WIDTH_CHARS)
+
+    def add(name, n, each):
+        add_counted(r, name, n, each)
+
+    add("น้ำดื่ม", 2, "7.00")
+    add("ขนมปัง", 1, "25.00")
+    add("นมสด", 1, "32.00")
+    add("กาแฟเย็น", 1, "45.00")
+    add("ข้าวผัด", 1, "50.00")
+    total = r.items_sum()
+    vat = q2(total * D(7) / D(107))
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("รวมทั้งสิ้น", fmt(total) + " บาท"), bold=True)
+    r.add(lr("ภาษีมูลค่าเพิ่ม 7%", fmt(vat)))
+    tendered = D("200.00")
+    r.add(lr("เงินสด", fmt(tendered)))
+    r.add(lr("เงินทอน", fmt(tendered - total)))
+    r.add()
+    r.add(lr("วันที่ 14/03/2567", "15:42"))
+    r.add(center("ขอบคุณที่ใช้บริการ"))
+    r.fields.update(
+        merchant="ร้านสะดวกซื้อ สุขุมวิท", date="2024-03-14", time="15:42",
+        subtotal=None, tax=fmt(vat), total=fmt(total),
+        taxes=[{"label": "ภาษีมูลค่าเพิ่ม 7%", "rate": "7", "amount": fmt(vat)}], taxIncluded=True,
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
+def in_electronics():
+    """Indian electronics shop, printed in English: GSTIN, CGST + SGST 9 % each on the sub total,
+    amounts grouped in lakhs (1,32,617.84), the rupee sign, the Hindi word for total beside it."""
+    r = Receipt("in-electronics-bengaluru", "INR")
+    r.add(center("SHREE GANESH ELECTRONICS"), bold=True)
+    r.add(center("12 MG Road, Bengaluru 560001"))
+    r.add(center("GSTIN 29ABCDE1234F1Z5"))
+    r.add(center("TAX INVOICE"))
+    r.add(lr("Date: 14/03/2024", "Time: 15:42"))
+    r.add("-" * WIDTH_CHARS)
+
+    def lakhs(x):
+        whole, cents = f"{q2(x):.2f}".split(".")
+        head, tail = whole[:-3], whole[-3:]
+        pairs = []
+        while len(head) > 2:
+            pairs.insert(0, head[-2:])
+            head = head[:-2]
+        return ",".join(([head] if head else []) + pairs + [tail]) + "." + cents
+
+    def add(name, n, each):
+        add_counted(r, name, n, each, lakhs)
+
+    add("LED TV 55in", 1, "54990.00")
+    add("Refrigerator 260L", 1, "24500.00")
+    add("Washing Machine 7kg", 1, "28750.00")
+    add("Mixer Grinder", 1, "3499.00")
+    add("Extension Board", 1, "649.00")
+    subtotal = r.items_sum()
+    cgst = q2(subtotal * D(9) / D(100))
+    total = subtotal + 2 * cgst
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("Sub Total", lakhs(subtotal)))
+    r.add(lr("CGST @ 9%", lakhs(cgst)))
+    r.add(lr("SGST @ 9%", lakhs(cgst)))
+    r.add(lr("Grand Total / कुल", "₹" + lakhs(total)), bold=True)
+    tendered = D("133000.00")
+    r.add(lr("Cash", lakhs(tendered)))
+    r.add(lr("Change", lakhs(tendered - total)))
+    r.add()
+    r.add(center("Thank you! धन्यवाद"))
+    r.fields.update(
+        merchant="SHREE GANESH ELECTRONICS", date="2024-03-14", time="15:42",
+        subtotal=fmt(subtotal), tax=fmt(2 * cgst), total=fmt(total),
+        taxes=[{"label": "CGST @ 9%", "rate": "9", "amount": fmt(cgst)},
+               {"label": "SGST @ 9%", "rate": "9", "amount": fmt(cgst)}],
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
+def ae_cafe():
+    """Emirati café printed in Arabic, right to left: Arabic names and summary words with the amount
+    on the left, VAT 5 % added, TRN, AED, the date in Latin digits."""
+    r = Receipt("ae-cafe-alnoor", "AED")
+    r.add(center("مقهى النور"), bold=True)
+    r.add(center("شارع الشيخ زايد دبي"))
+    r.add(center("TRN 100234567800003"))
+    r.add(center("فاتورة ضريبية"))
+    r.add(lr("15:42", "التاريخ 14/03/2024"))
+    r.add("-" * WIDTH_CHARS)
+
+    def add(name, n, each):
+        p = D(each) * n
+        if n == 1:
+            r.add(lr(fmt(p), name))
+        else:
+            r.add(lr(fmt(p), f"{name} {n} x {fmt(D(each))}"))
+        r.item(name, p, quantity=n, unit_price=D(each))
+
+    add("شاي كرك", 2, "3.00")
+    add("شاورما دجاج", 1, "12.00")
+    add("فلافل", 1, "9.50")
+    add("عصير برتقال", 1, "14.00")
+    add("حمص", 1, "11.00")
+    subtotal = r.items_sum()
+    vat = q2(subtotal * D(5) / D(100))
+    total = subtotal + vat
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr(fmt(subtotal), "المجموع الفرعي"))
+    r.add(lr(fmt(vat), "ضريبة القيمة المضافة VAT 5%"))
+    r.add(lr("AED " + fmt(total), "الإجمالي"), bold=True)
+    tendered = D("60.00")
+    r.add(lr(fmt(tendered), "نقدا"))
+    r.add(lr(fmt(tendered - total), "الباقي"))
+    r.add()
+    r.add(center("شكرا لزيارتكم"))
+    r.fields.update(
+        merchant="مقهى النور", date="2024-03-14", time="15:42",
+        subtotal=fmt(subtotal), tax=fmt(vat), total=fmt(total),
+        taxes=[{"label": "VAT 5%", "rate": "5", "amount": fmt(vat)}],
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
+def za_superette():
+    """South African superette: rand amounts printed `R 18.99`, VAT 15 % included, cash and change."""
+    r = Receipt("za-superette-kloof", "ZAR")
+    r.add(center("KLOOF STREET SUPERETTE"), bold=True)
+    r.add(center("88 Kloof St, Gardens, Cape Town"))
+    r.add(center("VAT No 4123456789"))
+    r.add(center("TAX INVOICE"))
+    r.add("-" * WIDTH_CHARS)
+
+    def add(name, n, each):
+        add_counted(r, name, n, each, lambda x: "R " + fmt(x))
+
+    add("Brown Bread 700g", 1, "18.99")
+    add("Full Cream Milk 2L", 1, "32.49")
+    add("Rooibos Tea 80s", 1, "45.99")
+    add("Biltong 100g", 2, "54.50")
+    add("Bananas", 1, "21.99")
+    total = r.items_sum()
+    vat = q2(total * D(15) / D(115))
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("TOTAL", "R " + fmt(total)), bold=True)
+    r.add(lr("VAT 15% INCLUDED", "R " + fmt(vat)))
+    tendered = D("250.00")
+    r.add(lr("CASH", "R " + fmt(tendered)))
+    r.add(lr("CHANGE", "R " + fmt(tendered - total)))
+    r.add()
+    r.add(lr("2024/03/14", "15:42"))
+    r.add(center("THANK YOU, COME AGAIN"))
+    r.fields.update(
+        merchant="KLOOF STREET SUPERETTE", date="2024-03-14", time="15:42",
+        subtotal=None, tax=fmt(vat), total=fmt(total),
+        taxes=[{"label": "VAT 15%", "rate": "15", "amount": fmt(vat)}], taxIncluded=True,
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
 # --------------------------------------------------------------------------
 # Rendering
+
+def script_of(text):
+    """The SCRIPT_FONTS script a word is written in, None for what the mono font draws."""
+    for name, ((lo, hi), _, _) in SCRIPT_FONTS.items():
+        if any(lo <= ord(c) <= hi for c in text):
+            return name
+    return None
+
+
+def draw_mixed(draw, y, text, bold, baseline):
+    """A line mixing the mono font's text with another script's words: every word at its column
+    (so amounts stay right-aligned), a run of words of one script drawn with that script's font,
+    shaped; an Arabic run right-aligned to its last column, as right-to-left text is."""
+    char_w = ImageFont.truetype(FONT_PATH, FONT_SIZE).getlength("M")
+    words, col = [], 0
+    for part in text.split(" "):
+        if part:
+            words.append((col, part, script_of(part)))
+        col += len(part) + 1
+    runs = []
+    for start, word, script in words:
+        if runs and script is not None and runs[-1][2] == script:
+            runs[-1] = (runs[-1][0], runs[-1][1] + " " + word, script)
+        else:
+            runs.append((start, word, script))
+    for start, run, script in runs:
+        if script is None:
+            f = ImageFont.truetype(FONT_BOLD_PATH if bold else FONT_PATH, FONT_SIZE)
+            draw.text((MARGIN_X + start * char_w, y + baseline), run, font=f, fill=20, anchor="ls")
+            continue
+        _, regular, heavy = SCRIPT_FONTS[script]
+        f = ImageFont.truetype(heavy if bold else regular, FONT_SIZE)
+        x = MARGIN_X + start * char_w
+        if script == "arabic":
+            x = MARGIN_X + (start + len(run)) * char_w - f.getlength(run, direction="rtl")
+            draw.text((x, y + baseline), run, font=f, fill=20, anchor="ls", direction="rtl")
+        else:
+            draw.text((x, y + baseline), run, font=f, fill=20, anchor="ls")
+
 
 def render(receipt):
     font = ImageFont.truetype(FONT_PATH, FONT_SIZE)
@@ -1202,6 +1434,9 @@ def render(receipt):
             ImageDraw.Draw(strip).text((MARGIN_X, 0), text, font=f, fill=20)
             img.paste(strip.resize((w, 2 * line_h), Image.BICUBIC), (0, y))
             y += 2 * line_h
+        elif script_of(text):
+            draw_mixed(draw, y, text, i in receipt.bold, ascent)
+            y += line_h
         else:
             draw.text((MARGIN_X, y), text, font=f, fill=20)
             y += line_h
@@ -1423,6 +1658,22 @@ VARIANTS = {
         ("photo", "phone photo: paper tone, rotated -2.0 degrees, slight blur, sensor noise",
          lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, -2.0, (244, 240, 228)), g, 0.7), g, 20)),
     ],
+    "th-minimart-sukhumvit": [
+        ("photo", "phone photo: paper tone, rotated 2.0 degrees, slight blur, sensor noise",
+         lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, 2.0, (244, 240, 228)), g, 0.7), g, 20)),
+    ],
+    "in-electronics-bengaluru": [
+        ("photo", "phone photo: paper tone, rotated -2.0 degrees, slight blur, sensor noise",
+         lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, -2.0, (244, 240, 228)), g, 0.7), g, 20)),
+    ],
+    "ae-cafe-alnoor": [
+        ("photo", "phone photo: paper tone, rotated 1.5 degrees, slight blur, sensor noise",
+         lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, 1.5, (244, 240, 228)), g, 0.7), g, 20)),
+    ],
+    "za-superette-kloof": [
+        ("photo", "phone photo: paper tone, rotated -1.5 degrees, slight blur, sensor noise",
+         lambda im, g: add_noise(blur(rotate(paper_tone(im, g), g, -1.5, (244, 240, 228)), g, 0.7), g, 20)),
+    ],
     "uk-grocer-greenway": [phone_photo(2.0)],
     "au-bakery-brightbakes": [phone_photo(-2.0)],
     "us-market-sunrise": [phone_photo(1.5)],
@@ -1475,7 +1726,8 @@ def main():
                 de_supermarkt(), my_gst_minimart(), us_cafe(), us_diner_tall(),
                 # Appended: the seeds of the receipts above (by position) stay the same.
                 fr_boulangerie(), it_alimentari(), es_cafeteria(), nl_kaashandel(),
-                pl_piekarnia(), cs_potraviny(), pt_pastelaria(), tr_market(), ru_produkty(), el_fournos()]
+                pl_piekarnia(), cs_potraviny(), pt_pastelaria(), tr_market(), ru_produkty(), el_fournos(),
+                th_minimart(), in_electronics(), ae_cafe(), za_superette()]
     # Merchant cues (issue 31): a logo and a footer name, a legal name in the footer, large print.
     receipts += [uk_grocer_greenway(), au_bakery_brightbakes(), us_market_sunrise()]
     written = []

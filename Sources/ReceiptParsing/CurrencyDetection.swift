@@ -54,6 +54,9 @@ enum CurrencyDetection {
             if !words.isDisjoint(with: euroWords) { scores["EUR", default: 0] += 1 }
             if upper.contains("$") || words.contains("USD") { scores["USD", default: 0] += 1 }
             if marksAmount(line, "£") || words.contains("GBP") { scores["GBP", default: 0] += 2 }
+            for (mark, code) in amountMarks where marksAmount(line, mark) { scores[code, default: 0] += 2 }
+            if let code = vatRateCountry(line, words: words) { scores[code, default: 0] += 1 }
+            if showsEmiratiTaxNumber(line) { scores["AED", default: 0] += 2 }
             for (mark, code) in symbolMarks where upper.contains(mark) { scores[code, default: 0] += 2 }
             for word in words {
                 if let code = marks[word] { scores[code, default: 0] += 2 }
@@ -65,6 +68,36 @@ enum CurrencyDetection {
         if decimalCommas > decimalPoints * 2, decimalCommas >= 2, !otherCommaCurrency { scores["EUR", default: 0] += 2 }
         if let best = scores.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }), best.value > 0 { return best.key }
         return decimalPoints > 0 ? "USD" : nil
+    }
+
+    /// Marks that name a currency only before an amount, being letters a line may print
+    /// otherwise: the Indian `Rs.` and the South African rand's `R` (`R 12.99`, `R12.99`).
+    static let amountMarks: [(mark: String, code: String)] = [("RS.", "INR"), ("RS", "INR"), ("R", "ZAR")]
+
+    /// The standard VAT rates that tell a country among English-printing ones (a `VAT` line with
+    /// its rate): 5 % the Emirates, 7 % Thailand, 15 % South Africa (or Saudi Arabia, on a line
+    /// that is also printed in Arabic), 20 % the United Kingdom.
+    static let vatRates: [String: String] = ["5": "AED", "7": "THB", "15": "ZAR", "20": "GBP"]
+
+    /// The country a `VAT <rate>%` line points to, nil for other lines.
+    static func vatRateCountry(_ line: AnalyzedLine, words: Set<String>) -> String? {
+        guard words.contains("VAT"), line.text.contains("%") else { return nil }
+        for (i, token) in line.tokens.enumerated() {
+            var rate = token.hasSuffix("%") ? token.dropLast() : (i + 1 < line.tokens.count && line.tokens[i + 1] == "%" ? token : "")
+            if rate.hasPrefix("@") { rate = rate.dropFirst() }
+            if rate.hasSuffix(".00") || rate.hasSuffix(",00") { rate = rate.dropLast(3) }
+            guard let code = vatRates[String(rate)] else { continue }
+            let arabic = line.text.unicodeScalars.contains { (0x0600...0x06FF).contains($0.value) }
+            return code == "ZAR" && arabic ? "SAR" : code
+        }
+        return nil
+    }
+
+    /// The Emirates' tax registration number, `TRN` and fifteen digits (a bare `TRN` is a
+    /// transaction number on many American receipts).
+    static func showsEmiratiTaxNumber(_ line: AnalyzedLine) -> Bool {
+        guard let index = line.tokens.firstIndex(where: { $0.uppercased().hasPrefix("TRN") }) else { return false }
+        return line.tokens[index...].prefix(3).contains { $0.filter(\.isASCIIDigit).count == 15 }
     }
 
     /// True when `symbol` stands before an amount on the line ("RM 5.00", "RM5.00", "£3.20"):

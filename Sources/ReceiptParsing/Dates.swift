@@ -68,6 +68,7 @@ enum Dates {
         let ns = text as NSString
         let nsUpper = upper as NSString
         let keyword = dateKeywords.contains { upper.contains($0) } || !dateWords.isDisjoint(with: Keywords.words(upper))
+        let thai = isThai(line)
         var result: [DateCandidate] = []
         // Numeric dates read on a text where O became 0 (OCR confusion); months by name on the original.
         for m in numeric.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
@@ -83,7 +84,7 @@ enum Dates {
                     lineIndex: index,
                     first: b,
                     second: c,
-                    year: a,
+                    year: a > latestYear ? gregorianYear(a, digits: 4, thai: thai) : a,
                     knownMonth: b,
                     day: c,
                     isISO: true,
@@ -93,7 +94,7 @@ enum Dates {
                 result.append(candidate)
             } else if aLen <= 2, cLen == 2 || cLen == 4 {
                 if ns.substring(with: m.range(at: 2)) == ",", cLen != 4 { continue }
-                result.append(dayMonthCandidate(m, in: ns, groups: (1, 3, 4), line: index, keyword: keyword))
+                result.append(dayMonthCandidate(m, in: ns, groups: (1, 3, 4), line: index, keyword: keyword, thai: thai))
             }
         }
         // Next to a date keyword, looser forms are dates too: mixed or comma separators
@@ -101,7 +102,7 @@ enum Dates {
         if keyword {
             for regex in [mixedSeparators, slashAsDigit] {
                 for m in regex.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
-                    var candidate = dayMonthCandidate(m, in: ns, groups: (1, 2, 3), line: index, keyword: keyword)
+                    var candidate = dayMonthCandidate(m, in: ns, groups: (1, 2, 3), line: index, keyword: keyword, thai: thai)
                     if regex === slashAsDigit { candidate.repaired = true }
                     result.append(candidate)
                 }
@@ -118,7 +119,7 @@ enum Dates {
                     lineIndex: index,
                     first: dayGroup == 1 ? d : month,
                     second: dayGroup == 1 ? month : d,
-                    year: normalizedYear(y),
+                    year: gregorianYear(y, digits: m.range(at: 3).length, thai: thai),
                     knownMonth: month,
                     day: d,
                     isISO: false,
@@ -137,6 +138,26 @@ enum Dates {
 
     /// Receipts printed later than this are not expected; a later year is an OCR misreading.
     static let latestYear = 2039
+
+    /// Thai receipts count years in the Buddhist era, 543 years ahead (2567 is 2024).
+    static let buddhistEraOffset = 543
+
+    /// A printed year in the Gregorian calendar: a four-digit year among the Buddhist era's
+    /// receipt years (no Gregorian receipt year is that far ahead), or a two-digit one
+    /// (`14/03/67`) on a line printed in Thai, read as the Buddhist year it is. Read before the
+    /// digit repairs, which would otherwise take `67` for a misread `07`.
+    static func gregorianYear(_ printed: Int, digits: Int, thai: Bool) -> Int {
+        if digits == 4, (1990 + buddhistEraOffset)...(latestYear + buddhistEraOffset) ~= printed { return printed - buddhistEraOffset }
+        if digits == 2, thai, 2500 + printed - buddhistEraOffset >= 1990, 2000 + printed > latestYear {
+            return 2500 + printed - buddhistEraOffset
+        }
+        return normalizedYear(printed)
+    }
+
+    /// Whether a line is printed in Thai (its dates count Buddhist years).
+    static func isThai(_ line: String) -> Bool {
+        line.utf8.contains(0xE0) && line.unicodeScalars.contains { (0x0E00...0x0E7F).contains($0.value) }
+    }
 
     /// Digits OCR reads in place of others on receipt print (what was printed, by what was read).
     static let digitConfusions: [Character: [Character]] = ["7": ["1"], "6": ["0"], "8": ["0"], "9": ["0"]]
@@ -211,7 +232,14 @@ enum Dates {
     }
 
     /// A numeric day-month (or month-day) date from three capture groups.
-    static func dayMonthCandidate(_ m: NSTextCheckingResult, in ns: NSString, groups: (Int, Int, Int), line: Int, keyword: Bool) -> DateCandidate {
+    static func dayMonthCandidate(
+        _ m: NSTextCheckingResult,
+        in ns: NSString,
+        groups: (Int, Int, Int),
+        line: Int,
+        keyword: Bool,
+        thai: Bool = false
+    ) -> DateCandidate {
         let a = Int(ns.substring(with: m.range(at: groups.0))) ?? 0
         let b = Int(ns.substring(with: m.range(at: groups.1))) ?? 0
         let c = Int(ns.substring(with: m.range(at: groups.2))) ?? 0
@@ -219,7 +247,7 @@ enum Dates {
             lineIndex: line,
             first: a,
             second: b,
-            year: normalizedYear(c),
+            year: gregorianYear(c, digits: m.range(at: groups.2).length, thai: thai),
             knownMonth: nil,
             day: nil,
             isISO: false,

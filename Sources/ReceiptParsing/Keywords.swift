@@ -114,7 +114,10 @@ enum Keywords {
     }()
 
     static func containsAny(_ words: [String], _ phrases: [String]) -> Bool {
-        phrases.contains { contains(words, $0) }
+        // A keyword of another script (Cyrillic, Greek, Thai, Arabic, …) matches only a word of
+        // one (see `matches`): a line of ASCII words, most lines, skips them unread.
+        let otherScript = words.contains { ($0.utf8.first ?? 0) >= 0x80 }
+        return phrases.contains { (otherScript || ($0.utf8.first ?? 0) < 0x80) && contains(words, $0) }
     }
 
     static let subtotal =

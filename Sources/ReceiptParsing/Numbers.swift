@@ -17,7 +17,10 @@ enum Numbers {
     static let maxTokenLength = 24
 
     /// Currency marks glued to amounts, with OCR's usual misreadings of "RM" ("RH367,10", "RN 0.01").
-    static let currencyPrefixes = ["RM", "RH", "RN", "MYR", "EUR", "USD", "R$", "$", "€", "£", "₽", "₺"]
+    /// "RS." before "RS" and the South African "R" last, after every mark it begins.
+    static let currencyPrefixes = [
+        "RM", "RH", "RN", "MYR", "EUR", "USD", "R$", "$", "€", "£", "₽", "₺", "₹", "RS.", "RS", "INR", "฿", "THB", "AED", "SAR", "ZAR", "GBP", "R",
+    ]
     /// Currency marks printed after the amount, glued to it ("12,50€", "12,50zł", "99,90Kč", "120.00₽").
     static let currencySuffixes = ["€", "EUR", "ZŁ", "ZL", "PLN", "KČ", "CZK", "₽", "РУБ", "₺", "TL"]
 
@@ -38,9 +41,9 @@ enum Numbers {
             negative = true
             s.removeFirst()
         }
-        for prefix in currencyPrefixes where s.uppercased().hasPrefix(prefix) {
-            s = String(s.dropFirst(prefix.count))
-            break
+        if let first = s.first, !first.isASCIIDigit {
+            let upper = s.uppercased()
+            if let prefix = currencyPrefixes.first(where: { upper.hasPrefix($0) }) { s = String(s.dropFirst(prefix.count)) }
         }
         if s.hasPrefix("-") {
             negative = true
@@ -111,12 +114,14 @@ enum Numbers {
         guard !whole.isEmpty, whole.first!.isASCIIDigit else { return nil }
         let other: Character = sep == "." ? "," : "."
         var digits = ""
-        // Thousands groups: separators must be the other one (or a space), groups of 3.
+        // Thousands groups: separators must be the other one (or a space), groups of 3; or the
+        // Indian grouping, lakhs and crores in pairs before the last three ("1,00,000.00").
         let groups = whole.split(separator: other, omittingEmptySubsequences: false)
+        let indian = sep == "." && groups.count > 2 && groups.dropFirst().dropLast().allSatisfy { $0.count == 2 }
         for (i, group) in groups.enumerated() {
             guard group.allSatisfy(\.isASCIIDigit), !group.isEmpty else { return nil }
-            if i > 0, group.count != 3 { return nil }
-            if groups.count > 1, i == 0, group.count > 3 { return nil }
+            if i > 0, group.count != 3, !(indian && i < groups.count - 1) { return nil }
+            if groups.count > 1, i == 0, group.count > (indian ? 2 : 3) { return nil }
             digits += String(group)
         }
         guard digits.count <= 9 else { return nil }
@@ -175,7 +180,9 @@ enum Numbers {
     }
 
     static func withoutCurrency(_ s: Substring) -> Substring {
-        for prefix in currencyPrefixes where s.uppercased().hasPrefix(prefix) { return s.dropFirst(prefix.count) }
+        guard let first = s.first, !first.isASCIIDigit else { return s }
+        let upper = s.uppercased()
+        if let prefix = currencyPrefixes.first(where: { upper.hasPrefix($0) }) { return s.dropFirst(prefix.count) }
         return s
     }
 

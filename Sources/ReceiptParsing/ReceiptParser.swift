@@ -29,7 +29,7 @@ public struct ReceiptParser: Sendable {
     }
 
     func parseOnce(_ input: ParserInput) -> ParsedReceipt {
-        let lines = AnalyzedLine.lines(of: input, maxLines: maxLines, maxLineLength: maxLineLength)
+        let lines = AnalyzedLine.lines(of: input.withScriptsNormalized, maxLines: maxLines, maxLineLength: maxLineLength)
         var receipt = ParsedReceipt()
         var warnings: [String] = []
 

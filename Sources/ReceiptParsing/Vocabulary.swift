@@ -58,7 +58,9 @@ struct Vocabulary: Sendable {
     /// The languages whose words are merged into `Keywords`' base lists (English, German and
     /// Malay live there). Each is a table of its own (`Locales/`); adding a language is adding a
     /// table here and its marker words in `LanguageDetection`.
-    static let added: [Vocabulary] = [german, french, italian, spanish, dutch, portuguese, polish, czech, turkish, russian, greek]
+    static let added: [Vocabulary] = [
+        german, french, italian, spanish, dutch, portuguese, polish, czech, turkish, russian, greek, thai, india, arabic,
+    ]
 
     /// The words of every added language for one line kind, in table order without repeats.
     static func merged(_ list: KeyPath<Vocabulary, [String]>) -> [String] {

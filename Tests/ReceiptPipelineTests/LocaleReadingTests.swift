@@ -29,18 +29,11 @@ struct LocaleReadingTests {
         _ = try OCRConfiguration(languages: ["eng", "osd"] + Self.fixtures.map(\.language.tesseractCode)).resolveTessdataDirectory()
         let cases = RenderedFixtures.cases(Self.fixtures)
         try #require(cases.count == 12, "a clean render and a photo-like variant of each of the 6 receipts")
-        let reader = ReceiptReader(ocr: try OCREnginePool(workers: 2, logger: Self.logger))
-        let readings = try await RenderedFixtures.read(cases.map(\.image), with: reader)
         var totals = 0
         var missed: [String] = []
-        for (item, reading) in zip(cases, readings) {
-            let name = item.image.lastPathComponent
-            let label = try JSONDecoder().decode(
-                ReceiptLabel.self,
-                from: Data(contentsOf: item.image.deletingPathExtension().appendingPathExtension("json"))
-            )
-            #expect(reading.language == item.language, "\(name)")
-            #expect(reading.receipt.language == item.language.isoCode, "\(name)")
+        for (name, language, reading, label) in try await RenderedFixtures.readLabelled(cases, logger: Self.logger) {
+            #expect(reading.language == language, "\(name)")
+            #expect(reading.receipt.language == language.isoCode, "\(name)")
             if reading.receipt.total == label.total { totals += 1 } else { missed.append(name) }
             #expect(reading.receipt.date == label.date, "\(name) date")
             #expect(reading.receipt.currency == label.currency, "\(name) currency")
@@ -84,6 +77,22 @@ enum RenderedFixtures {
                 $0.lastPathComponent.hasPrefix(fixture.prefix + ".") || $0.lastPathComponent.hasPrefix(fixture.prefix + "--")
             }
             .map { (image: $0, language: fixture.language) }
+        }
+    }
+
+    /// Each case read end to end by a reader of two Tesseract engines, with the label beside its image.
+    static func readLabelled(
+        _ cases: [(image: URL, language: ReceiptLanguage)],
+        logger: Logger
+    ) async throws -> [(name: String, language: ReceiptLanguage, reading: ReceiptReader.Reading, label: ReceiptLabel)] {
+        let reader = ReceiptReader(ocr: try OCREnginePool(workers: 2, logger: logger))
+        let readings = try await read(cases.map(\.image), with: reader)
+        return try zip(cases, readings).map { item, reading in
+            let label = try JSONDecoder().decode(
+                ReceiptLabel.self,
+                from: Data(contentsOf: item.image.deletingPathExtension().appendingPathExtension("json"))
+            )
+            return (item.image.lastPathComponent, item.language, reading, label)
         }
     }
 
