@@ -37,6 +37,7 @@ public final class SQLiteDocumentStore: DocumentStore {
     /// Names of the expression indexes, for `INDEXED BY` hints (without statistics SQLite
     /// prefers the primary key's `collection` prefix over a far more selective expression index).
     private let indexNames = Mutex<Set<String>>([])
+    private let textFieldCache = TextFieldCache()
 
     /// Opens (and creates when missing, unless read-only) the store file at `path`.
     /// - Throws: `store.invalid-location` (cannot open or create), `store.corrupt` (not a store),
@@ -159,18 +160,19 @@ public final class SQLiteDocumentStore: DocumentStore {
     public func putBatch(_ writes: [DocumentWrite]) async throws -> [StoredDocument] {
         guard !writes.isEmpty else { return [] }
         try StoreSchema.validate(writes.map { ($0.collection, $0.id) })
-        return try await write { db in
-            var rows = try RowWriter(db)
+        let prepared = try writes.map(PreparedBody.init)
+        return try await write { [textFieldCache] db in
+            var rows = try RowWriter(db, textFields: textFieldCache.fields(db))
             var stored: [StoredDocument] = []
             stored.reserveCapacity(writes.count)
             let select = try db.cachedStatement(sql: "SELECT rev, deleted FROM documents WHERE collection = ? AND id = ?")
-            for write in writes {
+            for (write, prepared) in zip(writes, prepared) {
                 let current = try Row.fetchOne(select, arguments: [write.collection, write.id]).map {
                     CurrentRevision(rev: $0[0], deleted: $0[1])
                 }
                 let rev = try WriteRules.nextRevision(collection: write.collection, id: write.id, current: current, expectedRev: write.expectedRev)
-                let body = try WriteRules.body(write.document, id: write.id, rev: rev)
-                let seq = try rows.write(collection: write.collection, id: write.id, rev: rev, deleted: false, body: body)
+                let (body, text) = try prepared.stored(write, rev: rev)
+                let seq = try rows.write(collection: write.collection, id: write.id, rev: rev, deleted: false, body: body, text: text)
                 stored.append(StoredDocument(collection: write.collection, id: write.id, rev: rev, seq: seq, document: body))
             }
             return stored
@@ -185,9 +187,9 @@ public final class SQLiteDocumentStore: DocumentStore {
         let upsert: Statement
         var seq: Int64
 
-        init(_ db: Database) throws {
+        init(_ db: Database, textFields: [String: [FieldPath]]) throws {
             self.db = db
-            textFields = try SQLiteDocumentStore.textFields(db)
+            self.textFields = textFields
             seq = try SQLiteDocumentStore.lastSequence(db)
             upsert = try db.cachedStatement(
                 sql: """
@@ -199,9 +201,10 @@ public final class SQLiteDocumentStore: DocumentStore {
         }
 
         /// Writes one row (a deletion's tombstone is not text-indexed); returns its sequence number.
-        mutating func write(collection: String, id: String, rev: Int, deleted: Bool, body: JSONValue) throws -> Int64 {
+        /// `text` is the body's JSON text when it was made before the transaction.
+        mutating func write(collection: String, id: String, rev: Int, deleted: Bool, body: JSONValue, text: String? = nil) throws -> Int64 {
             seq += 1
-            try upsert.execute(arguments: [collection, id, rev, seq, deleted, JSONText.encode(body)])
+            try upsert.execute(arguments: [collection, id, rev, seq, deleted, text ?? JSONText.encode(body)])
             try SQLiteDocumentStore.updateTextIndex(db, collection: collection, id: id, body: deleted ? nil : body, fields: textFields[collection])
             return seq
         }
@@ -234,8 +237,8 @@ public final class SQLiteDocumentStore: DocumentStore {
     public func replicate(_ changes: [StoreChange]) async throws -> Int {
         guard !changes.isEmpty else { return 0 }
         try StoreSchema.validate(changes.map { ($0.collection, $0.id) })
-        return try await write { db in
-            var rows = try RowWriter(db)
+        return try await write { [textFieldCache] db in
+            var rows = try RowWriter(db, textFields: textFieldCache.fields(db))
             var applied = 0
             let select = try db.cachedStatement(sql: "SELECT rev FROM documents WHERE collection = ? AND id = ?")
             for change in changes {

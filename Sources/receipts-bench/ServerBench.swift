@@ -48,6 +48,17 @@ struct ServerBench: AsyncParsableCommand {
     @Flag(help: "Print JSON Lines (one object per engine and scenario).")
     var json = false
 
+    /// The parts a run can be limited to.
+    enum Part: String, CaseIterable, ExpressibleByArgument {
+        case anchors, healthz, cart, carts, ticks
+    }
+
+    @Option(
+        parsing: .upToNextOption,
+        help: "Only these parts (default: all): \(Part.allCases.map(\.rawValue).joined(separator: ", ")). `--parts ticks` measures the writes alone."
+    )
+    var parts: [Part] = Part.allCases
+
     struct Figures: Codable {
         var engine: String
         var scenario: String
@@ -96,7 +107,7 @@ struct ServerBench: AsyncParsableCommand {
         }
         // The anchors first, in this same run: ratios to them carry from one machine to another
         // better than requests per second do.
-        var all = try await measureAnchors(wrk: wrk, work: work)
+        var all = parts.contains(.anchors) ? try await measureAnchors(wrk: wrk, work: work) : []
         all.forEach(report)
         for (engine, location) in locations {
             let figures = try await measure(engine: engine, location: location, binary: binary, wrk: wrk, work: work)
@@ -247,12 +258,12 @@ struct ServerBench: AsyncParsableCommand {
             """
         let plain = Self.reportFunction
         var results: [Figures] = []
-        for (scenario, script, path) in [
-            (Self.healthScenario, plain, "/healthz"),
-            ("\(Self.oneCartScenario) (\(items) items, bearer)", reads, "\(base)/carts/\(seed.carts[0].id)"),
-            ("GET carts (\(carts) per page)", reads, "\(base)/carts?limit=\(carts)"),
-            ("PUT/DELETE item completed", writes, "\(base)/carts"),
-        ] {
+        for (part, scenario, script, path) in [
+            (Part.healthz, Self.healthScenario, plain, "/healthz"),
+            (.cart, "\(Self.oneCartScenario) (\(items) items, bearer)", reads, "\(base)/carts/\(seed.carts[0].id)"),
+            (.carts, "GET carts (\(carts) per page)", reads, "\(base)/carts?limit=\(carts)"),
+            (.ticks, "PUT/DELETE item completed", writes, "\(base)/carts"),
+        ] where parts.contains(part) {
             results.append(
                 try await load(
                     engine: engine,
