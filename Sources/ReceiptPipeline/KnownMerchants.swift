@@ -21,8 +21,8 @@ public struct KnownMerchants: Sendable {
         self.store = store
     }
 
-    /// The merchant names of the household's carts (all carts when `household` is nil), the most
-    /// frequent first, each spelled as most of its carts spell it.
+    /// The merchant names of the household's carts (all carts when `household` is nil), as
+    /// spelled, the most frequent spelling first.
     public func names(household: String?) async throws -> [String] {
         let filters: [Filter] = household.map { [.equals("household", $0)] } ?? []
         var counts: [String: Int] = [:]
