@@ -121,10 +121,10 @@ class ProductFlows(BrowserTestCase):
         self.wait(self.anna, EC.url_contains("/account"))
         self.fill(self.anna, "profile-currency", "EUR")
         Select(self.anna.find_element(By.ID, "profile-locale")).select_by_value("de-DE")
-        self.submit_form_of(self.anna, "profile-name")
+        self.submit_form_of(self.anna, "profile-name", reloads=True)
         self.wait(self.anna, lambda d: d.find_element(By.ID, "profile-currency").get_attribute("value") == "EUR", timeout=30)
         self.anna.find_element(By.ID, "profile-picture").send_keys(FIXTURE)
-        self.submit_form_of(self.anna, "profile-picture")
+        self.submit_form_of(self.anna, "profile-picture", reloads=True)
         # The picture is decoded and checked on the server: give a busy machine time.
         picture = self.wait(self.anna, EC.presence_of_element_located((By.CSS_SELECTOR, "img.profile-picture")), timeout=30)
         self.wait(self.anna, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", picture), timeout=30)

@@ -150,9 +150,13 @@ class BrowserTestCase(unittest.TestCase):
         element.send_keys(text)
         return element
 
-    def submit_form_of(self, driver, field_id):
-        driver.find_element(By.ID, field_id).find_element(By.XPATH, "./ancestor::form").find_element(
-            By.CSS_SELECTOR, "button[type=submit]").click()
+    def submit_form_of(self, driver, field_id, reloads=False):
+        """Clicks the submit button of the field's form; with `reloads`, waits until the page the
+        form posted from is gone, so what follows reads the answer, not the page it was filled on."""
+        form = driver.find_element(By.ID, field_id).find_element(By.XPATH, "./ancestor::form")
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        if reloads:
+            WebDriverWait(driver, 30, poll_frequency=0.05).until(EC.staleness_of(form))
 
     def path(self, driver):
         return driver.current_url[len(self.server.base):]
