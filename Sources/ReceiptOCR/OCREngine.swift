@@ -30,7 +30,7 @@ public struct OCRConfiguration: Sendable, Hashable {
     /// No second reading of each unsure word turned white on black: on a phone photo every speck
     /// of a cluttered background is an unsure word, so that second reading cost 15-17 % of
     /// `--fast` on the US photos (a receipt on a wooden table 2.5 → 1.6 s), and on the tuning
-    /// part it changed one merchant and nothing else (README, "Ingest benchmark").
+    /// part it changed one merchant and nothing else (docs/history/ingest-speed.md).
     public static let receiptVariables: [String: String] = [
         "tessedit_do_invert": "0",
         "load_system_dawg": "0",

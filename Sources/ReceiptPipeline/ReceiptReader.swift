@@ -96,7 +96,7 @@ public struct ReceiptReader: Sendable {
 
     /// The Tesseract models a receipt in `language` is read with: English beside it, for the
     /// English words every receipt prints (card names, `TOTAL`) and because
-    /// `eng+<lang>` read the language fixtures better than `<lang>` alone (see the README).
+    /// `eng+<lang>` read the language fixtures better than `<lang>` alone (docs/READING.md).
     /// Cyrillic and Greek are read with their own model alone: beside English, lookalike capitals
     /// come out as Latin letters (`METPHTA` for `ΜΕΤΡΗΤΑ` on the Greek fixture with `eng+ell`).
     public static func ocrLanguages(for language: ReceiptLanguage) -> [String] {
