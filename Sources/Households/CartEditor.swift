@@ -424,10 +424,7 @@ public struct CartEditor: Sendable {
         ) { cart in
             guard cart.household == householdId else { throw HouseholdError.cartNotFound }
             cart.assignItemIDs()
-            let before = cart
-            let result = try body(&cart)
-            try cart.stampChanges(since: before, clock: clock)
-            return result
+            return try cart.stampingChanges(clock: clock, body)
         }
     }
 

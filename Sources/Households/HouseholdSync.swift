@@ -254,11 +254,11 @@ public struct HouseholdSync: Sendable {
 
     /// Entries made offline carry no account id; they are the syncing member's.
     private func claimEntries(_ list: inout HouseholdList, by user: PublicUser) throws {
-        let before = list
-        for index in list.entries.indices where list.entries[index].addedByUserId.isEmpty {
-            list.entries[index].addedByUserId = user.id
+        try list.stampingChanges(clock: lists.clock) { list in
+            for index in list.entries.indices where list.entries[index].addedByUserId.isEmpty {
+                list.entries[index].addedByUserId = user.id
+            }
         }
-        try list.stampChanges(since: before, clock: lists.clock)
     }
 
     /// Adds a cart made on the replica, once: its id in the household comes from the receipt

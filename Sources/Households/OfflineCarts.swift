@@ -74,11 +74,11 @@ public struct OfflineCarts: Sendable {
         let id = try await cart(idOrPrefix).id
         let (stored, result) = try await records.update(CartDocument.self, Collections.carts, id, ifMatch: nil, notFound: .cartNotFound) { cart in
             cart.assignItemIDs()
-            let before = cart
-            let result = try body(&cart)
-            CartEditor.settle(&cart, by: displayName, now: now())
-            try cart.stampChanges(since: before, clock: clock)
-            return result
+            return try cart.stampingChanges(clock: clock) { cart in
+                let result = try body(&cart)
+                CartEditor.settle(&cart, by: displayName, now: now())
+                return result
+            }
         }
         if stored.value.household != nil { try await LocalReplica(store: records.store, now: now).changed(cart: id) }
         return (stored.value, result)
@@ -91,10 +91,7 @@ public struct OfflineCarts: Sendable {
         let id = try await cart(idOrPrefix).id
         let (stored, result) = try await records.update(CartDocument.self, Collections.carts, id, ifMatch: nil, notFound: .cartNotFound) { cart in
             cart.assignItemIDs()
-            let before = cart
-            let result = try body(&cart)
-            try cart.stampChanges(since: before, clock: clock)
-            return result
+            return try cart.stampingChanges(clock: clock, body)
         }
         if stored.value.household != nil { try await LocalReplica(store: records.store, now: now).changed(cart: id) }
         var cart = stored.value

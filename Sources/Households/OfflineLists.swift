@@ -101,10 +101,7 @@ public struct OfflineLists: Sendable {
             ifMatch: nil,
             notFound: ShoppingLists.notFound
         ) { list in
-            let before = list
-            let result = try body(&list)
-            try list.stampChanges(since: before, clock: clock)
-            return result
+            try list.stampingChanges(clock: clock, body)
         }
         return (stored.value, result)
     }

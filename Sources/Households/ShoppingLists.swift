@@ -318,32 +318,32 @@ public struct ShoppingLists: Sendable {
                 notFound: Self.notFound
             ) { list -> (count: Int, used: Set<Int>) in
                 // Work on a copy: a retried update starts again from the items used before it.
-                let before = list
                 var used = usedItems
                 var count = 0
-                for index in list.entries.indices where !list.entries[index].completed {
-                    guard
-                        let itemIndex = cart.items.indices.first(where: {
-                            !used.contains($0) && EntryMatching.matches(entry: list.entries[index], item: cart.items[$0])
-                        })
-                    else { continue }
-                    used.insert(itemIndex)
-                    let item = cart.items[itemIndex]
-                    list.entries[index].completed = true
-                    list.entries[index].completedBy = cart.addedByUser
-                    list.entries[index].bought = HouseholdList.Bought(
-                        cartId: cart.id,
-                        itemName: item.name,
-                        price: item.price,
-                        currency: cart.currency,
-                        merchant: cart.merchant?.name,
-                        date: cart.date
-                    )
-                    if list.entries[index].product == nil { list.entries[index].product = item.product }
-                    count += 1
-                }
                 // Stamped like any edit: a member's later untick, even one made offline, wins.
-                try list.stampChanges(since: before, clock: clock)
+                try list.stampingChanges(clock: clock) { list in
+                    for index in list.entries.indices where !list.entries[index].completed {
+                        guard
+                            let itemIndex = cart.items.indices.first(where: {
+                                !used.contains($0) && EntryMatching.matches(entry: list.entries[index], item: cart.items[$0])
+                            })
+                        else { continue }
+                        used.insert(itemIndex)
+                        let item = cart.items[itemIndex]
+                        list.entries[index].completed = true
+                        list.entries[index].completedBy = cart.addedByUser
+                        list.entries[index].bought = HouseholdList.Bought(
+                            cartId: cart.id,
+                            itemName: item.name,
+                            price: item.price,
+                            currency: cart.currency,
+                            merchant: cart.merchant?.name,
+                            date: cart.date
+                        )
+                        if list.entries[index].product == nil { list.entries[index].product = item.product }
+                        count += 1
+                    }
+                }
                 return (count, used)
             }
             usedItems = outcome.used
@@ -371,10 +371,7 @@ public struct ShoppingLists: Sendable {
             loggedBy: ChangeAuthor(userId: userId, now: now())
         ) { list in
             guard list.household == householdId else { throw Self.notFound }
-            let before = list
-            let result = try body(&list)
-            try list.stampChanges(since: before, clock: clock)
-            return result
+            return try list.stampingChanges(clock: clock, body)
         }
     }
 

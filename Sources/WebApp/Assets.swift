@@ -15,7 +15,7 @@ public enum WebAssets {
         var result: [String: Asset] = [:]
         for (name, type) in [
             ("app.css", "text/css; charset=utf-8"), ("app.js", "text/javascript; charset=utf-8"), ("icon.svg", "image/svg+xml"),
-            ("social.js", "text/javascript; charset=utf-8"),
+            ("social.js", "text/javascript; charset=utf-8"), ("live.js", "text/javascript; charset=utf-8"),
             ("offline.js", "text/javascript; charset=utf-8"), ("outbox.js", "text/javascript; charset=utf-8"),
             ("sw.js", "text/javascript; charset=utf-8"), ("manifest.webmanifest", "application/manifest+json"),
             ("icon-192.png", "image/png"), ("icon-512.png", "image/png"),

@@ -10,6 +10,7 @@
 // Offline (offline.js): the forms of a list or cart page queue their changes on the device and
 // send them when the connection is back; the service worker keeps the pages opened recently.
 
+import { connectLive } from "./live.js";
 import { afterRegionsApplied, offlineSubmit, startOffline } from "./offline.js";
 
 const POLL_MS = 1000;
@@ -76,8 +77,6 @@ function pageRefresher(apply) {
 
 /** Calls `onChange()` whenever something may have changed: on the WebSocket's events, else by polling. */
 function liveSource(onChange) {
-  let since = null;
-  let retry = 500;
   let poller = null;
   let pending = null;
   const poll = (on) => {
@@ -85,29 +84,16 @@ function liveSource(onChange) {
     if (!on && poller) { clearInterval(poller); poller = null; }
   };
   const soon = () => { if (!pending) pending = setTimeout(() => { pending = null; onChange(); }, 30); };
-  function connect() {
-    const url = new URL("/api/v1/live", location.href);
-    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
-    if (since !== null) url.searchParams.set("since", String(since));
-    let socket;
-    try { socket = new WebSocket(url); } catch { poll(true); return; }
-    socket.addEventListener("message", (message) => {
-      let event;
-      try { event = JSON.parse(message.data); } catch { return; }
-      if (typeof event.seq === "number") since = event.seq;
-      if (event.type === "hello") { poll(false); retry = 500; soon(); }
-      else if (event.type === "change" || event.type === "presence") soon();
-      else if (event.type === "resume") since = event.since;
-      else if (event.type === "reload") { since = null; soon(); }
-    });
-    socket.addEventListener("close", () => {
-      poll(true);
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 15000);
-    });
-  }
   poll(true); // until the socket says hello
-  connect();
+  connectLive({
+    firstRetry: 500,
+    maxRetry: 15000,
+    onEvent: (event) => {
+      if (event.type === "hello") { poll(false); soon(); }
+      else if (event.type === "change" || event.type === "presence" || event.type === "reload") soon();
+    },
+    onClose: () => poll(true),
+  });
   document.addEventListener("visibilitychange", () => { if (!document.hidden) onChange(); });
 }
 

@@ -6,6 +6,8 @@
 // New notifications arrive over the same WebSocket as every live change (/api/v1/live), as
 // events of type "notification" that only their own user receives.
 
+import { connectLive } from "./live.js";
+
 const badge = document.querySelector("[data-unread-count]");
 
 function setCount(count) {
@@ -61,20 +63,11 @@ async function showSystem(notification) {
 }
 
 function listen() {
-  let since = null;
-  let retry = 1000;
-  function connect() {
-    const url = new URL("/api/v1/live", location.href);
-    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
-    if (since !== null) url.searchParams.set("since", String(since));
-    let socket;
-    try { socket = new WebSocket(url); } catch { return; }
-    socket.addEventListener("message", (message) => {
-      let event;
-      try { event = JSON.parse(message.data); } catch { return; }
-      if (typeof event.seq === "number") since = event.seq;
+  connectLive({
+    firstRetry: 1000,
+    maxRetry: 30000,
+    onEvent: (event) => {
       if (event.type === "hello") {
-        retry = 1000;
         refreshCount();
       } else if (event.type === "notification") {
         refreshCount();
@@ -82,18 +75,9 @@ function listen() {
         const notification = event.document;
         // A new one (revision 1); a later revision is it being marked read.
         if (notification && !event.deleted && event.rev === 1 && !notification.read) showSystem(notification);
-      } else if (event.type === "resume") {
-        since = event.since;
-      } else if (event.type === "reload") {
-        since = null;
       }
-    });
-    socket.addEventListener("close", () => {
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 30000);
-    });
-  }
-  connect();
+    },
+  });
 }
 
 /** The centre's button: asks for permission when pressed, and says what the browser allows. */

@@ -15,7 +15,7 @@ const VERSION = "BUILD_VERSION";
 const SHELL = `receipts-shell-${VERSION}`;
 const PAGES = `receipts-pages-${VERSION}`;
 const SHELL_FILES = [
-  "/assets/app.css", "/assets/app.js", "/assets/offline.js", "/assets/outbox.js", "/assets/icon.svg",
+  "/assets/app.css", "/assets/app.js", "/assets/live.js", "/assets/offline.js", "/assets/outbox.js", "/assets/icon.svg",
   "/assets/icon-192.png", "/assets/icon-512.png", "/manifest.webmanifest", "/offline",
 ];
 const MAX_KEPT = 40;
