@@ -269,10 +269,10 @@ public struct ReceiptReader: Sendable {
                 ocrSeconds += second.timing.total
                 let secondReceipt = parser.parse(ParserInput(ocrPage: second))
                 if scriptReading != nil {
-                    // The English reading of another script is lookalike letters: nothing to keep,
-                    // unless the page is in English too (Tesseract's Arabic model loses the Latin
-                    // date of `Date التاريخ 14/03/2024`).
-                    receipt = bilingual ? secondReceipt.merging(receipt) : secondReceipt
+                    // The English reading of another script is lookalike letters: nothing to keep
+                    // but the date's digits, unless the page is in English too (then it fills
+                    // every gap: Tesseract's Arabic model loses the date of `Date التاريخ 14/03/2024`).
+                    receipt = bilingual ? secondReceipt.merging(receipt) : secondReceipt.takingDate(from: receipt)
                     page = second
                     languages = Self.ocrLanguages(for: other)
                 } else if Self.sureness(secondReceipt, page: second) >= Self.sureness(receipt, page: page) {
