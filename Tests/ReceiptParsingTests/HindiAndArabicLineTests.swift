@@ -5,8 +5,8 @@ import Testing
 @testable import ReceiptParsing
 
 /// Right-to-left lines as OCR gives them (words left to right as they stand on the page, with
-/// boxes) put back in reading order, and the Hindi words of a receipt printed in Hindi.
-@Suite struct RightToLeftTests {
+/// boxes) put back in reading order, and the words and item names of a receipt printed in Hindi.
+@Suite struct HindiAndArabicLineTests {
     /// A line of words laid out left to right, 100 px apart.
     static func line(_ text: String) -> ParserInput.Line {
         let words = text.split(separator: " ").enumerated().map { index, word in
@@ -88,5 +88,22 @@ import Testing
         )
         #expect(receipt.merchant.name == "अग्रवाल किराना स्टोर")
         #expect(Dates.isLabelOnly("दिनांक") && Dates.isLabelOnly("Date") && !Dates.isLabelOnly("Date Palm Cafe"))
+    }
+
+    /// A Devanagari syllable is one character of several letters: `चीनी` (sugar) has four, and
+    /// names the count line below it as a three-letter Latin name would.
+    @Test func aShortHindiNameAboveItsCountLineIsAnItem() {
+        let receipt = ReceiptParser().parse(
+            text: """
+                चावल   450.00
+                चीनी
+                  2 x 48.00   96.00
+                आटा   420.00
+                कुल राशि   ₹966.00
+                """
+        )
+        #expect(receipt.items.map(\.name) == ["चावल", "चीनी", "आटा"])
+        #expect(receipt.items.map(\.quantity) == [1, 2, 1])
+        #expect(ItemNames.letterCount("चीनी") == 4 && ItemNames.letterCount("Milk 2L") == 5)
     }
 }
