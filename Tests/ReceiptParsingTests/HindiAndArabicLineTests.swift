@@ -21,8 +21,12 @@ import Testing
         ("6.00   كرك شاي 2 x 3.00", "6.00   شاي كرك 2 x 3.00"),
         ("Subtotal   الفرعي المجموع   52.50", "Subtotal   المجموع الفرعي   52.50"),
         ("TOTAL الإجمالي SAR 123.86", "TOTAL الإجمالي SAR 123.86"),
-        ("שלום עולם 12.00", "עולם שלום 12.00"),
+        ("12.00   دجاج شاورما", "شاورما دجاج   12.00"),
+        ("15:42   التاريخ 14/03/2024", "14/03/2024 التاريخ   15:42"),
+        ("4.50   2 @ 2.25 حمص", "حمص 2 @ 2.25   4.50"),
+        ("12.00 עולם שלום", "שלום עולם 12.00"),
         ("AL WAHA SUPERMARKET", "AL WAHA SUPERMARKET"),
+        ("चावल   450.00", "चावल   450.00"),
     ])
     func wordsStandingLeftToRightAreTurnedRound(ocr: String, reading: String) {
         let turned = RightToLeft.readingOrder(Self.line(ocr))

@@ -15,7 +15,7 @@ import Testing
 /// detector takes each page for Latin (Latin amounts on every Hindi line, English on every Gulf
 /// line); the currency their English reading shows (`₹`/`GSTIN`, `AED`, `SAR`) cues Hindi or
 /// Arabic, and the reading in that script is kept because it shows the script's letters. Arabic
-/// names come in reading order (`RightToLeft`), not word by word reversed.
+/// names and item lines come in reading order (`RightToLeft`), not word by word reversed.
 @Suite(.serialized, .timeLimit(.minutes(8)))
 struct BilingualReadingTests {
     static let fixtures: [(prefix: String, language: ReceiptLanguage)] = [
@@ -41,13 +41,14 @@ struct BilingualReadingTests {
         }
     }
 
-    /// The Arabic café's name was read `النور مقهى` (its words as they stand, left to right).
-    @Test func arabicMerchantNamesReadInReadingOrder() async throws {
+    /// The Arabic café's name was read `النور مقهى` (its words as they stand, left to right), and
+    /// its item lines `12.00   دجاج شاورما` (the amount first) were no items.
+    @Test func arabicNamesAndItemsReadInReadingOrder() async throws {
         let cases = RenderedFixtures.cases([("ae-cafe-alnoor", .arabic)])
         try #require(cases.count == 2)
         for (name, _, reading, label) in try await RenderedFixtures.readLabelled(cases, logger: Self.logger) {
             #expect(reading.receipt.merchant.name == label.merchant, "\(name)")
-            #expect(reading.receipt.items.first?.name == "شاي كرك", "\(name)")
+            #expect(reading.receipt.items.map(\.name) == ["شاي كرك", "شاورما دجاج", "فلافل", "عصير برتقال", "حمص"], "\(name)")
         }
     }
 

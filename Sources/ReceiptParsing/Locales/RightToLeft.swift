@@ -26,35 +26,54 @@ enum RightToLeft {
         return letters
     }
 
-    /// `line` with each run of right-to-left words that stand left to right in reading order.
+    /// `line` in reading order. A line of right-to-left words without Latin letters (an Arabic
+    /// receipt's `12.00   دجاج شاورما`, its amount on the left) is read from its right end: its
+    /// words and the runs of other tokens between them (`2 @ 2.25`, kept as they stand) come in
+    /// reverse (`شاورما دجاج   12.00`, the name before its amount, as on a left-to-right line).
+    /// On a line with Latin words (`Subtotal الفرعي المجموع 52.50`) each run of right-to-left words
+    /// alone is turned round. Runs stop at a column's gap; the gaps between tokens go with them.
     static func readingOrder(_ line: ParserInput.Line) -> ParserInput.Line {
         // Every letter of these scripts is written with a lead byte of 0xD6-0xDD, 0xE0 or 0xEF in UTF-8.
         guard line.words.count > 1, line.text.utf8.contains(where: { (0xD6...0xDD) ~= $0 || $0 == 0xE0 || $0 == 0xEF }) else { return line }
         let tokens = line.text.split(separator: " ")
-        guard tokens.count == line.words.count, zip(tokens, line.words).allSatisfy({ $0 == $1.text }) else { return line }
-        var order = Array(line.words.indices)
-        var start = 0
-        while start < order.count {
-            var end = start
-            while end < order.count, isWord(line.words[end].text) { end += 1 }
-            if end - start > 1, standsLeftToRight(line.words[start..<end]) { order[start..<end].reverse() }
-            start = max(end, start + 1)
+        guard tokens.count == line.words.count, zip(tokens, line.words).allSatisfy({ $0 == $1.text }),
+            standsLeftToRight(line.words[...])
+        else { return line }
+        let rightToLeft = line.words.map { isWord($0.text) }
+        guard rightToLeft.contains(true) else { return line }
+        var gaps: [Substring] = []
+        for (token, next) in zip(tokens, tokens.dropFirst()) { gaps.append(line.text[token.endIndex..<next.startIndex]) }
+        // Token indices and gaps alternately: token 0, gap 0, token 1, …; a gap is -1 - its index.
+        var sequence = Array(0..<(2 * tokens.count - 1)).map { $0.isMultiple(of: 2) ? $0 / 2 : -1 - $0 / 2 }
+        // A run stops at a column's gap (OCR's three spaces): columns are read one by one.
+        func joins(_ element: Int) -> Bool { element < 0 && gaps[-1 - element].count == 1 }
+        func reverseRuns(where inRun: (Int) -> Bool, longerThan minimum: Int) {
+            var start = 0
+            while start < sequence.count {
+                var end = start
+                while end < sequence.count,
+                    inRun(sequence[end]) || (joins(sequence[end]) && end + 1 < sequence.count && end > start && inRun(sequence[end + 1]))
+                {
+                    end += 1
+                }
+                if (end - start + 1) / 2 > minimum { sequence[start..<end].reverse() }
+                start = end + 1
+            }
         }
-        guard order != Array(line.words.indices) else { return line }
+        let latin = line.words.contains { $0.text.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic } }
+        if latin {
+            reverseRuns(where: { $0 >= 0 && rightToLeft[$0] }, longerThan: 1)
+        } else {
+            sequence.reverse()
+            reverseRuns(where: { $0 >= 0 && !rightToLeft[$0] }, longerThan: 1)
+        }
+        let order = sequence.filter { $0 >= 0 }
+        guard order != Array(tokens.indices) else { return line }
         var reordered = line
         reordered.words = order.map { line.words[$0] }
-        // The words take the reordered places; the spaces between places stay where they were.
-        var text = ""
-        var rest = Substring(line.text)
-        for (place, index) in order.enumerated() {
-            let token = tokens[place]
-            let before = rest[..<token.startIndex]
-            text += before
-            text += line.words[index].text
-            rest = rest[token.endIndex...]
-        }
-        text += rest
-        reordered.text = text
+        let head = line.text[..<tokens[0].startIndex]
+        let tail = line.text[tokens[tokens.count - 1].endIndex...]
+        reordered.text = String(head) + sequence.map { $0 >= 0 ? String(tokens[$0]) : String(gaps[-1 - $0]) }.joined() + tail
         return reordered
     }
 
