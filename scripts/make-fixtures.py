@@ -1368,6 +1368,97 @@ def za_superette():
     return r
 
 
+def in_kirana():
+    """Hindi grocery (kirana) shop in Devanagari: Hindi names and summary words (उप योग the sub
+    total, जीएसटी 5 % added, कुल राशि the total, नकद cash, वापसी the change, दिनांक the date),
+    ASCII amounts, the rupee sign, a GSTIN in Latin letters."""
+    r = Receipt("in-kirana-jaipur", "INR")
+    r.add(center("अग्रवाल किराना स्टोर"), bold=True)
+    r.add(center("एम आई रोड जयपुर 302001"))
+    r.add(center("GSTIN 08ABCDE1234F1Z5"))
+    r.add(center("कर बीजक"))
+    r.add(lr("दिनांक 14/03/2024", "समय 15:42"))
+    r.add("-" * WIDTH_CHARS)
+
+    for name, n, each in [("चावल", 1, "450.00"), ("अरहर दाल", 2, "90.00"), ("सरसों तेल", 1, "195.00"),
+                          ("चीनी", 2, "48.00"), ("आटा", 1, "420.00")]:
+        add_counted(r, name, n, each)
+    subtotal = r.items_sum()
+    gst = q2(subtotal * D(5) / D(100))
+    total = subtotal + gst
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("उप योग", fmt(subtotal)))
+    r.add(lr("जीएसटी 5%", fmt(gst)))
+    r.add(lr("कुल राशि", "₹" + fmt(total)), bold=True)
+    tendered = D("1500.00")
+    r.add(lr("नकद", fmt(tendered)))
+    r.add(lr("वापसी", fmt(tendered - total)))
+    r.add()
+    r.add(center("धन्यवाद फिर पधारें"))
+    r.fields.update(
+        merchant="अग्रवाल किराना स्टोर", date="2024-03-14", time="15:42",
+        subtotal=fmt(subtotal), tax=fmt(gst), total=fmt(total),
+        taxes=[{"label": "जीएसटी 5%", "rate": "5", "amount": fmt(gst)}],
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
+def gulf_bilingual(name, currency, rate, merchant_lines, merchant, address, tax_number, items, tendered):
+    """A Gulf supermarket receipt in English and Arabic on the same lines (item names in both, the
+    summary words in both: `TOTAL الإجمالي`), the amount on the right, VAT added at `rate` %."""
+    r = Receipt(name, currency)
+    for i, text in enumerate(merchant_lines):
+        r.add(center(text), bold=(i == 0))
+    r.add(center(address))
+    r.add(center(tax_number))
+    r.add(center("TAX INVOICE فاتورة ضريبية"))
+    r.add(lr("Date التاريخ 14/03/2024", "15:42"))
+    r.add("-" * WIDTH_CHARS)
+    for english, arabic, n, each in items:
+        add_counted(r, f"{english} {arabic}", n, each)
+    subtotal = r.items_sum()
+    vat = q2(subtotal * D(rate) / D(100))
+    total = subtotal + vat
+    r.add("-" * WIDTH_CHARS)
+    r.add(lr("Subtotal المجموع الفرعي", fmt(subtotal)))
+    r.add(lr(f"VAT {rate}% ضريبة القيمة المضافة", fmt(vat)))
+    r.add(lr("TOTAL الإجمالي", f"{currency} {fmt(total)}"), bold=True)
+    r.add(lr("Cash نقدا", fmt(tendered)))
+    r.add(lr("Change الباقي", fmt(tendered - total)))
+    r.add()
+    r.add(center("Thank you شكرا لزيارتكم"))
+    r.fields.update(
+        merchant=merchant, date="2024-03-14", time="15:42",
+        subtotal=fmt(subtotal), tax=fmt(vat), total=fmt(total),
+        taxes=[{"label": f"VAT {rate}%", "rate": str(rate), "amount": fmt(vat)}],
+        payment={"method": "cash", "cardLast4": None, "tendered": fmt(tendered), "change": fmt(tendered - total)},
+    )
+    return r
+
+
+def ae_supermarket():
+    """Emirati supermarket, bilingual: the name in English over its Arabic, AED, VAT 5 %, TRN."""
+    return gulf_bilingual(
+        "ae-supermarket-alwaha", "AED", 5, ["AL WAHA SUPERMARKET", "سوبرماركت الواحة"], "AL WAHA SUPERMARKET",
+        "Al Barsha 1, Dubai", "TRN 100345678900003",
+        [("Milk 1L", "حليب", 1, "6.50"), ("Arabic Bread", "خبز", 2, "3.00"), ("Dates", "تمر", 1, "18.00"),
+         ("Laban", "لبن", 1, "4.75"), ("Tomatoes", "طماطم", 1, "5.25"), ("Rice 2kg", "أرز", 1, "16.50")],
+        D("100.00"),
+    )
+
+
+def sa_supermarket():
+    """Saudi supermarket, bilingual: the name in Arabic alone, SAR, VAT 15 %, a VAT number."""
+    return gulf_bilingual(
+        "sa-tamweenat-alnakheel", "SAR", 15, ["تموينات النخيل الحديثة"], "تموينات النخيل الحديثة",
+        "Olaya St, Riyadh", "VAT No 300123456700003",
+        [("Water 6x1.5L", "مياه", 1, "11.50"), ("Labneh", "لبنة", 1, "9.75"), ("Chicken 1kg", "دجاج", 2, "17.25"),
+         ("Cardamom", "هيل", 1, "22.00"), ("Coffee", "قهوة", 1, "29.95")],
+        D("150.00"),
+    )
+
+
 # --------------------------------------------------------------------------
 # Rendering
 
@@ -1677,6 +1768,9 @@ VARIANTS = {
     "uk-grocer-greenway": [phone_photo(2.0)],
     "au-bakery-brightbakes": [phone_photo(-2.0)],
     "us-market-sunrise": [phone_photo(1.5)],
+    "in-kirana-jaipur": [phone_photo(-1.5)],
+    "ae-supermarket-alwaha": [phone_photo(2.0)],
+    "sa-tamweenat-alnakheel": [phone_photo(-2.0)],
     "us-cafe-beanleaf": [
         ("table", "small receipt on a dark table, slanted 4 degrees, uneven light",
          lambda im, g: blur(on_table(im, g, 4, 0.08), g, 0.8)),
@@ -1730,6 +1824,8 @@ def main():
                 th_minimart(), in_electronics(), ae_cafe(), za_superette()]
     # Merchant cues (issue 31): a logo and a footer name, a legal name in the footer, large print.
     receipts += [uk_grocer_greenway(), au_bakery_brightbakes(), us_market_sunrise()]
+    # Hindi, and bilingual Gulf receipts (issue 31).
+    receipts += [in_kirana(), ae_supermarket(), sa_supermarket()]
     written = []
     for idx, r in enumerate(receipts):
         exp = r.expected()

@@ -33,6 +33,13 @@ enum Dates {
     /// Short date words of the added languages ("Le 14/03/2024", "Data"), matched as whole words.
     static let dateWords: Set<String> = Set(Vocabulary.added.flatMap(\.dateWords)).subtracting(dateKeywords)
 
+    /// Whether the text is a date's label and nothing else (`Date`, `दिनांक`, `التاريخ`): what is
+    /// left of a date line when its date stands apart in a column of its own.
+    static func isLabelOnly(_ text: String) -> Bool {
+        let words = Keywords.words(text.uppercased())
+        return !words.isEmpty && words.allSatisfy { dateKeywords.contains($0) || dateWords.contains($0) }
+    }
+
     static let numeric = try! NSRegularExpression(
         pattern: #"(?<![0-9])([0-9]{1,4})\s?([./\-,])\s?([0-9]{1,2})\s?\2\s?([0-9]{2,4})(?![0-9])"#
     )

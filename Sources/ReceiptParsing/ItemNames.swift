@@ -16,6 +16,12 @@ enum ItemNames {
             .trimmingCharacters(in: CharacterSet.alphanumerics.inverted.subtracting(CharacterSet(charactersIn: "&'%()#")))
     }
 
+    /// The letters of `text`, each counted: a Devanagari (or Thai) syllable is one character
+    /// of several letters (`ची` is `च` and its vowel sign), so `चीनी`, sugar, has 4, not 2.
+    static func letterCount(_ text: String) -> Int {
+        text.unicodeScalars.count { $0.properties.isAlphabetic }
+    }
+
     /// True when `name` has letters enough to name something (two or more).
     static func isName(_ name: String) -> Bool {
         name.filter(\.isLetter).count >= 2

@@ -130,7 +130,7 @@ struct ItemReader {
 
     /// A text-only line: maybe the first half of a wrapped name, or "2 @ 1.99" without a price.
     private mutating func holdNamePart(_ line: AnalyzedLine, at index: Int) {
-        let letters = line.text.filter(\.isLetter).count
+        let letters = ItemNames.letterCount(line.text)
         if letters >= 3, line.kind == .other, !line.text.contains(":") { pendingName.append(index) } else { pendingName = [] }
         if pendingName.count > 2 { pendingName.removeFirst() }
     }
@@ -165,7 +165,7 @@ struct ItemReader {
         let pendingIsHeading = pendingName.last.map { Keywords.containsAny(Keywords.words(lines[$0].text), Keywords.columnHeads) } ?? true
         guard !line.text.contains("%"), namesBelow || pendingIsHeading, index + 1 < range.upperBound else { return false }
         let below = lines[index + 1]
-        return below.money.isEmpty && below.kind == .other && below.text.filter(\.isLetter).count >= 3 && index + 1 != dateLine
+        return below.money.isEmpty && below.kind == .other && ItemNames.letterCount(below.text) >= 3 && index + 1 != dateLine
     }
 
     /// The name the line at `index` gives, with its own count ("2 Santa Fe Ckn" above or

@@ -247,6 +247,8 @@ extension ReceiptParser {
             if Keywords.containsAny(lineWords, Self.headerNoise) && !Self.hasLegalForm(line.text, words: lineWords) { continue }
             if MerchantCues.isNeverAName(line.text) { continue }
             let segment = Self.nameSegment(line.text)
+            // `दिनांक   14/03/2024   समय 15:42`: the date's label is the line's longest word.
+            if Dates.isLabelOnly(segment) { continue }
             var score = nameScore(cleanName(segment), confidence: line.confidence)
             guard score > 0 else { continue }
             score -= Double(position) * 0.03

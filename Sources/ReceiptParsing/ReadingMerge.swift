@@ -36,6 +36,19 @@ extension ParsedReceipt {
         return merged
     }
 
+    /// Takes `other`'s date (and time) where this reading has none. The English reading of a page
+    /// in another script reads its digits, which that script's model may lose (Tesseract's Arabic
+    /// model reads `التاريخ 14/03/2024` as `التاريخ 4`), though its words are lookalike letters.
+    public func takingDate(from other: ParsedReceipt) -> ParsedReceipt {
+        guard date == nil, let date = other.date else { return self }
+        var merged = self
+        merged.date = date
+        merged.time = time ?? other.time
+        merged.confidence.date = other.confidence.date
+        merged.warnings.removeAll { $0 == "date.missing" }
+        return merged
+    }
+
     /// Takes `other`'s fields where this reading has none.
     private mutating func fillGaps(from other: ParsedReceipt) {
         date = date ?? other.date

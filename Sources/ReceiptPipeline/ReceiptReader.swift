@@ -247,16 +247,20 @@ public struct ReceiptReader: Sendable {
             language = other
         }
         // A page the English model read poorly, in a script the detector says is not Latin
-        // (Cyrillic, Greek, Thai, …): read with that script's language (see `ScriptLanguages`).
+        // (Cyrillic, Greek, Thai, …), or in a currency whose country prints another script
+        // beside English: read with that script's language (see `ScriptLanguages`).
         var scriptReading: OCRPage?
+        var bilingual = false
+        let cued = ScriptLanguages.cued(byCurrency: receipt.currency)
         if pickLanguage, rereadWhenUnsure, language == nil, page.confidence < PreprocessingTuning.scriptCheckBelow,
-            !LanguageDetection.showsAnyLanguage(page.lines.map(\.text)), let script = try await source.script()
+            !cued.isEmpty || !LanguageDetection.showsAnyLanguage(page.lines.map(\.text)), let script = try await source.script()
         {
-            let read = try await Self.readInScript(script, source: source)
+            let read = try await Self.readInScript(script, cued: cued, source: source)
             receipt.warnings += read.warnings
             ocrSeconds += read.seconds - (read.page?.timing.total ?? 0)
             language = read.language
             scriptReading = read.page
+            bilingual = read.cued
         }
         if pickLanguage, rereadWhenUnsure, let other = language {
             do {
@@ -265,8 +269,10 @@ public struct ReceiptReader: Sendable {
                 ocrSeconds += second.timing.total
                 let secondReceipt = parser.parse(ParserInput(ocrPage: second))
                 if scriptReading != nil {
-                    // The English reading of another script is lookalike letters: nothing to keep.
-                    receipt = secondReceipt
+                    // The English reading of another script is lookalike letters: nothing to keep
+                    // but the date's digits, unless the page is in English too (then it fills
+                    // every gap: Tesseract's Arabic model loses the date of `Date التاريخ 14/03/2024`).
+                    receipt = bilingual ? secondReceipt.merging(receipt) : secondReceipt.takingDate(from: receipt)
                     page = second
                     languages = Self.ocrLanguages(for: other)
                 } else if Self.sureness(secondReceipt, page: second) >= Self.sureness(receipt, page: page) {

@@ -31,17 +31,14 @@ struct WorldReadingTests {
         _ = try OCRConfiguration(languages: ["eng", "osd", "tha", "ara"]).resolveTessdataDirectory()
         let cases = RenderedFixtures.cases(Self.fixtures)
         try #require(cases.count == 8, "a clean render and a photo-like variant of each of the 4 receipts")
-        var dates = 0
-        var missed: [String] = []
         for (name, language, reading, label) in try await RenderedFixtures.readLabelled(cases, logger: Self.logger) {
             #expect((reading.language ?? .english) == language, "\(name)")
             #expect(reading.receipt.total == label.total, "\(name) total")
             #expect(reading.receipt.tax == label.tax, "\(name) tax")
             #expect(reading.receipt.currency == label.currency, "\(name) currency")
-            if reading.receipt.date == label.date { dates += 1 } else { missed.append(name) }
+            // Tesseract's Arabic model loses the date of the clean Arabic render (`التاريخ 4` for
+            // `التاريخ 14/03/2024`, a Latin date on a right-to-left line); the English reading's digits keep it.
+            #expect(reading.receipt.date == label.date, "\(name) date")
         }
-        // Tesseract's Arabic model loses the date of the clean Arabic render (`التاريخ 4` for
-        // `التاريخ 14/03/2024`, a Latin date on a right-to-left line): the README counts it.
-        #expect(dates >= 7, "dates missed: \(missed)")
     }
 }

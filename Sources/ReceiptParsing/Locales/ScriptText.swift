@@ -12,8 +12,9 @@
 ///   an amount beside them reads as one.
 ///
 /// OCR lines list their words left to right as they stand on the page, so an Arabic phrase comes
-/// with its words in reverse (`الفرعي المجموع`): `Vocabulary.normalized` lists Arabic phrases
-/// both ways round.
+/// with its words in reverse (`الفرعي المجموع`): `RightToLeft` turns such runs round where the
+/// words have boxes, and `Vocabulary.normalized` lists Arabic phrases both ways round for text
+/// without them.
 enum ScriptText {
     /// The code point of each script's zero (each script's ten digits are consecutive).
     static let zeros: [UInt32] = [0x0660, 0x06F0, 0x0966, 0x0E50]
@@ -69,10 +70,12 @@ enum ScriptText {
 }
 
 extension ParserInput {
-    /// The input as `ScriptText` normalises it, in the lines' text and in their words.
+    /// The input as `ScriptText` normalises it, in the lines' text and in their words, with
+    /// right-to-left words in reading order (`RightToLeft`).
     var withScriptsNormalized: ParserInput {
         var input = self
         for index in input.lines.indices {
+            input.lines[index] = RightToLeft.readingOrder(input.lines[index])
             let text = ScriptText.normalized(input.lines[index].text)
             guard text != input.lines[index].text else { continue }
             input.lines[index].text = text
