@@ -19,27 +19,19 @@ public struct OfflineCarts: Sendable {
         lists = OfflineLists(store: store, replica: replica, now: now)
     }
 
-    /// A cart by id, or by the start of its id when only one cart has it (at least 4 characters).
+    /// A cart by id, or by the start of its id when only one cart has it (``CartReference``).
     public func cart(_ idOrPrefix: String) async throws -> CartDocument {
-        if var cart = try await records.get(CartDocument.self, Collections.carts, idOrPrefix)?.value {
-            cart.assignItemIDs()
-            return cart
-        }
-        let found =
-            idOrPrefix.count >= 4
-            ? try await records.all(
-                CartDocument.self,
-                DocumentQuery(collection: Collections.carts, filters: [.hasPrefix("id", idOrPrefix)], limit: 2)
-            )
-            : []
-        guard found.count == 1, var cart = found.first?.value else {
-            throw HouseholdError(
-                .cartNotFound,
-                found.isEmpty
-                    ? "No cart \(idOrPrefix) in this store (receipts carts lists them)."
-                    : "Several carts start with \(idOrPrefix); give more of the id."
-            )
-        }
+        var cart = try await CartReference.resolve(
+            idOrPrefix,
+            exact: { id in try await records.get(CartDocument.self, Collections.carts, id)?.value },
+            startingWith: { prefix in
+                try await records.all(
+                    CartDocument.self,
+                    DocumentQuery(collection: Collections.carts, filters: [.hasPrefix("id", prefix)], limit: 2)
+                ).map(\.value)
+            },
+            notFound: { HouseholdError(.cartNotFound, $0) }
+        )
         cart.assignItemIDs()
         return cart
     }

@@ -46,26 +46,18 @@ public struct CartQueries: Sendable {
         }
     }
 
-    /// The cart with this id, or the only cart whose id starts with it (at least 4 characters).
+    /// The cart with this id, or the only cart whose id starts with it (``CartReference``).
     /// - Throws: ``PipelineError`` `cart.not-found` when none or several match.
     public func cart(idOrPrefix: String) async throws -> CartDocument {
-        let key = idOrPrefix.lowercased()
-        if let stored = try await store.get(collection: IngestPipeline.cartsCollection, id: key) {
-            return try stored.document.decode(as: CartDocument.self)
-        }
-        guard key.count >= 4 else {
-            throw PipelineError(.notFound, "no cart \(idOrPrefix): give the full id or at least 4 characters of it")
-        }
-        let query = DocumentQuery(collection: IngestPipeline.cartsCollection, filters: [.hasPrefix("id", key)], limit: 2)
-        let found = try await store.all(query)
-        guard found.count == 1, let only = found.first else {
-            throw PipelineError(
-                .notFound,
-                found.isEmpty
-                    ? "no cart with an id starting \(idOrPrefix)"
-                    : "several carts start with \(idOrPrefix): give more characters"
-            )
-        }
-        return try only.document.decode(as: CartDocument.self)
+        let collection = IngestPipeline.cartsCollection
+        return try await CartReference.resolve(
+            idOrPrefix,
+            exact: { id in try await store.get(collection: collection, id: id)?.document.decode(as: CartDocument.self) },
+            startingWith: { prefix in
+                try await store.all(DocumentQuery(collection: collection, filters: [.hasPrefix("id", prefix)], limit: 2))
+                    .map { try $0.document.decode(as: CartDocument.self) }
+            },
+            notFound: { PipelineError(.notFound, $0) }
+        )
     }
 }

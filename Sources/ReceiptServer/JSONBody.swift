@@ -90,12 +90,13 @@ struct JSONBody: Sendable {
         }
     }
 
-    /// At least two decimals ("0.1" is "0.10"), as prices are written; at most four.
-    private static func money(_ amount: Amount?, _ name: String) throws -> Amount {
-        guard let amount, amount.value.magnitude < 10_000_000, amount.scale <= 4 else {
-            throw Problem.badRequest(name, "'\(name)' must be an amount such as \"3.49\".")
+    /// Money by the one rule for entered amounts (``Amount/init(entered:field:)``).
+    private static func money(_ text: String, _ name: String) throws -> Amount {
+        do {
+            return try Amount(entered: text, field: name)
+        } catch {
+            throw Problem.badRequest(error.field, error.message)
         }
-        return Amount(amount.value, scale: max(2, amount.scale))
     }
 
     /// Money: a decimal string such as "3.49" (a JSON number is accepted too). `.some(nil)` when
@@ -105,9 +106,9 @@ struct JSONBody: Sendable {
         case nil: return nil
         case .null?: return .some(nil)
         case .string(let text)?:
-            return .some(try Self.money(Amount(text), name))
+            return .some(try Self.money(text, name))
         case .number(let value)?:
-            return .some(try Self.money(Amount("\(value)"), name))
+            return .some(try Self.money("\(value)", name))
         default: throw Problem.badRequest(name, "'\(name)' must be an amount such as \"3.49\".")
         }
     }

@@ -135,7 +135,7 @@ class ProductFlows(BrowserTestCase):
         self.assertEqual(self.anna.find_element(By.ID, "cart-currency").get_attribute("value"), "EUR")
 
     def test_99_no_console_errors(self):
-        self.assertEqual(self.console, [])
+        self.assert_no_console_errors()
 
 
 if __name__ == "__main__":

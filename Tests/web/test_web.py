@@ -387,9 +387,7 @@ class WebAppFlows(BrowserTestCase):
         self.anna.get_log("browser")  # the 404 itself is expected here
 
     def test_10_no_console_errors(self):
-        for driver in (self.anna, self.bo, self.cleo):
-            self.collect_console(driver)
-        self.assertEqual(self.console, [])
+        self.assert_no_console_errors(self.anna, self.bo, self.cleo)
 
 
 if __name__ == "__main__":

@@ -94,6 +94,11 @@ class BrowserTestCase(unittest.TestCase):
     console = []
     server = None
     drivers = []
+    # Tests of the class begun so far: a console check run alone has no story behind it to check.
+    tests_begun = 0
+
+    def setUp(self):
+        type(self).tests_begun += 1
 
     @classmethod
     def start(cls, *names):
@@ -124,6 +129,19 @@ class BrowserTestCase(unittest.TestCase):
     def go(self, driver, path):
         driver.get(self.server.base + path)
         self.collect_console(driver)
+
+    def assert_no_console_errors(self, *drivers, ignoring=()):
+        """No SEVERE console entry in the browsers the class's story used: `drivers`, else those
+        `start` opened (one never started is None and left out); entries containing any of
+        `ignoring` do not count. Skipped when no test of the class ran before this one: alone it
+        would check a browser that opened no page and pass whatever the pages do."""
+        if type(self).tests_begun <= 1:
+            self.skipTest("no test of its class ran before it: run the class to check the console of its story")
+        for driver in drivers or self.drivers:
+            if driver is not None:
+                self.collect_console(driver)
+        errors = [e for e in self.console if not any(part in e for part in ignoring)]
+        self.assertEqual(errors, [])
 
     def collect_console(self, driver):
         for entry in driver.get_log("browser"):

@@ -52,13 +52,11 @@ struct CorrectCommand: AsyncParsableCommand {
         let logger = global.makeLogger(label: "receipts.correct")
         var correction = CartCorrection(merchant: merchant, date: date)
         if let total {
-            guard let amount = Amount(total) else { throw ValidationError("--total wants an amount like 43.48, not \(total).") }
-            correction.total = amount
+            correction.total = try Amount.option(total, "--total")
         }
         for (index, name) in try Self.numbered(itemNames, "--item") { correction.items[index, default: .init()].name = name }
         for (index, text) in try Self.numbered(itemPrices, "--price") {
-            guard let price = Amount(text) else { throw ValidationError("--price wants N=amount, like 2=3.49.") }
-            correction.items[index, default: .init()].price = price
+            correction.items[index, default: .init()].price = try Amount.option(text, "--price")
         }
         guard !correction.isEmpty || !itemProducts.isEmpty else {
             throw ValidationError("Say what to correct: --merchant, --date, --total, --item, --price or --product.")

@@ -145,13 +145,14 @@ struct ExpenseCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
+            let amount = try LocalLedger.amount(amount, option: "amount")
             let payment = try await options.run(label: "receipts.expense") { ledger in
                 let group = try await LocalLedger.group(group, ledger: ledger, me: options.me)
                 return try await ExpensePayments(ledger: ledger).recordTransfer(
                     in: group.id,
                     from: from ?? options.me,
                     to: to,
-                    amount: try LocalLedger.amount(amount, option: "amount"),
+                    amount: amount,
                     currency: currency,
                     by: options.me
                 )

@@ -69,8 +69,7 @@ enum LocalLedger {
     }
 
     static func amount(_ text: String, option: String) throws -> Amount {
-        guard let amount = Amount(text) else { throw ValidationError("--\(option): \"\(text)\" is not an amount such as 12.50.") }
-        return amount
+        try Amount.option(text, "--\(option)")
     }
 
     static func printJSON(_ value: some Encodable) throws {
@@ -148,7 +147,15 @@ struct SplitOptions: ParsableArguments {
                 }
             )
         case .percentages:
-            return SplitInput(mode: split, percentages: try byMember { _, value in try LocalLedger.amount(value, option: "share").value })
+            return SplitInput(
+                mode: split,
+                percentages: try byMember { name, value in
+                    guard let percent = Amount(value) else {
+                        throw ValidationError("--share \(name)=\(value): a percentage is a number such as 33.3.")
+                    }
+                    return percent.value
+                }
+            )
         case .exact:
             return SplitInput(mode: split, amounts: try byMember { _, value in try LocalLedger.amount(value, option: "share") })
         case .byItem:

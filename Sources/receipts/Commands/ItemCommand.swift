@@ -118,8 +118,7 @@ struct ItemFields: ParsableArguments {
         let quantity = try EntryFields.quantity(quantity)
         let price: Amount?? = try price.map { text in
             if text == "none" { return nil }
-            guard let amount = Amount(text), amount.scale <= 4 else { throw ValidationError("--price: \"\(text)\" is not an amount such as 3.49.") }
-            return Amount(amount.value, scale: max(2, amount.scale))
+            return try Amount.option(text, "--price")
         }
         return ItemInput(quantity: quantity, price: price)
     }
