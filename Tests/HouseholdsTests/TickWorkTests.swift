@@ -186,4 +186,55 @@ import Testing
         #expect(changes.map(\.field) == ["items.completed", "items.completedBy"])
         #expect(changes.allSatisfy { $0.item == "i2" && $0.itemName == "Bread" })
     }
+
+    @Test("a cart's JSON patched from its previous version: the full encoding's bytes, whatever the edit changed")
+    func patchedCartIsTheFullEncoding() throws {
+        var random = SeededGenerator(seed: 5)
+        for _ in 0..<1_000 {
+            var old = Self.cart((0..<Int(random.next() % 5)).map { Self.item(&random, id: "i\($0)") })
+            old.tax = random.next() % 2 == 0 ? Amount("1.0") : nil
+            old.taxes = random.next() % 2 == 0 ? [TaxLine(label: "VAT", rate: 20, amount: Amount("0.5"))] : []
+            old.payment = random.next() % 2 == 0 ? Payment(method: "card", tendered: Amount("5")) : nil
+            old.purchasedByUser = random.next() % 2 == 0 ? "Ann" : nil
+            old.stamps = ReplicaStamps()
+            let previous = try JSONValue(encoding: old)
+            var cart = old
+            for _ in 0..<Int(1 + random.next() % 3) {
+                switch random.next() % 12 {
+                case 0 where !cart.items.isEmpty: cart.items[Int(random.next() % UInt64(cart.items.count))].completed.toggle()
+                case 1 where !cart.items.isEmpty:
+                    let index = Int(random.next() % UInt64(cart.items.count))
+                    cart.items[index] = Self.edited(cart.items[index], &random)
+                case 2: cart.completed.toggle()
+                case 3: cart.totalPrice = Amount(Self.pick(Self.amounts, &random))
+                case 4: cart.date = cart.date == nil ? "2026-11-26" : nil
+                case 5: cart.purchasedByUser = cart.purchasedByUser == nil ? "Bo" : nil
+                case 6: cart.extra["stamps"] = .object(["fields": .object(["name": .string("x")])])
+                case 7: cart.tax = cart.tax.map { Amount($0.value, scale: $0.scale + 1) } ?? Amount("2")
+                case 8: cart.taxes = cart.taxes.map { TaxLine(label: $0.label, rate: $0.rate, amount: $0.amount.map { Amount($0.value, scale: 2) }) }
+                case 9: cart.payment?.tendered = Amount("5.00")
+                case 10: cart.rev += 1
+                default: cart.currency = "USD"
+                }
+            }
+            let patched = try #require(try cart.json(patching: previous, of: old))
+            let full = try JSONValue(encoding: cart)
+            #expect(JSONWriter.encode(patched) == JSONWriter.encode(full))
+        }
+    }
+
+    @Test("the patch knows every member of a cart: a new one needs its own look there")
+    func cartMembersAreKnown() {
+        let cart = Self.cart([])
+        let names = Mirror(reflecting: cart).children.compactMap(\.label)
+        // A new member: check `CartDocument.membersWithoutItems(patching:of:)` (an amount
+        // needs its scale compared in `sameAmountsExactly`), then add it here.
+        #expect(
+            names == [
+                "id", "rev", "type", "name", "addedByUser", "addedOn", "completed", "merchant", "date", "time", "currency", "items", "subtotal",
+                "tax", "taxes", "tip", "total", "totalPrice", "payment", "confidence", "checks", "needsReview", "warnings", "source", "ocrText",
+                "extra",
+            ]
+        )
+    }
 }
