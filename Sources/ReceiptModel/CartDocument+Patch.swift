@@ -4,12 +4,10 @@ import Foundation
 // `Households.PatchEncodable`): an item edit changes one item and the members it settles, and
 // encoding the rest of the cart again was the largest part of writing it.
 extension CartDocument {
-    /// The members an item edit settles: rewritten from the typed values, the rest kept.
-    static let settledKeys = ["rev", "completed", "totalPrice", "date"]
-
     /// The cart's JSON members but `items`, made from `previous` (the encoder's output for
-    /// `old`) when nothing but the settled members (``settledKeys``) and the kept members
-    /// (``extra``: stamps, purchaser) differs from `old`. Nil otherwise: then encode the cart.
+    /// `old`) when nothing but the members an item edit settles (`rev`, `completed`, `totalPrice`,
+    /// `date`) and the kept members (``extra``: stamps, purchaser) differs from `old`; those are
+    /// written again from the typed values. Nil otherwise: then encode the cart.
     package func membersWithoutItems(patching previous: [String: JSONValue], of old: CartDocument) throws -> [String: JSONValue]? {
         var probe = self
         probe.items = old.items
