@@ -51,25 +51,13 @@ extension CartDocument {
         if self.stamps != nil || stamps != ReplicaStamps() { self.stamps = stamps }
     }
 
-    /// Stamps what changed since `before` (see ``ReplicaStamps/stamping(json:_:clock:)``). Only
-    /// items that differ are encoded and compared field by field: a tick touches one of them.
+    /// Stamps what changed since `before` (see ``ReplicaStamps/stamping(json:_:clock:)``), found
+    /// on the typed items (``touchedRegisters(since:)``): a tick touches one of them.
     mutating func stampChanges(since before: CartDocument, clock: SharedHybridClock) throws {
         var before = before
         before.assignItemIDs()
         assignItemIDs()
-        let old = Dictionary(before.items.map { ($0.id ?? "", $0) }, uniquingKeysWith: { first, _ in first })
-        var from = ReplicaValues(fields: ["name": .string(before.name)], entries: [])
-        var to = ReplicaValues(fields: ["name": .string(name)], entries: [])
-        for item in items {
-            let id = item.id ?? ""
-            let previous = old[id]
-            if previous == item { continue }
-            to.entries.append((id, try Self.replicaValues(of: item)))
-            if let previous { from.entries.append((id, try Self.replicaValues(of: previous))) }
-        }
-        let current = Set(items.map { $0.id ?? "" })
-        for (id, item) in old where !current.contains(id) { from.entries.append((id, try Self.replicaValues(of: item))) }
-        extra["stamps"] = ReplicaStamps.stamping(json: extra["stamps"], ReplicaStamps.touched(from: from, to: to), clock: clock)
+        extra["stamps"] = ReplicaStamps.stamping(json: extra["stamps"], try touchedRegisters(since: before), clock: clock)
     }
 
     static func replicaValues(of item: CartItem) throws -> [String: JSONValue] {

@@ -41,11 +41,16 @@ public struct ChangeLogEntry: Codable, Sendable, Hashable {
     static func differences(_ before: JSONValue?, _ after: JSONValue?) -> [FieldChange] {
         let old = before?.objectValue ?? [:]
         let new = after?.objectValue ?? [:]
+        // The fields that differ, in name order, without a sorted set of every name: a change
+        // touches few of a document's fields.
+        var fields: [String] = []
+        for (field, value) in new where !ignored.contains(field) && old[field] != value { fields.append(field) }
+        for field in old.keys where new[field] == nil && !ignored.contains(field) { fields.append(field) }
         var changes: [FieldChange] = []
-        for field in Set(old.keys).union(new.keys).sorted() where !ignored.contains(field) && old[field] != new[field] {
+        for field in fields.sorted() {
             if let oldList = old[field]?.arrayValue ?? (old[field] == nil ? [] : nil),
                 let newList = new[field]?.arrayValue ?? (new[field] == nil ? [] : nil),
-                (oldList + newList).allSatisfy({ $0["id"]?.stringValue != nil })
+                oldList.allSatisfy({ $0["id"]?.stringValue != nil }), newList.allSatisfy({ $0["id"]?.stringValue != nil })
             {
                 changes += elementChanges(field, oldList, newList)
             } else {
@@ -57,6 +62,7 @@ public struct ChangeLogEntry: Codable, Sendable, Hashable {
 
     /// Items or entries compared by id: added, removed, and each changed field.
     static func elementChanges(_ field: String, _ old: [JSONValue], _ new: [JSONValue]) -> [FieldChange] {
+        if let changes = placeByPlaceChanges(field, old, new) { return changes }
         let before = Dictionary(old.compactMap { value in value["id"]?.stringValue.map { ($0, value) } }, uniquingKeysWith: { a, _ in a })
         let after = Dictionary(new.compactMap { value in value["id"]?.stringValue.map { ($0, value) } }, uniquingKeysWith: { a, _ in a })
         var changes: [FieldChange] = []
@@ -69,15 +75,36 @@ public struct ChangeLogEntry: Codable, Sendable, Hashable {
             }
             // Most items are untouched by a change: one comparison instead of field by field.
             if previous == element { continue }
-            for change in differences(previous, element) {
-                changes.append(FieldChange(field: "\(field).\(change.field)", item: id, itemName: name, old: change.old, new: change.new))
-            }
+            changes += fieldChanges(field, id, name, previous, element)
         }
         for element in old {
             guard let id = element["id"]?.stringValue, after[id] == nil else { continue }
             changes.append(FieldChange(field: field, item: id, itemName: element["name"]?.stringValue, old: element))
         }
         return changes
+    }
+
+    /// The changes of elements that kept their places (a tick: the same items in the same order,
+    /// one of them changed), compared place by place without a dictionary of each side; the same
+    /// changes as by id. Nil when the ids differ anywhere or repeat.
+    static func placeByPlaceChanges(_ field: String, _ old: [JSONValue], _ new: [JSONValue]) -> [FieldChange]? {
+        guard old.count == new.count else { return nil }
+        var ids = Set<String>(minimumCapacity: new.count)
+        for (previous, element) in zip(old, new) {
+            guard let id = element["id"]?.stringValue, previous["id"]?.stringValue == id, ids.insert(id).inserted else { return nil }
+        }
+        var changes: [FieldChange] = []
+        for (previous, element) in zip(old, new) where previous != element {
+            changes += fieldChanges(field, element["id"]?.stringValue, element["name"]?.stringValue, previous, element)
+        }
+        return changes
+    }
+
+    /// Each changed field of one element, named `field.member`.
+    private static func fieldChanges(_ field: String, _ id: String?, _ name: String?, _ previous: JSONValue, _ element: JSONValue) -> [FieldChange] {
+        differences(previous, element).map { change in
+            FieldChange(field: "\(field).\(change.field)", item: id, itemName: name, old: change.old, new: change.new)
+        }
     }
 }
 

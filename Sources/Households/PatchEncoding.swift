@@ -11,19 +11,28 @@ protocol PatchEncodable {
 
 extension CartDocument: PatchEncodable {
     func json(patching previous: JSONValue, of old: Any) throws -> JSONValue? {
-        guard let old = old as? CartDocument, let oldItems = previous["items"]?.arrayValue, oldItems.count == old.items.count else { return nil }
+        guard let old = old as? CartDocument, case .object(let previousMembers) = previous, let oldItems = previous["items"]?.arrayValue,
+            oldItems.count == old.items.count
+        else { return nil }
         // Items are encoded on their own (nothing else in the document depends on them), so the
-        // rest is the encoding of the cart without them.
-        var shell = self
-        shell.items = []
-        guard var json = try JSONValue(encoding: shell).objectValue else { return nil }
+        // rest is the encoding of the cart without them, or the previous one's with the members
+        // an item edit settles written again.
+        var json: [String: JSONValue]
+        if let patched = try membersWithoutItems(patching: previousMembers, of: old) {
+            json = patched
+        } else {
+            var shell = self
+            shell.items = []
+            guard let encoded = try JSONValue(encoding: shell).objectValue else { return nil }
+            json = encoded
+        }
         var unchanged: [String: (item: CartItem, json: JSONValue)] = [:]
         for (item, itemJSON) in zip(old.items, oldItems) {
             if let id = item.id { unchanged[id] = (item, itemJSON) }
         }
         json["items"] = .array(
             try items.map { item in
-                if let id = item.id, let kept = unchanged[id], kept.item == item { return kept.json }
+                if let id = item.id, let kept = unchanged[id], kept.item.isExactly(item) { return kept.json }
                 return try JSONValue(encoding: item)
             }
         )

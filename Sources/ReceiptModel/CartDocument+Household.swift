@@ -31,6 +31,8 @@ extension CartDocument {
     /// Gives every item without an id a stable one (`i1`, `i2`, … by position, skipping ids in use),
     /// so that items can be addressed by id rather than by a position that shifts.
     public mutating func assignItemIDs() {
+        // Called on every edit, where every item has its id already: no set of them to build.
+        guard items.contains(where: { $0.id == nil }) else { return }
         var used = Set(items.compactMap(\.id))
         var next = 1
         for index in items.indices where items[index].id == nil {
