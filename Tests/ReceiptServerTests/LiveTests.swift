@@ -71,7 +71,7 @@ final class LiveClient: Sendable {
     func close() { task.cancel() }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct LiveTests {
+@Suite(.timeLimit(.minutes(5))) struct LiveTests {
     static func port(_ api: API) throws -> Int { try #require(api.client.port) }
 
     @Test(

@@ -5,7 +5,7 @@ import ReceiptModel
 import ReceiptTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct SharedListTests {
+@Suite(.timeLimit(.minutes(5))) struct SharedListTests {
     @Test(
         "a list shared by id and passcode: guests join, change entries live, leave; wrong, rotated and revoked passcodes; owners' rights",
         arguments: TemporaryStores.engines
