@@ -119,12 +119,6 @@ public struct MerchantSpending: Sendable, Hashable, Codable {
     public var merchant: String
     public var total: Amount
     public var carts: Int
-
-    public init(merchant: String, total: Amount, carts: Int) {
-        self.merchant = merchant
-        self.total = total
-        self.carts = carts
-    }
 }
 
 /// What was spent in one currency: every figure of ``SpendingStats`` for the carts in that currency only.
