@@ -195,14 +195,6 @@ public struct StoredDocument: Sendable, Hashable {
     public var seq: Int64
     /// The whole JSON object, including fields this code does not know about.
     public var document: JSONValue
-
-    public init(collection: String, id: String, rev: Int, seq: Int64, document: JSONValue) {
-        self.collection = collection
-        self.id = id
-        self.rev = rev
-        self.seq = seq
-        self.document = document
-    }
 }
 
 /// One write of a batch (``DocumentStore/putBatch(_:)``).
@@ -251,11 +243,4 @@ public struct ScoredDocument: Sendable, Hashable {
     public var field: String
     /// That field's text.
     public var matchedText: String
-
-    public init(document: StoredDocument, score: Double, field: String, matchedText: String) {
-        self.document = document
-        self.score = score
-        self.field = field
-        self.matchedText = matchedText
-    }
 }

@@ -33,11 +33,6 @@ public struct ReceiptJob: Codable, Sendable, Hashable {
     public struct Failure: Codable, Sendable, Hashable {
         public var code: String
         public var message: String
-
-        public init(code: String, message: String) {
-            self.code = code
-            self.message = message
-        }
     }
 }
 

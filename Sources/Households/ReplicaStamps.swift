@@ -18,8 +18,6 @@ public struct ReplicaStamps: Codable, Sendable, Hashable {
     /// brought back by a replica that edited it before hearing of the deletion.
     public var removed: [String: HybridTimestamp] = [:]
 
-    public init() {}
-
     /// The key of an entry's stamp for the fields it does not name.
     public static let everyField = "*"
 

@@ -8,21 +8,6 @@ public struct ReceiptLabel: Sendable, Hashable, Codable {
         public var name: String?
         public var quantity: Decimal?
         public var price: Amount?
-
-        public init(name: String?, quantity: Decimal? = nil, price: Amount?) {
-            self.name = name
-            self.quantity = quantity
-            self.price = price
-        }
-
-        enum CodingKeys: String, CodingKey { case name, quantity, price }
-
-        public init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            name = try? c.decodeIfPresent(String.self, forKey: .name)
-            quantity = try? c.decodeIfPresent(Decimal.self, forKey: .quantity)
-            price = try? c.decodeIfPresent(Amount.self, forKey: .price)
-        }
     }
 
     public var merchant: String?
@@ -38,27 +23,11 @@ public struct ReceiptLabel: Sendable, Hashable, Codable {
         case merchant, date, total, subtotal, tax, currency, items
         case itemCount = "item_count"
     }
+}
 
-    public init(
-        merchant: String? = nil,
-        date: String? = nil,
-        total: Amount? = nil,
-        subtotal: Amount? = nil,
-        tax: Amount? = nil,
-        currency: String? = nil,
-        items: [Item]? = nil,
-        itemCount: Int? = nil
-    ) {
-        self.merchant = merchant
-        self.date = date
-        self.total = total
-        self.subtotal = subtotal
-        self.tax = tax
-        self.currency = currency
-        self.items = items
-        self.itemCount = itemCount
-    }
-
+// The decoders sit in extensions so that Swift still synthesises the memberwise initialisers.
+extension ReceiptLabel {
+    /// Reads a label leniently: a malformed amount or count counts as not labelled.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         merchant = try c.decodeIfPresent(String.self, forKey: .merchant)
@@ -69,6 +38,15 @@ public struct ReceiptLabel: Sendable, Hashable, Codable {
         currency = try c.decodeIfPresent(String.self, forKey: .currency)
         items = try c.decodeIfPresent([Item].self, forKey: .items)
         itemCount = try? c.decodeIfPresent(Int.self, forKey: .itemCount)
+    }
+}
+
+extension ReceiptLabel.Item {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try? c.decodeIfPresent(String.self, forKey: .name)
+        quantity = try? c.decodeIfPresent(Decimal.self, forKey: .quantity)
+        price = try? c.decodeIfPresent(Amount.self, forKey: .price)
     }
 }
 
@@ -166,6 +144,4 @@ public struct ReceiptScore: Sendable, Hashable, Codable {
     public var itemsMatched = 0
     public var itemsPredicted = 0
     public var itemsLabelled = 0
-
-    public init() {}
 }

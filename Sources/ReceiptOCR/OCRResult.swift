@@ -5,13 +5,6 @@ public struct OCRBox: Sendable, Hashable, Codable, CustomStringConvertible {
     public var width: Int
     public var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
     public var midY: Double { Double(y) + Double(height) / 2 }
@@ -37,12 +30,6 @@ public struct OCRWord: Sendable, Hashable, Codable {
     public var box: OCRBox
     /// Tesseract's confidence, 0...1.
     public var confidence: Double
-
-    public init(text: String, box: OCRBox, confidence: Double) {
-        self.text = text
-        self.box = box
-        self.confidence = confidence
-    }
 }
 
 /// One line of text, rebuilt from word boxes by vertical overlap (so a price at
@@ -55,13 +42,6 @@ public struct OCRLine: Sendable, Hashable, Codable {
     /// Mean word confidence, 0...1.
     public var confidence: Double
     public var words: [OCRWord]
-
-    public init(text: String, box: OCRBox, confidence: Double, words: [OCRWord]) {
-        self.text = text
-        self.box = box
-        self.confidence = confidence
-        self.words = words
-    }
 }
 
 extension Array where Element == OCRWord {
@@ -79,13 +59,6 @@ public struct OCRTiming: Sendable, Hashable, Codable {
     /// from one machine to another better than wall time on a busy one (`receipts-bench profile`).
     public var cpuByPart: [String: Double]?
     public var total: Double { load + preprocess + recognize }
-
-    public init(load: Double = 0, preprocess: Double = 0, recognize: Double = 0, cpuByPart: [String: Double]? = nil) {
-        self.load = load
-        self.preprocess = preprocess
-        self.recognize = recognize
-        self.cpuByPart = cpuByPart
-    }
 }
 
 /// The result of recognising one image.

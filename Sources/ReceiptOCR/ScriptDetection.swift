@@ -9,11 +9,6 @@ public struct DetectedScript: Sendable, Hashable, Codable {
     /// The detector's confidence (not a probability: about 1 for a guess, 3 and more for a clear page).
     public var confidence: Double
 
-    public init(name: String, confidence: Double) {
-        self.name = name
-        self.confidence = confidence
-    }
-
     /// Whether the page is printed in the Latin alphabet (or the detector could not tell).
     public var isLatin: Bool { name == "Latin" || !isConfident }
     /// Whether the detector is sure enough to read the page with another script's model.

@@ -53,12 +53,6 @@ public struct ParsedReceipt: Sendable, Hashable, Codable {
         /// Percentage as printed ("19" for 19 %), nil when not shown.
         public var rate: Decimal?
         public var amount: Amount
-
-        public init(label: String, rate: Decimal? = nil, amount: Amount) {
-            self.label = label
-            self.rate = rate
-            self.amount = amount
-        }
     }
 
     /// Arithmetic checks; nil when a check could not be made (a side is missing).

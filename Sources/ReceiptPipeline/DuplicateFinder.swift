@@ -13,10 +13,6 @@ import ReceiptModel
 public struct DuplicateFinder: Sendable {
     let store: any DocumentStore
 
-    public init(store: any DocumentStore) {
-        self.store = store
-    }
-
     /// The id of the cart `cart` repeats, or `nil`.
     public func original(of cart: CartDocument) async throws -> String? {
         guard let date = cart.date, let total = cart.effectiveTotal, let merchant = Self.key(cart.merchant?.name) else { return nil }

@@ -9,13 +9,6 @@ public struct FoundFile: Sendable, Hashable {
     public var size: Int
     /// When the file was last written, as the file system says (for `--watch`).
     public var modified: Date?
-
-    public init(url: URL, displayPath: String, size: Int, modified: Date? = nil) {
-        self.url = url
-        self.displayPath = displayPath
-        self.size = size
-        self.modified = modified
-    }
 }
 
 /// Finds receipt images under files and folders given on the command line.

@@ -33,8 +33,6 @@ public struct IngestSummary: Sendable, Hashable, Codable {
     /// Receipts the neural reader read, and its seconds (part of ``ocrSeconds``).
     public var neuralReadings = 0
     public var neuralSeconds = 0.0
-
-    public init() {}
 }
 
 /// What reading one receipt cost, summed into ``IngestSummary``.

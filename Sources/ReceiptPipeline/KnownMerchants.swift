@@ -17,10 +17,6 @@ public struct KnownMerchants: Sendable {
 
     public let store: any DocumentStore
 
-    public init(store: any DocumentStore) {
-        self.store = store
-    }
-
     /// The merchant names of the household's carts (all carts when `household` is nil), as
     /// spelled, the most frequent spelling first.
     public func names(household: String?) async throws -> [String] {

@@ -15,8 +15,6 @@ public protocol ReceiptCartFiling: Sendable {
 public struct PersonalCartFiling: ReceiptCartFiling {
     let store: any DocumentStore
 
-    public init(store: any DocumentStore) { self.store = store }
-
     public func file(_ cart: CartDocument, replacing: Bool) async throws -> CartDocument {
         var cart = cart
         cart.rev = try await store.put(

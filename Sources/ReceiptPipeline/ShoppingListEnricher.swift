@@ -6,12 +6,7 @@ import ReceiptModel
 /// One entry of a shopping list as the user wrote it.
 public struct ListEntry: Sendable, Hashable, Codable {
     public var name: String
-    public var quantity: Decimal
-
-    public init(name: String, quantity: Decimal = 1) {
-        self.name = name
-        self.quantity = quantity
-    }
+    public var quantity: Decimal = 1
 
     /// Reads a list: a JSON array of `{name, quantity}` or text with one entry per line
     /// (`2 milk`, `bananas`, `peanut butter 16 oz`; blank lines and `#` comments skipped).

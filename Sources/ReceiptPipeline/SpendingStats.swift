@@ -112,14 +112,6 @@ public struct PeriodSpending: Sendable, Hashable, Codable {
     public var end: String
     public var total: Amount
     public var carts: Int
-
-    public init(label: String, start: String, end: String, total: Amount, carts: Int) {
-        self.label = label
-        self.start = start
-        self.end = end
-        self.total = total
-        self.carts = carts
-    }
 }
 
 /// What was spent at one merchant.
@@ -127,12 +119,6 @@ public struct MerchantSpending: Sendable, Hashable, Codable {
     public var merchant: String
     public var total: Amount
     public var carts: Int
-
-    public init(merchant: String, total: Amount, carts: Int) {
-        self.merchant = merchant
-        self.total = total
-        self.carts = carts
-    }
 }
 
 /// What was spent in one currency: every figure of ``SpendingStats`` for the carts in that currency only.

@@ -4,8 +4,6 @@ import Hummingbird
 /// encoder turns it into JSON, through the package's own tree and writer (a third of the time
 /// Foundation's encoder took), as Hummingbird's `JSONEncoder` would with its own.
 public struct APIResponseEncoder: ResponseEncoder {
-    public init() {}
-
     public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
         Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: try JSONResponse.bytes(value))))
     }

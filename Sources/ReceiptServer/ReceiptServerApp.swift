@@ -165,8 +165,6 @@ extension ReceiptServerApp {
 public struct ReadinessCheck: Sendable {
     let store: any DocumentStore
 
-    public init(store: any DocumentStore) { self.store = store }
-
     func check() async -> Bool {
         (try? await store.lastSequence()) != nil
     }

@@ -34,10 +34,6 @@ public struct DueAgain: Sendable {
 
     let history: PurchaseHistory
 
-    public init(history: PurchaseHistory) {
-        self.history = history
-    }
-
     /// Every product's rhythm, regular or not (products bought fewer than three times have none).
     public func rhythms() -> [Rhythm] {
         var days: [String: [Day]] = [:]

@@ -1,9 +1,10 @@
 import DocumentStore
 import Foundation
 import ReceiptModel
-import ReceiptPipeline
 import ReceiptTesting
 import Testing
+
+@testable import ReceiptPipeline
 
 @Suite struct DuplicateFinderTests {
     static func cart(

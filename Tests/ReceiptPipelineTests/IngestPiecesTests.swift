@@ -1,8 +1,9 @@
 import Foundation
 import ReceiptModel
 import ReceiptParsing
-import ReceiptPipeline
 import Testing
+
+@testable import ReceiptPipeline
 
 /// A temporary folder removed when the test ends.
 final class TempFolder {

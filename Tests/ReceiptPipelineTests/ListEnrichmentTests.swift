@@ -3,9 +3,10 @@ import DocumentStore
 import Foundation
 import Logging
 import ReceiptModel
-import ReceiptPipeline
 import ReceiptTesting
 import Testing
+
+@testable import ReceiptPipeline
 
 @Suite struct ListEnrichmentTests {
     static let logger: Logger = {

@@ -4,9 +4,10 @@ import Logging
 import ReceiptEvaluation
 import ReceiptModel
 import ReceiptOCR
-import ReceiptPipeline
 import ReceiptTesting
 import Testing
+
+@testable import ReceiptPipeline
 
 /// The merchant cues of issue 31 through the real read path (Tesseract; the tests run with
 /// `RECEIPTS_NEURAL=off`) on receipts rendered by `scripts/make-fixtures.py` for them: a logo and

@@ -2,8 +2,9 @@ import DocumentStore
 import Foundation
 import Logging
 import ReceiptModel
-import ReceiptPipeline
 import Testing
+
+@testable import ReceiptPipeline
 
 func makeCart(
     _ id: String,
