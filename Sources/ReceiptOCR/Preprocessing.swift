@@ -41,6 +41,13 @@ public struct PreprocessingOptions: OptionSet, Sendable, Hashable, CustomStringC
     /// the ordinary stages could not read: it blurs fine print.
     public static let thicken = PreprocessingOptions(rawValue: 1 << 10)
 
+    /// With `scale`: enlarge small text only up to ``PreprocessingTuning/leanTextHeight``, not to
+    /// ``PreprocessingTuning/targetTextHeight`` (larger text is still shrunk as usual). Fewer
+    /// pixels for Tesseract, for measuring (`receipts eval --fast --stages default,lean`): on
+    /// the tuning part's US photos it cut `--fast`'s CPU by 14 % but lost 7 totals of 104, so no
+    /// mode uses it (docs/history/ingest-speed.md, 2026-11-26).
+    public static let leanScale = PreprocessingOptions(rawValue: 1 << 11)
+
     /// No preprocessing: Tesseract sees the decoded image as it is.
     public static let none: PreprocessingOptions = []
     /// Every stage.
@@ -56,7 +63,7 @@ public struct PreprocessingOptions: OptionSet, Sendable, Hashable, CustomStringC
     public static let names: [(String, PreprocessingOptions)] = [
         ("orientation", .orientation), ("grayscale", .grayscale), ("crop", .crop), ("scale", .scale),
         ("deskew", .deskew), ("normalize", .normalize), ("binarize", .binarize), ("adaptive", .adaptive),
-        ("osd", .detectOrientation), ("tall", .tallLines), ("thicken", .thicken),
+        ("osd", .detectOrientation), ("tall", .tallLines), ("thicken", .thicken), ("lean", .leanScale),
     ]
 
     /// Parses a comma-separated list of stage names ("" or "none" for no stages, "all", "default").
@@ -114,6 +121,11 @@ public enum PreprocessingTuning {
     public static let targetTextHeight = 26.0
     /// Largest output the scale stage may produce, in pixels.
     public static let maxOutputPixels = 16_000_000
+    /// The glyph height ``PreprocessingOptions/leanScale`` enlarges smaller text to. The LSTM
+    /// recogniser scales every text line to its own input height anyway, so what enlarging
+    /// costs is the layout analysis and binarisation of 2-8x the pixels; what it buys is glyph
+    /// shapes the binarisation keeps (16 and 20 px both lost totals, dates and taxes).
+    public static let leanTextHeight = 20.0
     /// An image whose longer side is below this is a thumbnail: its glyphs are too small to be
     /// measured, so it is enlarged by ``thumbnailScale`` and left gray for Tesseract's own
     /// threshold: binarising interpolated few-pixel glyphs breaks them (on the corpus's
@@ -190,7 +202,8 @@ enum Preprocessor {
         if options.contains(.scale) {
             let height = estimateTextHeight(pix)
             report.estimatedTextHeight = height
-            if let height, let scaled = scaleForText(pix, textHeight: height) {
+            let enlargeTo = options.contains(.leanScale) ? PreprocessingTuning.leanTextHeight : PreprocessingTuning.targetTextHeight
+            if let height, let scaled = scaleForText(pix, textHeight: height, enlargeTo: enlargeTo) {
                 pix = scaled.0
                 report.scale *= scaled.1
                 report.applied.append("scale")
@@ -304,15 +317,27 @@ enum Preprocessor {
         return Double(heights[heights.count / 2]) / glyphs.factor
     }
 
-    static func scaleForText(_ pix: PixHandle, textHeight: Double) -> (PixHandle, Double)? {
-        let target = PreprocessingTuning.targetTextHeight
-        guard textHeight < 0.9 * target || textHeight > 1.15 * target else { return nil }
-        var scale = target / textHeight
-        scale = min(4, max(0.25, scale))
+    static func scaleForText(
+        _ pix: PixHandle,
+        textHeight: Double,
+        enlargeTo: Double = PreprocessingTuning.targetTextHeight
+    ) -> (PixHandle, Double)? {
+        guard let factor = textScale(textHeight: textHeight, enlargeTo: enlargeTo) else { return nil }
+        var scale = min(4, max(0.25, factor))
         let maxScale = (Double(PreprocessingTuning.maxOutputPixels) / Double(pix.width * pix.height)).squareRoot()
         scale = min(scale, maxScale)
         guard let scaled = PixHandle(pixScaleGeneral(pix.pointer, Float(scale), Float(scale), 0, 0)) else { return nil }
         return (scaled, scale)
+    }
+
+    /// The factor that brings text `textHeight` px high to a comfortable height: small text up to
+    /// `enlargeTo`, large text down to ``PreprocessingTuning/targetTextHeight``; nil when the
+    /// text is already between the two (within a margin).
+    static func textScale(textHeight: Double, enlargeTo: Double) -> Double? {
+        let target = PreprocessingTuning.targetTextHeight
+        if textHeight < 0.9 * min(enlargeTo, target) { return min(enlargeTo, target) / textHeight }
+        if textHeight > 1.15 * target { return target / textHeight }
+        return nil
     }
 
     /// Measures the skew of the text lines and rotates it away (only when confident).
