@@ -107,7 +107,11 @@ class ProductFlows(BrowserTestCase):
         stars[0].click()
         # The star posts and the search page comes back with the same address: wait for the new
         # page's star, not the old page's.
-        self.wait(self.anna, lambda d: d.find_elements(By.CSS_SELECTOR, "li.product [data-testid=star]")[0].get_attribute("aria-pressed") == "true")
+        # While the new page loads there may be no star at all: look again until there is.
+        def new_star_pressed(d):
+            stars = d.find_elements(By.CSS_SELECTOR, "li.product [data-testid=star]")
+            return bool(stars) and stars[0].get_attribute("aria-pressed") == "true"
+        self.wait(self.anna, new_star_pressed)
         self.go(self.anna, f"/h/{self.household}/favourites")
         self.assertEqual(len(self.anna.find_elements(By.CSS_SELECTOR, "[data-testid=favourite]")), 2)
 
