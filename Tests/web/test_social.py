@@ -86,7 +86,7 @@ class SocialFlows(BrowserTestCase):
             By.CSS_SELECTOR, "[data-notification-permission]").text)
         self.go(self.ben, self.list_path)
         Select(self.ben.find_element(By.ID, "notify-level")).select_by_value("highPriority")
-        self.submit_form_of(self.ben, "notify-level")
+        self.submit_form_of(self.ben, "notify-level", reloads=True)
         self.wait(self.ben, lambda d: Select(d.find_element(By.ID, "notify-level")).first_selected_option.get_attribute("value")
                   == "highPriority")
         badge = self.ben.find_element(By.CSS_SELECTOR, "[data-unread-count]")

@@ -54,7 +54,8 @@ extension OpenAPIDocument {
                 .described("The expense each occurrence adds, in the path's group. Give the total, or a receipt (its cart's)."),
             "SplitInput": .object(
                 [
-                    "mode": .oneOf(["evenly", "shares", "percentages", "exact", "byItem"]), "members": .array(of: .string()),
+                    "mode": .oneOf(["evenly", "shares", "percentages", "exact", "byItem"]),
+                    "members": .array(of: .string(minLength: 1, maxLength: 80)).described("evenly: the members to split among (user ids)."),
                     "weights": .map(of: .integer(minimum: 0, maximum: 1_000_000)), "percentages": .map(of: .number(minimum: 0, maximum: 100)),
                     "amounts": .map(of: .decimal),
                     "items": .map(of: .map(of: .integer(minimum: 0, maximum: 1_000_000))).described(
