@@ -298,14 +298,7 @@ public struct CartEditor: Sendable {
 
     public func delete(_ cartId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws {
         let current = try await cart(cartId, in: householdId, for: userId)
-        try await records.delete(
-            Collections.carts,
-            cartId,
-            current: current.rev,
-            ifMatch: ifMatch,
-            household: householdId,
-            loggedBy: ChangeAuthor(userId: userId, now: now())
-        )
+        try await records.delete(current, ifMatch: ifMatch, household: householdId, by: ChangeAuthor(userId: userId, now: now()))
     }
 
     public func addItem(

@@ -163,14 +163,7 @@ public struct Presets: Sendable {
 
     public func delete(_ presetId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws {
         let current = try await preset(presetId, in: householdId, for: userId)
-        try await records.delete(
-            Preset.collection,
-            presetId,
-            current: current.rev,
-            ifMatch: ifMatch,
-            household: householdId,
-            loggedBy: ChangeAuthor(userId: userId, now: now())
-        )
+        try await records.delete(current, ifMatch: ifMatch, household: householdId, by: ChangeAuthor(userId: userId, now: now()))
     }
 
     /// Adds the preset's entries to a list of the same household in one change, quantities

@@ -126,14 +126,7 @@ public struct ProductReviews: Sendable {
     @discardableResult
     public func delete(_ reviewId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws -> ProductReview {
         let review = try await ownReview(reviewId, in: householdId, by: userId)
-        try await records.delete(
-            ProductReview.collection,
-            reviewId,
-            current: review.rev,
-            ifMatch: ifMatch,
-            household: householdId,
-            loggedBy: ChangeAuthor(userId: userId, now: now())
-        )
+        try await records.delete(review, ifMatch: ifMatch, household: householdId, by: ChangeAuthor(userId: userId, now: now()))
         return review.value
     }
 

@@ -220,6 +220,13 @@ extension Records {
             ])
         }
     }
+
+    /// Deletes a household's document read at `current.rev`, honouring the caller's `If-Match`,
+    /// with the deletion in the household's change log as `author`'s: the counterpart of
+    /// ``created(_:household:by:)``.
+    func delete<T: CollectionDocument>(_ current: Revisioned<T>, ifMatch: Int?, household: String, by author: ChangeAuthor) async throws {
+        try await delete(T.collection, current.value.id, current: current.rev, ifMatch: ifMatch, household: household, loggedBy: author)
+    }
 }
 
 /// Checks of names people type, shared by carts, items, lists and entries.

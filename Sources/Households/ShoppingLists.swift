@@ -176,14 +176,7 @@ public struct ShoppingLists: Sendable {
     public func delete(_ listId: String, in householdId: String, by userId: String, ifMatch: Int?) async throws {
         try await requireHousehold(listId, in: householdId, userId)
         let current = try await list(listId, in: householdId, for: userId)
-        try await records.delete(
-            HouseholdList.collection,
-            listId,
-            current: current.rev,
-            ifMatch: ifMatch,
-            household: householdId,
-            loggedBy: ChangeAuthor(userId: userId, now: now())
-        )
+        try await records.delete(current, ifMatch: ifMatch, household: householdId, by: ChangeAuthor(userId: userId, now: now()))
     }
 
     public func addEntry(
