@@ -124,7 +124,7 @@ public struct MerchantSpending: Sendable, Hashable, Codable {
 /// What was spent in one currency: every figure of ``SpendingStats`` for the carts in that currency only.
 ///
 /// Encoded with explicit `null` for an unknown ``currency`` and an absent ``totalByUser``.
-public struct CurrencySpending: Sendable, Hashable, Codable {
+public struct CurrencySpending: Sendable, Hashable, Codable, EncodesNilAsNull {
     /// The carts' ISO 4217 code (`USD`, `EUR`, `MYR`); nil for carts whose currency is unknown, which
     /// are a group of their own.
     public var currency: String?
@@ -148,22 +148,6 @@ public struct CurrencySpending: Sendable, Hashable, Codable {
     public var totalByUser: Amount?
     /// The chosen period: every month of it (the same months in every currency), its total and average.
     public var period: PeriodFigures
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(currency, forKey: .currency)
-        try c.encode(carts, forKey: .carts)
-        try c.encode(total, forKey: .total)
-        try c.encode(averageMonthly, forKey: .averageMonthly)
-        try c.encode(months, forKey: .months)
-        try c.encode(averageWeekly, forKey: .averageWeekly)
-        try c.encode(weeks, forKey: .weeks)
-        try c.encode(lastWeek, forKey: .lastWeek)
-        try c.encode(perMonth, forKey: .perMonth)
-        try c.encode(perMerchant, forKey: .perMerchant)
-        try c.encode(totalByUser, forKey: .totalByUser)
-        try c.encode(period, forKey: .period)
-    }
 }
 
 /// Spending statistics over stored carts (`receipts stats`), one set of figures per currency.
