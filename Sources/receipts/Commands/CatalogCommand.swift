@@ -65,6 +65,11 @@ struct CatalogOptions: ParsableArguments {
             logger: logger
         )
     }
+
+    /// Runs `body` over the catalog of the store `store` names, closing the store after.
+    func withCatalog<T>(in store: StoreOptions, logger: Logger, _ body: (ProductCatalog) async throws -> T) async throws -> T {
+        try await store.withOpenStore(logger: logger) { documentStore in try await body(try open(store: documentStore, logger: logger)) }
+    }
 }
 
 /// `receipts catalog …`: manage the offline product catalog.
@@ -138,9 +143,7 @@ struct CatalogCommand: AsyncParsableCommand {
 
         func run() async throws {
             let logger = global.makeLogger(label: "receipts.catalog")
-            let matcher = try await store.withOpenStore(logger: logger) { documentStore in
-                try await options.open(store: documentStore, logger: logger).matcher(threshold: threshold)
-            }
+            let matcher = try await options.withCatalog(in: store, logger: logger) { try await $0.matcher(threshold: threshold) }
             var input = lines
             if input == ["-"] {
                 input = []
@@ -183,9 +186,7 @@ struct CatalogCommand: AsyncParsableCommand {
 
         func run() async throws {
             let logger = global.makeLogger(label: "receipts.catalog")
-            let product = try await store.withOpenStore(logger: logger) { documentStore in
-                try await options.open(store: documentStore, logger: logger).lookup(barcode: barcode)
-            }
+            let product = try await options.withCatalog(in: store, logger: logger) { try await $0.lookup(barcode: barcode) }
             guard let product else {
                 throw ValidationError(
                     "No product with barcode \(barcode) in the catalog\(options.client(logger: logger) == nil ? " (set CHOMP_API_KEY to ask the Chomp API)" : " or the Chomp API")."
