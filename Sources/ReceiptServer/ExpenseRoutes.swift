@@ -11,7 +11,7 @@ struct ExpenseRoutes {
     let services: HouseholdServices
 
     var ledger: ExpenseLedger { services.ledger }
-    var payments: ExpensePayments { ExpensePayments(ledger: services.ledger) }
+    var payments: ExpensePayments { services.ledger.payments }
 
     func add(to group: RouterGroup<APIContext>) {
         group.get("expenses", use: list)

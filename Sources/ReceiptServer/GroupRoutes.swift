@@ -13,7 +13,7 @@ struct GroupRoutes {
     let maxPictureBytes: Int
 
     var groups: ExpenseGroups { services.ledger.groups }
-    var payments: ExpensePayments { ExpensePayments(ledger: services.ledger) }
+    var payments: ExpensePayments { services.ledger.payments }
     var recurring: RecurringExpenses { RecurringExpenses(ledger: services.ledger) }
 
     func add(to group: RouterGroup<APIContext>) {

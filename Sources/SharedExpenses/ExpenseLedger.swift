@@ -204,7 +204,7 @@ public struct ExpenseLedger: Sendable {
     public func edit(_ id: String, _ edit: Edit, by userId: String, ifMatch: Int?) async throws -> Revisioned<ExpenseRecord> {
         let current = try await expense(id, for: userId)
         try Self.requireUploader(current.value, userId)
-        let paid = try await ExpensePayments(ledger: self).payments(ofExpense: id)
+        let paid = try await payments.payments(ofExpense: id)
         var cart: CartDocument?
         if let receipt = current.value.receipt, edit.split != nil { cart = try await self.cart(receipt.household, receipt.cartId, userId) }
         var group: ExpenseGroup?
@@ -263,7 +263,7 @@ public struct ExpenseLedger: Sendable {
     public func delete(_ id: String, by userId: String, ifMatch: Int?) async throws {
         let current = try await expense(id, for: userId)
         try Self.requireUploader(current.value, userId)
-        guard try await ExpensePayments(ledger: self).payments(ofExpense: id).isEmpty else {
+        guard try await payments.payments(ofExpense: id).isEmpty else {
             throw HouseholdError(.hasPayments, "Shares of this expense are paid; an expense with payments cannot be deleted.")
         }
         let instant = Instant.string(now())

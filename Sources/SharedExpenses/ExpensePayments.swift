@@ -105,11 +105,17 @@ public struct GroupBalances: Codable, Sendable, Hashable {
     }
 }
 
+extension ExpenseLedger {
+    /// Payments and balances over this ledger's expenses: the one way the API, the pages and the
+    /// CLI reach them.
+    public var payments: ExpensePayments { ExpensePayments(ledger: self) }
+}
+
 /// Payments and balances over the ledger's expenses.
 public struct ExpensePayments: Sendable {
     let ledger: ExpenseLedger
 
-    public init(ledger: ExpenseLedger) {
+    init(ledger: ExpenseLedger) {
         self.ledger = ledger
     }
 

@@ -15,7 +15,7 @@ struct LedgerTestBed {
     let cy: PublicUser
 
     var groups: ExpenseGroups { ledger.groups }
-    var payments: ExpensePayments { ExpensePayments(ledger: ledger) }
+    var payments: ExpensePayments { ledger.payments }
     var recurring: RecurringExpenses { RecurringExpenses(ledger: ledger) }
 
     static func with(

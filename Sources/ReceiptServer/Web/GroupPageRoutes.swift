@@ -12,7 +12,7 @@ struct GroupPageRoutes {
     let services: HouseholdServices
 
     var groups: ExpenseGroups { services.ledger.groups }
-    var payments: ExpensePayments { ExpensePayments(ledger: services.ledger) }
+    var payments: ExpensePayments { services.ledger.payments }
 
     func add(to pages: RouterGroup<PageContext>) {
         pages.get("groups", use: index)

@@ -75,7 +75,7 @@ struct ExpenseCommand: AsyncParsableCommand {
                     } else {
                         try await ledger.expenses(of: options.me)
                     }
-                let payments = ExpensePayments(ledger: ledger)
+                let payments = ledger.payments
                 let standings = try await payments.standings(of: records.map(\.value), for: options.me)
                 return try records.map { record in
                     try ExpenseSummary(
@@ -107,7 +107,7 @@ struct ExpenseCommand: AsyncParsableCommand {
                 let updated = try await ledger.edit(id, ExpenseLedger.Edit(split: input), by: options.me, ifMatch: nil)
                 return try ExpenseSummary(
                     updated.value,
-                    payments: try await ExpensePayments(ledger: ledger).payments(ofExpense: id),
+                    payments: try await ledger.payments.payments(ofExpense: id),
                     status: .uploadedByMe
                 )
             }
@@ -125,7 +125,7 @@ struct ExpenseCommand: AsyncParsableCommand {
 
         func run() async throws {
             let payments = try await options.run(label: "receipts.expense") { ledger in
-                try await ExpensePayments(ledger: ledger).markPaid(expense: id, member: payer, by: options.me)
+                try await ledger.payments.markPaid(expense: id, member: payer, by: options.me)
             }
             if json { return try LocalLedger.printJSON(payments.map(PaymentSummary.init)) }
             for payment in payments {
@@ -148,7 +148,7 @@ struct ExpenseCommand: AsyncParsableCommand {
             let amount = try LocalLedger.amount(amount, option: "amount")
             let payment = try await options.run(label: "receipts.expense") { ledger in
                 let group = try await LocalLedger.group(group, ledger: ledger, me: options.me)
-                return try await ExpensePayments(ledger: ledger).recordTransfer(
+                return try await ledger.payments.recordTransfer(
                     in: group.id,
                     from: from ?? options.me,
                     to: to,
@@ -194,7 +194,7 @@ struct BalancesCommand: AsyncParsableCommand {
 
     func run() async throws {
         let report = try await options.run(label: "receipts.balances") { ledger in
-            let payments = ExpensePayments(ledger: ledger)
+            let payments = ledger.payments
             if let group {
                 let group = try await LocalLedger.group(group, ledger: ledger, me: options.me)
                 return Report(group: group.name, balances: try await payments.balances(ofGroup: group.id, for: options.me))
