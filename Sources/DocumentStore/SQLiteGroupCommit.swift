@@ -49,12 +49,16 @@ package final class SQLiteGroupCommit: Sendable {
         }
         let value = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let startsDraining = state.withLock { state in
+                // Checked under the lock the cancellation handler takes: a cancellation either
+                // comes before (and the write never waits) or finds the write waiting.
+                let startsDraining = state.withLock { state -> Bool? in
+                    guard !Task.isCancelled else { return nil }
                     state.waiting.append(Waiter(id: id, work: { db in try work(db) }, continuation: continuation))
                     guard !state.draining, !state.paused else { return false }
                     state.draining = true
                     return true
                 }
+                guard let startsDraining else { return continuation.resume(throwing: CancellationError()) }
                 if startsDraining { startDraining() }
             }
         } onCancel: {
