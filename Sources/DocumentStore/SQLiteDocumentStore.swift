@@ -31,6 +31,8 @@ public final class SQLiteDocumentStore: DocumentStore {
     /// The file path.
     public let path: String
     private let database: any DatabaseWriter
+    /// Document writes that wait for the writer go in together (see ``SQLiteGroupCommit``).
+    package let groupCommit: SQLiteGroupCommit
     private let logger: Logger
     /// Nil for a read-only store.
     private let checkpointer: WALCheckpointer?
@@ -74,6 +76,7 @@ public final class SQLiteDocumentStore: DocumentStore {
         } catch {
             throw Self.mapError(error, opening: path)
         }
+        groupCommit = SQLiteGroupCommit(database: database)
         do {
             checkpointer = options.readOnly ? nil : try WALCheckpointer(path: path, logger: logger)
         } catch {
@@ -161,7 +164,7 @@ public final class SQLiteDocumentStore: DocumentStore {
         guard !writes.isEmpty else { return [] }
         try StoreSchema.validate(writes.map { ($0.collection, $0.id) })
         let prepared = try writes.map(PreparedBody.init)
-        return try await write { [textFieldCache] db in
+        return try await groupedWrite { [textFieldCache] db in
             var rows = try RowWriter(db, textFields: textFieldCache.fields(db))
             var stored: [StoredDocument] = []
             stored.reserveCapacity(writes.count)
@@ -417,6 +420,12 @@ public final class SQLiteDocumentStore: DocumentStore {
                 return result
             }
         }
+    }
+
+    /// Runs `body` like ``write(_:)``, in one transaction with the other writes waiting for the
+    /// writer, in a savepoint of its own (see ``SQLiteGroupCommit``).
+    private func groupedWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await mappingErrors { try await groupCommit.write(body) }
     }
 
     private func run<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
