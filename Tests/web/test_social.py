@@ -18,9 +18,18 @@ from selenium.webdriver.support.ui import Select
 from webharness import FIXTURE, BrowserTestCase
 
 # Runs before any script of every page: records each system notification shown, by the page or
-# by a service worker's registration, in `window.__shown`.
+# by a service worker's registration, in `window.__shown`, and each live socket opened, in
+# `window.__liveSockets`.
 RECORD_NOTIFICATIONS = """
 window.__shown = [];
+window.__liveSockets = [];
+const OriginalSocket = window.WebSocket;
+window.WebSocket = class extends OriginalSocket {
+  constructor(url, ...rest) {
+    super(url, ...rest);
+    if (String(url).includes("/api/v1/live")) window.__liveSockets.push(this);
+  }
+};
 const Original = window.Notification;
 if (Original) {
   class Recorded extends Original {
@@ -123,6 +132,9 @@ class SocialFlows(BrowserTestCase):
         started = time.time()
         self.wait(self.ben, lambda d: "Which brand of coffee?" in d.find_element(By.ID, "chat-messages").text, timeout=3)
         print(f"chat message live after {time.time() - started:.2f}s")
+        # The list page follows changes (app.js) and notifications (social.js) over one socket.
+        self.assertEqual(self.ben.execute_script(
+            "return window.__liveSockets.filter((s) => s.readyState === WebSocket.OPEN).length"), 1)
         # Ben answers with a picture; Ann's open page shows it.
         self.fill(self.ben, "chat-text", "This one?")
         self.ben.find_element(By.ID, "chat-picture").send_keys(FIXTURE)
