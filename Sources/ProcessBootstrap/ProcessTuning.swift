@@ -12,6 +12,8 @@ public enum ProcessTuning {
     /// another's fragment them, so peak memory grew with the number of images ingested:
     /// 416 MB after 100 images at `--jobs 2`, against 213 MB with two arenas and the same speed
     /// (`receipts-bench ingest --memory-count 100`). A user's own `MALLOC_ARENA_MAX` wins.
+    /// May be called again later with a larger cap (``mallocArenas(forJobs:)``): arenas made
+    /// before stay, more may be made up to the new cap.
     public static func limitMallocArenas(to count: Int32 = 2) {
         #if canImport(Glibc)
         guard ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil else { return }
@@ -21,5 +23,12 @@ public enum ProcessTuning {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
         _ = unsafeBitCast(symbol, to: Mallopt.self)(glibcArenaMax, count)
         #endif
+    }
+
+    /// The arena cap for a batch run with `jobs` OCR workers: two per worker, at least two.
+    /// With fewer arenas than threads that allocate, the workers wait on each other's arena
+    /// locks (two arenas at `--jobs 2` took 2-10 % more wall time than four or eight).
+    public static func mallocArenas(forJobs jobs: Int) -> Int32 {
+        Int32(max(1, min(jobs, Int(Int32.max) / 2)) * 2)
     }
 }
