@@ -166,6 +166,7 @@ struct IngestBench: AsyncParsableCommand {
         }
         // As `receipts ingest` starts.
         ProcessTuning.limitMallocArenas(to: ProcessTuning.mallocArenas(forJobs: jobs))
+        ProcessTuning.keepFreedImageMemory()
         let engines = Task { try await OCREnginePool.make(workers: jobs, logger: logger) }
         let store = try await StoreLocation.resolve(option: storePath).open(logger: logger)
         let matcher = try? await ProductCatalog(store: store, client: nil, logger: logger).matcher()
