@@ -18,7 +18,8 @@ struct IngestCommand: AsyncParsableCommand {
         abstract: "Read receipt photos into cart documents in the store.",
         discussion: """
             Walks folders recursively (sorted; hidden files skipped) and takes image files by \
-            content as well as extension. Each receipt becomes a cart whose id is the SHA-256 of \
+            content as well as extension; with more files than --jobs, the largest images are \
+            read first, so that no long one is left for the end. Each receipt becomes a cart whose id is the SHA-256 of \
             the image bytes: an image already in the store is skipped (unless --force), so running \
             the same command again after a crash or Ctrl-C resumes where it stopped. A file that \
             cannot be read becomes a record in the store's failures with a code and a message; \
