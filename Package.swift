@@ -246,6 +246,7 @@ let package = Package(
         ),
         .testTarget(name: "ReceiptModelTests", dependencies: ["ReceiptModel", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "ReceiptOCRTests", dependencies: ["ReceiptOCR", "ReceiptTesting"], swiftSettings: strict),
+        .testTarget(name: "ProcessBootstrapTests", dependencies: ["ProcessBootstrap"], swiftSettings: strict),
         .testTarget(
             name: "ReceiptParsingTests",
             dependencies: [

@@ -17,16 +17,40 @@ public final class OCREnginePool: Sendable {
     /// The pools of other language sets, or why one could not be made (asked once).
     private let variants = Mutex<[[String]: Result<OCREnginePool, OCRError>]>([:])
 
+    /// The engines are made at once, one thread each (loading a model takes about 50 ms of CPU).
     /// - Parameter workers: number of engines (at most the core count is useful).
-    /// - Throws: `OCRError` from engine creation (`ocr.model-missing`, `ocr.init-failed`).
+    /// - Throws: `OCRError` from engine creation (`ocr.model-missing`, `ocr.init-failed`); the
+    ///   engines that were made are freed.
     public init(workers: Int, configuration: OCRConfiguration = OCRConfiguration(), logger: Logger) throws {
-        let count = max(1, workers)
-        var engines: [OCREngine] = []
-        for _ in 0..<count { engines.append(try OCREngine(configuration: configuration, logger: logger)) }
+        let engines = try Self.makeAtOnce(max(1, workers)) { _ in try OCREngine(configuration: configuration, logger: logger) }
         self.engines = engines
         self.configuration = configuration
         self.lender = Lender(engines)
         self.logger = logger
+    }
+
+    /// A pool made on a thread of its own, so that a caller can go on with its own start (open a
+    /// store, load a catalog) meanwhile without blocking a thread of Swift's cooperative pool:
+    /// `ingest` starts this first and awaits it when it needs the engines.
+    public static func make(workers: Int, configuration: OCRConfiguration = OCRConfiguration(), logger: Logger) async throws -> OCREnginePool {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Result { try OCREnginePool(workers: workers, configuration: configuration, logger: logger) })
+            }
+        }
+    }
+
+    /// `count` values made by `make` on `count` threads at once, in index order. When any call
+    /// throws, the first error (by index) is thrown once all have returned, and the values
+    /// made are released.
+    static func makeAtOnce<Value: Sendable>(_ count: Int, _ make: @Sendable (Int) throws -> Value) throws -> [Value] {
+        guard count > 1 else { return try (0..<count).map(make) }
+        let results = Mutex<[Result<Value, any Error>?]>(Array(repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let result = Result { try make(index) }
+            results.withLock { $0[index] = result }
+        }
+        return try results.withLock { made in try made.compactMap { $0 }.map { try $0.get() } }
     }
 
     public var workers: Int { engines.count }

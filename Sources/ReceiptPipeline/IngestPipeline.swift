@@ -148,7 +148,8 @@ public final class IngestPipeline: Sendable {
         return "receipts \(ReceiptPipelineVersion.string), tesseract \(OCREngine.tesseractVersion), \(languages)"
     }
 
-    /// Ingests `files`, calling `onEvent` as each finishes (from one task at a time).
+    /// Ingests `files`, calling `onEvent` as each finishes (from one task at a time). With more
+    /// files than workers, the largest images start first (``IngestOrder``).
     /// Stops starting new files once `stop` is set; files in flight are finished and written.
     public func run(
         _ files: [FoundFile],
@@ -159,6 +160,7 @@ public final class IngestPipeline: Sendable {
         let started = clock.now
         var summary = IngestSummary()
         summary.found = files.count
+        let files = IngestOrder.scheduled(files, jobs: options.jobs)
         await withTaskGroup(of: (IngestEvent, ReadingCost).self) { group in
             var next = 0
             func startNext() -> Bool {

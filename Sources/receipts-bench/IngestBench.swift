@@ -3,6 +3,7 @@ import Catalog
 import DocumentStore
 import Foundation
 import Logging
+import ProcessBootstrap
 import ReceiptOCR
 import ReceiptPipeline
 import ReceiptTesting
@@ -163,11 +164,14 @@ struct IngestBench: AsyncParsableCommand {
         defer {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: storePath + suffix) }
         }
+        // As `receipts ingest` starts.
+        ProcessTuning.limitMallocArenas(to: ProcessTuning.mallocArenas(forJobs: jobs))
+        ProcessTuning.keepFreedImageMemory()
+        let engines = Task { try await OCREnginePool.make(workers: jobs, logger: logger) }
         let store = try await StoreLocation.resolve(option: storePath).open(logger: logger)
         let matcher = try? await ProductCatalog(store: store, client: nil, logger: logger).matcher()
-        let pool = try OCREnginePool(workers: jobs, logger: logger)
         let pipeline = IngestPipeline(
-            ocr: pool,
+            ocr: try await engines.value,
             matcher: matcher,
             store: store,
             options: IngestOptions(user: "bench", jobs: jobs, rereadWhenUnsure: !fast),
