@@ -28,7 +28,7 @@ public enum ProcessTuning {
     /// system time, 40,000 and 0.4 s with buffers up to 64 MB from the heap and trimming above
     /// 256 MB, at the same peak RSS. For batch work (`ingest`); the user's own `MALLOC_*`
     /// settings win.
-    public static func keepFreedImageMemory() {
+    static func keepFreedImageMemory() {
         let environment = ProcessInfo.processInfo.environment
         let userSettings = ["MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_", "GLIBC_TUNABLES"]
         guard userSettings.allSatisfy({ environment[$0] == nil }) else { return }
@@ -43,6 +43,14 @@ public enum ProcessTuning {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
         _ = unsafeBitCast(symbol, to: Mallopt.self)(parameter, value)
         #endif
+    }
+
+    /// Tunes the allocator for a batch read by `jobs` OCR workers (`receipts ingest` and the
+    /// ingest benchmark, which must start alike): the arena cap from the job count, and freed image
+    /// memory kept for the next image.
+    public static func tuneForBatch(jobs: Int) {
+        limitMallocArenas(to: mallocArenas(forJobs: jobs))
+        keepFreedImageMemory()
     }
 
     /// The arena cap for a batch run with `jobs` OCR workers: two per worker, at least two.

@@ -165,8 +165,7 @@ struct IngestBench: AsyncParsableCommand {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: storePath + suffix) }
         }
         // As `receipts ingest` starts.
-        ProcessTuning.limitMallocArenas(to: ProcessTuning.mallocArenas(forJobs: jobs))
-        ProcessTuning.keepFreedImageMemory()
+        ProcessTuning.tuneForBatch(jobs: jobs)
         let engines = Task { try await OCREnginePool.make(workers: jobs, logger: logger) }
         let store = try await StoreLocation.resolve(option: storePath).open(logger: logger)
         let matcher = try? await ProductCatalog(store: store, client: nil, logger: logger).matcher()

@@ -93,8 +93,7 @@ struct IngestCommand: AsyncParsableCommand {
         let logger = global.makeLogger(label: "receipts.ingest")
         let finder = ImageFinder()
         let files = try ValidationError.reading { try finder.find(paths) }
-        ProcessTuning.limitMallocArenas(to: ProcessTuning.mallocArenas(forJobs: jobs))
-        ProcessTuning.keepFreedImageMemory()
+        ProcessTuning.tuneForBatch(jobs: jobs)
         // The engines load their models on threads of their own while the store opens and the
         // catalog loads: the two together were about 0.2 s of serial start.
         let engines = Task { try await OCREnginePool.make(workers: jobs, logger: logger) }
