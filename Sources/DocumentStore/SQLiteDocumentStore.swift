@@ -88,73 +88,23 @@ public final class SQLiteDocumentStore: DocumentStore {
                 throw StoreError(.corrupt, "\(path) is not a receipts store (no documents table). Check the store location.")
             }
         } else {
-            try await migrate()
+            try await write { db in try SQLiteSchema.create(db) }
         }
         try await loadIndexNames()
     }
 
     private func loadIndexNames() async throws {
-        let names = try await run { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'idx_doc_%'")
-        }
-        indexNames.withLock { $0 = Set(names) }
+        let names = try await run { db in try SQLiteSchema.indexNames(db) }
+        indexNames.withLock { $0 = names }
     }
 
     /// ` INDEXED BY name` for the most selective indexed text filter, or "".
     private func indexHint(collection: String, filters: [Filter]) -> String {
-        let known = indexNames.withLock { $0 }
-        let usable = filters.filter { filter in
-            guard case .string = filter.value else { return false }
-            return filter.op != .notEquals && filter.op != .hasPrefix
-        }
-        for filter in usable.sorted(by: { ($0.op == .equals ? 0 : 1) < ($1.op == .equals ? 0 : 1) }) {
-            let name = StoreSchema.indexName(collection: collection, field: filter.path.description)
-            if known.contains(name) { return " INDEXED BY \(name)" }
-        }
-        return ""
-    }
-
-    private func migrate() async throws {
-        try await write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE IF NOT EXISTS documents (
-                        collection TEXT NOT NULL,
-                        id TEXT NOT NULL,
-                        rev INTEGER NOT NULL,
-                        seq INTEGER NOT NULL,
-                        deleted INTEGER NOT NULL DEFAULT 0,
-                        body TEXT NOT NULL,
-                        PRIMARY KEY (collection, id)
-                    );
-                    CREATE UNIQUE INDEX IF NOT EXISTS documents_seq ON documents(seq);
-                    CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                    INSERT OR IGNORE INTO store_meta(key, value) VALUES ('schema', '1');
-                    CREATE TABLE IF NOT EXISTS text_fields (collection TEXT NOT NULL, field TEXT NOT NULL, PRIMARY KEY (collection, field));
-                    CREATE TABLE IF NOT EXISTS text_rows (rowid INTEGER PRIMARY KEY, collection TEXT NOT NULL, id TEXT NOT NULL, field TEXT NOT NULL);
-                    CREATE INDEX IF NOT EXISTS text_rows_doc ON text_rows(collection, id);
-                    CREATE VIRTUAL TABLE IF NOT EXISTS text_index USING fts5(text, tokenize = 'trigram');
-                    CREATE TABLE IF NOT EXISTS blobs (id TEXT PRIMARY KEY, data BLOB NOT NULL);
-                    """
-            )
-            for (collection, field) in StoreSchema.defaultIndexes {
-                try Self.createIndex(db, collection: collection, field: field)
-            }
-            for (collection, field) in StoreSchema.defaultTextFields {
-                try db.execute(sql: "INSERT OR IGNORE INTO text_fields(collection, field) VALUES (?, ?)", arguments: [collection, field])
-            }
-        }
-    }
-
-    private static func createIndex(_ db: Database, collection: String, field: String) throws {
-        let path = try FieldPath(field).validated()
-        let literal = try SQLBuilder.collectionLiteral(collection)
-        let name = StoreSchema.indexName(collection: collection, field: field)
-        try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(name) ON documents(\(SQLiteDialect().textExpression(path))) WHERE collection = \(literal)")
+        SQLiteSchema.indexHint(collection: collection, filters: filters, known: indexNames.withLock { $0 })
     }
 
     public func ensureIndex(collection: String, field: String) async throws {
-        try await write { db in try Self.createIndex(db, collection: collection, field: field) }
+        try await write { db in try SQLiteSchema.createIndex(db, collection: collection, field: field) }
         try await loadIndexNames()
     }
 
@@ -342,52 +292,6 @@ public final class SQLiteDocumentStore: DocumentStore {
         try await runStatement { db in try Self.lastSequence(db) }
     }
 
-    // MARK: Text search
-
-    public func searchText(collection: String, fields: [String], query: String, limit: Int) async throws -> [ScoredDocument] {
-        try StoreSchema.validateCollection(collection)
-        let paths = try fields.map { try FieldPath($0).validated().description }
-        guard !paths.isEmpty, limit > 0 else { return [] }
-        try await ensureTextFields(collection: collection, fields: paths)
-        guard let match = TrigramSimilarity.fts5Query(query) else { return [] }
-        let candidates = max(limit * 20, 200)
-        let placeholders = paths.map { _ in "?" }.joined(separator: ", ")
-        var arguments: [(any DatabaseValueConvertible)?] = [collection, match, collection]
-        arguments += paths.map { $0 as (any DatabaseValueConvertible)? }
-        arguments.append(candidates)
-        let sql = """
-            SELECT d.id, d.rev, d.seq, d.body FROM documents d WHERE d.collection = ? AND d.deleted = 0 AND d.id IN (
-                SELECT r.id FROM text_index t JOIN text_rows r ON r.rowid = t.rowid
-                WHERE text_index MATCH ? AND r.collection = ? AND r.field IN (\(placeholders))
-                ORDER BY bm25(text_index) LIMIT ?)
-            """
-        let finalArguments = StatementArguments(arguments)
-        let documents = try await run { db in
-            try Row.fetchAll(db, sql: sql, arguments: finalArguments).map { row in
-                StoredDocument(collection: collection, id: row[0], rev: row[1], seq: row[2], document: try JSONText.decode(row[3]))
-            }
-        }
-        return TextRanking.rank(documents, fields: paths, query: query, limit: limit)
-    }
-
-    private func ensureTextFields(collection: String, fields: [String]) async throws {
-        let known = try await run { db in
-            try Set(String.fetchAll(db, sql: "SELECT field FROM text_fields WHERE collection = ?", arguments: [collection]))
-        }
-        let missing = fields.filter { !known.contains($0) }
-        guard !missing.isEmpty else { return }
-        try await write { db in
-            for field in missing {
-                try db.execute(sql: "INSERT OR IGNORE INTO text_fields(collection, field) VALUES (?, ?)", arguments: [collection, field])
-            }
-            let all = try Self.textFields(db)[collection]
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, body FROM documents WHERE collection = ? AND deleted = 0", arguments: [collection])
-            while let row = try rows.next() {
-                try Self.updateTextIndex(db, collection: collection, id: row[0], body: try JSONText.decode(row[1]), fields: all)
-            }
-        }
-    }
-
     // MARK: Plumbing
 
     deinit { checkpointer?.stop() }
@@ -408,7 +312,7 @@ public final class SQLiteDocumentStore: DocumentStore {
     }
 
     /// Runs `body` in a write transaction that takes the write lock first (`BEGIN IMMEDIATE`).
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await mappingErrors {
             try await database.writeWithoutTransaction { db in
                 var result: T?
@@ -428,7 +332,7 @@ public final class SQLiteDocumentStore: DocumentStore {
         try await mappingErrors { try await groupCommit.write(body) }
     }
 
-    private func run<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func run<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await mappingErrors { try await database.read(body) }
     }
 
@@ -439,49 +343,11 @@ public final class SQLiteDocumentStore: DocumentStore {
     }
 
     /// Runs one call on the open database with its errors said as ``StoreError``s.
-    private func mappingErrors<T>(_ call: () async throws -> T) async throws -> T {
+    func mappingErrors<T>(_ call: () async throws -> T) async throws -> T {
         do {
             return try await call()
         } catch {
             throw Self.mapError(error, opening: nil)
-        }
-    }
-
-    static func mapError(_ error: any Error, opening path: String?) -> any Error {
-        if error is StoreError { return error }
-        guard let dbError = error as? DatabaseError else { return error }
-        let detail = "\(dbError.resultCode): \(dbError.message ?? "")"
-        switch dbError.resultCode {
-        case .SQLITE_FULL:
-            return StoreError.diskFull(detail)
-        case .SQLITE_READONLY:
-            return StoreError.readOnly(detail)
-        case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return StoreError(
-                .unavailable,
-                "The store is busy: another process held its write lock for too long. Retry when the other command has finished.",
-                underlying: detail
-            )
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-            return StoreError(
-                .corrupt,
-                "The store file\(path.map { " \($0)" } ?? "") is damaged or is not a SQLite database. Restore it from a backup or an export, or use another store location.",
-                underlying: detail
-            )
-        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
-            return StoreError(
-                .invalidLocation,
-                "Cannot open the store\(path.map { " at \($0)" } ?? ""): check that the folder exists and is writable, or use another store location.",
-                underlying: detail
-            )
-        case .SQLITE_IOERR:
-            return StoreError(
-                .unavailable,
-                "The store file could not be read or written (I/O error). Check the disk, then re-run.",
-                underlying: detail
-            )
-        default:
-            return StoreError(.failed, "The store failed: \(detail)", underlying: detail)
         }
     }
 
