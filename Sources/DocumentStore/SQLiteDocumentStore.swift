@@ -294,10 +294,10 @@ public final class SQLiteDocumentStore: DocumentStore {
 
     // MARK: Plumbing
 
-    deinit { checkpointer?.stop() }
+    deinit { checkpointer?.cancel() }
 
     public func close() async throws {
-        checkpointer?.stop()
+        await checkpointer?.stop()
         try await mappingErrors {
             if let pool = database as? DatabasePool {
                 try pool.close()

@@ -35,6 +35,14 @@ final class WALCheckpointer: Sendable {
         }
     }
 
-    /// Stops after the checkpoint under way, if any, and closes the connection.
-    func stop() { task.cancel() }
+    /// Stops after the checkpoint under way, if any, and returns once its connection is closed:
+    /// the last connection to close checkpoints the log and removes it under an exclusive lock,
+    /// and another process opening the store right after `close()` met that lock as "busy".
+    func stop() async {
+        task.cancel()
+        await task.value
+    }
+
+    /// Stops without waiting (for `deinit`).
+    func cancel() { task.cancel() }
 }
