@@ -52,7 +52,7 @@ let package = Package(
         .target(
             name: "ReceiptOCR",
             dependencies: [
-                "CTesseract", "ReceiptModel",
+                "CTesseract", "ReceiptModel", "ChildProcesses",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -203,6 +203,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Child processes started with posix_spawn and reaped with waitpid (the neural reader's
+        // process; the servers and tools of tests and benchmarks), never Foundation's Process.
+        .target(name: "ChildProcesses", swiftSettings: strict),
         // Process start-up settings the executables apply in `main` before any thread exists
         // (OpenMP's thread limit, glibc's malloc arenas); no library depends on it.
         .target(name: "ProcessBootstrap", swiftSettings: strict),
@@ -223,7 +226,7 @@ let package = Package(
         .executableTarget(
             name: "receipts-bench",
             dependencies: [
-                "ProcessBootstrap", "ReceiptModel", "ReceiptOCR", "Catalog", "DocumentStore", "ReceiptPipeline", "ReceiptTesting",
+                "ProcessBootstrap", "ReceiptModel", "ReceiptOCR", "Catalog", "DocumentStore", "ReceiptPipeline", "ReceiptTesting", "ChildProcesses",
                 "Recommendations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -239,13 +242,13 @@ let package = Package(
         .target(
             name: "ReceiptTesting",
             dependencies: [
-                "DocumentStore",
+                "DocumentStore", "ChildProcesses",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
         .testTarget(name: "ReceiptModelTests", dependencies: ["ReceiptModel", "ReceiptTesting"], swiftSettings: strict),
-        .testTarget(name: "ReceiptOCRTests", dependencies: ["ReceiptOCR", "ReceiptTesting"], swiftSettings: strict),
+        .testTarget(name: "ReceiptOCRTests", dependencies: ["ReceiptOCR", "ReceiptTesting", "ChildProcesses"], swiftSettings: strict),
         .testTarget(name: "ProcessBootstrapTests", dependencies: ["ProcessBootstrap"], swiftSettings: strict),
         .testTarget(
             name: "ReceiptParsingTests",
@@ -256,7 +259,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "CurlHTTPTests", dependencies: ["CurlHTTP", "ReceiptTesting"], swiftSettings: strict),
-        .testTarget(name: "DocumentStoreTests", dependencies: ["DocumentStore", "ReceiptTesting"], swiftSettings: strict),
+        .testTarget(name: "DocumentStoreTests", dependencies: ["DocumentStore", "ReceiptTesting", "ChildProcesses"], swiftSettings: strict),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "DocumentStore", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(
             name: "ReceiptPipelineTests",
@@ -264,7 +267,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "ReceiptEvaluationTests", dependencies: ["ReceiptEvaluation", "ReceiptTesting"], swiftSettings: strict),
-        .testTarget(name: "ReceiptsCLITests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
+        .testTarget(name: "ReceiptsCLITests", dependencies: ["ReceiptTesting", "ChildProcesses"], swiftSettings: strict),
         .testTarget(
             name: "ReceiptServerTests",
             dependencies: [
@@ -309,6 +312,6 @@ let package = Package(
         ),
         .testTarget(name: "RecommendationsTests", dependencies: ["Recommendations", "ReceiptTesting"], swiftSettings: strict),
         .testTarget(name: "ReplicationTests", dependencies: ["Replication", "ReceiptModel", "ReceiptTesting"], swiftSettings: strict),
-        .testTarget(name: "ReceiptTestingTests", dependencies: ["ReceiptTesting"], swiftSettings: strict),
+        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: strict),
     ]
 )

@@ -13,8 +13,17 @@ import Musl
 /// inherits, which only closes once every process holding it has closed it. A child spawned
 /// by another test at the same moment can inherit that socket too, and then the exit is never
 /// reported: a CI run hung forever in `kill()` waiting for a server it had already killed.
-/// `waitpid` on the child's own pid cannot miss it, so tests and benchmarks start children here.
+/// `waitpid` on the child's own pid cannot miss it, so every child the project starts (the
+/// neural reader's process, and the servers and tools of tests and benchmarks) starts here.
 public final class ChildProcess: Sendable {
+    /// Where a child's standard input comes from.
+    public enum Input: Sendable {
+        /// `/dev/null`.
+        case discard
+        /// A pipe whose writing end is ``standardInput``.
+        case pipe
+    }
+
     /// Where a child's output stream goes.
     public enum Output: Sendable {
         /// The same stream as this process.
@@ -23,15 +32,24 @@ public final class ChildProcess: Sendable {
         case discard
         /// A file, created or truncated.
         case file(URL)
+        /// A pipe whose reading end is ``standardOutput`` (or ``standardError``).
+        case pipe
     }
 
     /// The child's process id.
     public let pid: Int32
+    /// The writing end of the child's standard input when it was started with `.pipe`.
+    public let standardInput: FileHandle?
+    /// The reading end of the child's standard output when it was started with `.pipe`.
+    public let standardOutput: FileHandle?
+    /// The reading end of the child's standard error when it was started with `.pipe`.
+    public let standardError: FileHandle?
     private let status = Mutex<Int32?>(nil)
     private let exited = DispatchSemaphore(value: 0)
 
-    /// Starts `executable` with `arguments`. Standard input is `/dev/null`; the child gets
-    /// default signal handling and no descriptors besides the three standard ones.
+    /// Starts `executable` with `arguments`. The child gets default signal handling and no
+    /// descriptors besides the three standard ones; the pipes' ends this process keeps are
+    /// closed on exec, so a child started at the same moment by another thread holds none.
     /// - Parameters:
     ///   - environment: the child's whole environment; `nil` passes this process's own.
     ///   - directory: the child's working directory; `nil` keeps this process's.
@@ -41,19 +59,41 @@ public final class ChildProcess: Sendable {
         arguments: [String],
         environment: [String: String]? = nil,
         directory: URL? = nil,
+        standardInput: Input = .discard,
         standardOutput: Output = .inherit,
         standardError: Output = .inherit
     ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // The child's ends of its pipes, closed here once it has them; ours, by descriptor.
+        var childEnds: [Int32] = []
+        var ourEnds: [Int32: Int32] = [:]
+        var started = false
+        defer {
+            childEnds.forEach { _ = close($0) }
+            if !started { ourEnds.values.forEach { _ = close($0) } }
+        }
+        switch standardInput {
+        case .discard: posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        case .pipe:
+            Self.ignoreBrokenPipes
+            let (read, write) = try Self.makePipe()
+            childEnds.append(read)
+            ourEnds[0] = write
+            posix_spawn_file_actions_adddup2(&actions, read, 0)
+        }
         for (descriptor, output) in [(Int32(1), standardOutput), (2, standardError)] {
             switch output {
             case .inherit: break
             case .discard: posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_WRONLY, 0)
             case .file(let url):
                 posix_spawn_file_actions_addopen(&actions, descriptor, url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            case .pipe:
+                let (read, write) = try Self.makePipe()
+                childEnds.append(write)
+                ourEnds[descriptor] = read
+                posix_spawn_file_actions_adddup2(&actions, write, descriptor)
             }
         }
         if let directory {
@@ -88,8 +128,31 @@ public final class ChildProcess: Sendable {
         guard result == 0 else {
             throw ChildProcessError(message: "could not start \(executable.path): \(String(cString: strerror(result)))")
         }
+        started = true
         self.pid = pid
+        self.standardInput = ourEnds[0].map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
+        self.standardOutput = ourEnds[1].map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
+        self.standardError = ourEnds[2].map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
         Thread { [self] in reap() }.start()
+    }
+
+    /// A write to a child that has ended must be an error its caller handles (`EPIPE`), not
+    /// SIGPIPE, whose default action ends this whole process: an `ingest` or a server would
+    /// vanish without a word when a neural reader process died. Set once, before the first
+    /// pipe to a child's input; children start with default signal handling all the same.
+    private static let ignoreBrokenPipes: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
+
+    /// A pipe whose two ends are closed on exec: the child gets its end as a standard stream
+    /// through `dup2`, which clears the flag on the copy alone.
+    private static func makePipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            throw ChildProcessError(message: "could not make a pipe for a child: \(String(cString: strerror(errno)))")
+        }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
     }
 
     /// Waits for the exit without reaping (`WNOWAIT`), then reaps under the lock that `kill()`
@@ -139,6 +202,13 @@ public final class ChildProcess: Sendable {
             }.start()
         }
         return terminationStatus
+    }
+
+    /// Asks the child to end (SIGTERM) if it is still running, without waiting for it.
+    public func terminate() {
+        status.withLock { status in
+            if status == nil { _ = Glibc.kill(pid, SIGTERM) }
+        }
     }
 
     /// Sends SIGKILL if the child is still running, then waits for it.

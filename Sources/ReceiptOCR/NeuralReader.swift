@@ -1,3 +1,4 @@
+import ChildProcesses
 import Dispatch
 import Foundation
 import Logging
@@ -56,7 +57,7 @@ public actor NeuralReader {
 
     let configuration: Configuration
     let logger: Logger
-    private var process: Process?
+    private var process: ChildProcess?
     private var input: FileHandle?
     private var output: LineReader?
     private var requests = 0
@@ -100,8 +101,8 @@ public actor NeuralReader {
         guard let input, let output else { throw Failure(code: "neural.unavailable", message: "The neural reader did not start.") }
         do {
             try input.write(contentsOf: request)
-            let running = ProcessBox(process)
-            let line = try await withTimeout(configuration.timeout, onTimeout: { running.process?.terminate() }) { try await output.nextLine() }
+            let running = process
+            let line = try await withTimeout(configuration.timeout, onTimeout: { running?.terminate() }) { try await output.nextLine() }
             guard let line, let answer = try JSONSerialization.jsonObject(with: line) as? [String: Any], answer["id"] as? String == id else {
                 throw Failure(code: "neural.failed", message: "The neural reader stopped or answered out of turn.")
             }
@@ -128,7 +129,10 @@ public actor NeuralReader {
     public private(set) var startupCPUSeconds: Double?
 
     /// Whether the process is up (it starts on the first request).
-    public var isRunning: Bool { process?.isRunning == true }
+    public var isRunning: Bool { process.map { !$0.hasExited } ?? false }
+
+    /// The reader process's id while it runs, for an operator's tools.
+    public var processID: Int32? { isRunning ? process?.pid : nil }
 
     /// Ends the process (it is started again when needed).
     public func stop() {
@@ -140,29 +144,30 @@ public actor NeuralReader {
     }
 
     private func startIfNeeded() async throws {
-        if let process, process.isRunning { return }
+        if let process, !process.hasExited { return }
         stop()
-        let process = Process()
-        process.executableURL = configuration.python
-        process.arguments = [configuration.script.path, "--threads", String(configuration.threads)]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try ChildProcess(
+                executable: configuration.python,
+                arguments: [configuration.script.path, "--threads", String(configuration.threads)],
+                standardInput: .pipe,
+                standardOutput: .pipe,
+                standardError: .discard
+            )
         } catch {
             throw Failure(code: "neural.unavailable", message: "Could not start \(configuration.python.path): \(error).")
         }
+        guard let stdin = process.standardInput, let stdout = process.standardOutput else {
+            throw Failure(code: "neural.unavailable", message: "The neural reader's pipes were not made.")
+        }
         launches += 1
-        let reader = LineReader(stdout.fileHandleForReading)
+        let reader = LineReader(stdout)
         self.process = process
-        input = stdin.fileHandleForWriting
+        input = stdin
         output = reader
         // The first line says the models are loaded.
-        let running = ProcessBox(process)
-        let ready = try? await withTimeout(.seconds(120), onTimeout: { running.process?.terminate() }) { try await reader.nextLine() }
+        let ready = try? await withTimeout(.seconds(120), onTimeout: { process.terminate() }) { try await reader.nextLine() }
         guard let ready = ready ?? nil, let hello = try? JSONSerialization.jsonObject(with: ready) as? [String: Any], hello["ready"] as? Bool == true
         else {
             stop()
@@ -249,12 +254,6 @@ final class LineReader: @unchecked Sendable {
             }
         }
     }
-}
-
-/// A process handed to a timeout (which only terminates it).
-final class ProcessBox: @unchecked Sendable {
-    let process: Process?
-    init(_ process: Process?) { self.process = process }
 }
 
 /// Runs `body`, failing with a timeout after `limit`; `onTimeout` must make `body` return (here:

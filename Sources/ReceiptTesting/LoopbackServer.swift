@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 /// A helper server process listening on 127.0.0.1, started for one test and killed after it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Catalog
+import ChildProcesses
 import DocumentStore
 import Foundation
 import Logging

@@ -1,5 +1,5 @@
+import ChildProcesses
 import Foundation
-import ReceiptTesting
 import Testing
 
 @Suite struct ChildProcessTests {
@@ -76,5 +76,36 @@ import Testing
         for sleeper in sleepers {
             #expect(sleeper.wait(timeout: .seconds(10)))
         }
+    }
+
+    /// The neural reader talks to its process through pipes: lines in, lines out, and the end of
+    /// its input ends it.
+    @Test func talksThroughPipes() async throws {
+        let child = try ChildProcess(executable: URL(fileURLWithPath: "/bin/cat"), arguments: [], standardInput: .pipe, standardOutput: .pipe)
+        let input = try #require(child.standardInput)
+        let output = try #require(child.standardOutput)
+        try input.write(contentsOf: Data("one line\n".utf8))
+        try input.close()
+        #expect(String(decoding: try output.readToEnd() ?? Data(), as: UTF8.self) == "one line\n")
+        #expect(await child.finished() == 0)
+    }
+
+    /// A child that died is written to as an error, not a signal that ends this process.
+    @Test func writingToAChildThatEndedIsAnError() async throws {
+        let child = try ChildProcess(executable: URL(fileURLWithPath: "/bin/true"), arguments: [], standardInput: .pipe)
+        #expect(await child.finished() == 0)
+        let input = try #require(child.standardInput)
+        #expect(throws: (any Error).self) { try input.write(contentsOf: Data(repeating: 0x41, count: 1 << 17)) }
+    }
+
+    @Test func terminateAsksTheChildToEnd() async throws {
+        let child = try ChildProcess(executable: Self.shell, arguments: ["-c", "exec sleep 60"])
+        for _ in 0..<500 where (try? String(contentsOfFile: "/proc/\(child.pid)/comm", encoding: .utf8))?.hasPrefix("sleep") != true {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        child.terminate()
+        #expect(child.wait(timeout: .seconds(10)))
+        #expect(child.terminationStatus == SIGTERM)
+        child.terminate()  // after the exit: nothing to signal
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import DocumentStore
 import Foundation
 import ReceiptModel

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Logging
 import ReceiptOCR
@@ -75,6 +76,29 @@ struct NeuralReaderTests {
         await #expect { try await reader.read(contentsOf: Fixtures.url("receipts/us-grocery-freshmart.png")) } throws: {
             ($0 as? NeuralReader.Failure)?.code == "neural.timeout"
         }
+    }
+
+    /// A reader process that died (killed, out of memory) between two receipts is started again
+    /// for the next one; the request written to the dead process is an error, not a signal that
+    /// ends the program reading the receipts.
+    @Test func aReaderWhoseProcessDiedStartsAgain() async throws {
+        let configuration = try Self.configuration()
+        let reader = NeuralReader(configuration: configuration, logger: Self.logger)
+        defer { Task { await reader.stop() } }
+        let receipt = Fixtures.url("receipts/us-grocery-freshmart.png")
+        _ = try await reader.read(contentsOf: receipt)
+        let pid = try #require(await reader.processID)
+        kill(pid, SIGKILL)
+        // At once, mostly before the exit is seen: the request goes to a pipe nobody reads and
+        // fails as a reading does; when the exit was seen first, a new process reads it.
+        do {
+            _ = try await reader.read(contentsOf: receipt)
+        } catch {
+            #expect(error is NeuralReader.Failure)
+        }
+        let page = try await reader.read(contentsOf: receipt)
+        #expect(page.text.contains("43.48"))
+        #expect(await reader.launches == 2)
     }
 
     /// Two receipts asked of one reader at once are read one after the other, each getting its
