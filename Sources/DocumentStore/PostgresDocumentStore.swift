@@ -60,8 +60,8 @@ public final class PostgresDocumentStore: DocumentStore {
                     _ = try await connection.query("SELECT 1", logger: logger)
                 }
             }
-            // A slow start says here where it waited: for a connection, or for the schema lock
-            // that serialises migrations of every schema in the database.
+            // A slow start says here where it waited: for a connection, or for the lock that
+            // keeps two migrations of this schema apart.
             logger.debug("store connected", metadata: ["store.location": "\(displayName)"])
             if readOnly {
                 try await checkSchema()
@@ -90,100 +90,6 @@ public final class PostgresDocumentStore: DocumentStore {
             }
             defer { group.cancelAll() }
             try await group.next()
-        }
-    }
-
-    /// For read-only stores: the tables must exist already.
-    private func checkSchema() async throws {
-        let found = try await firstRow("SELECT to_regclass('documents') IS NOT NULL AND to_regclass('store_meta') IS NOT NULL", as: Bool.self)
-        guard found == true else {
-            throw StoreError(
-                .invalidLocation,
-                "\(displayName) holds no receipts store yet, and a read-only store cannot create one. Open it once without mode=ro."
-            )
-        }
-    }
-
-    private func migrate(schema: String?) async throws {
-        try await transaction { connection, logger in
-            try await connection.query("SELECT pg_advisory_xact_lock(7243105)", logger: logger)
-            logger.debug("store schema lock taken; migrating", metadata: ["store.schema": "\(schema ?? "public")"])
-            if let schema {
-                guard schema.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }) else {
-                    throw StoreError(.invalidLocation, "Invalid schema name '\(schema)': use lowercase letters, digits and _.")
-                }
-                try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
-            }
-            try await connection.query(
-                """
-                CREATE TABLE IF NOT EXISTS documents (
-                    collection text NOT NULL,
-                    id text NOT NULL,
-                    rev bigint NOT NULL,
-                    seq bigint NOT NULL,
-                    deleted boolean NOT NULL DEFAULT false,
-                    body jsonb NOT NULL,
-                    PRIMARY KEY (collection, id)
-                )
-                """,
-                logger: logger
-            )
-            try await connection.query("CREATE UNIQUE INDEX IF NOT EXISTS documents_seq ON documents(seq)", logger: logger)
-            try await connection.query("CREATE TABLE IF NOT EXISTS store_meta (key text PRIMARY KEY, value bigint NOT NULL)", logger: logger)
-            try await connection.query("INSERT INTO store_meta(key, value) VALUES ('seq', 0), ('schema', 1) ON CONFLICT DO NOTHING", logger: logger)
-            try await connection.query("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public", logger: logger)
-            try await connection.query(
-                "CREATE TABLE IF NOT EXISTS text_fields (collection text NOT NULL, field text NOT NULL, PRIMARY KEY (collection, field))",
-                logger: logger
-            )
-            try await connection.query(
-                """
-                CREATE TABLE IF NOT EXISTS text_rows (
-                    collection text NOT NULL, id text NOT NULL, field text NOT NULL, text text NOT NULL,
-                    PRIMARY KEY (collection, id, field)
-                )
-                """,
-                logger: logger
-            )
-            try await connection.query("CREATE INDEX IF NOT EXISTS text_rows_trgm ON text_rows USING gin (text gin_trgm_ops)", logger: logger)
-            try await connection.query("CREATE TABLE IF NOT EXISTS blobs (id text PRIMARY KEY, data bytea NOT NULL)", logger: logger)
-            for (collection, field) in StoreSchema.defaultIndexes {
-                try await Self.createIndex(connection, collection: collection, field: field, logger: logger)
-            }
-            for (collection, field) in StoreSchema.defaultTextFields {
-                try await connection.query(
-                    "INSERT INTO text_fields(collection, field) VALUES (\(collection), \(field)) ON CONFLICT DO NOTHING",
-                    logger: logger
-                )
-            }
-            var installed = Set<String>()
-            let functions = try await connection.query(
-                "SELECT proname::text FROM pg_proc WHERE pronamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND proname = ANY(\(Self.writeFunctions.map(\.name))::text[])",
-                logger: logger
-            )
-            for try await name in functions.decode(String.self) { installed.insert(name) }
-            for function in Self.writeFunctions where !installed.contains(function.name) {
-                try await connection.query(PostgresQuery(unsafeSQL: function.definition), logger: logger)
-            }
-        }
-    }
-
-    private static func createIndex(_ connection: PostgresConnection, collection: String, field: String, logger: Logger) async throws {
-        let path = try FieldPath(field).validated()
-        let literal = try SQLBuilder.collectionLiteral(collection)
-        let name = StoreSchema.indexName(collection: collection, field: field)
-        try await connection.query(
-            PostgresQuery(
-                unsafeSQL: "CREATE INDEX IF NOT EXISTS \(name) ON documents (\(PostgresDialect().textExpression(path))) WHERE collection = \(literal)"
-            ),
-            logger: logger
-        )
-    }
-
-    public func ensureIndex(collection: String, field: String) async throws {
-        try await transaction { connection, logger in
-            try await connection.query("SELECT pg_advisory_xact_lock(7243105)", logger: logger)
-            try await Self.createIndex(connection, collection: collection, field: field, logger: logger)
         }
     }
 
@@ -386,7 +292,7 @@ public final class PostgresDocumentStore: DocumentStore {
     /// transaction writes, so the store's channel is notified (delivered at COMMIT, to every
     /// instance listening: see ``changeSignals()``). The document writes are not transactions of
     /// this kind: each is one function call that notifies itself (PostgresWrites.swift).
-    private func transaction<T: Sendable>(_ body: (PostgresConnection, Logger) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(_ body: (PostgresConnection, Logger) async throws -> T) async throws -> T {
         let notify: PostgresQuery = "SELECT pg_notify(\(channel), '')"
         return try await withConnection { connection, logger in
             try await connection.query("BEGIN", logger: logger)
@@ -398,7 +304,7 @@ public final class PostgresDocumentStore: DocumentStore {
             } catch {
                 // In a task of its own, which the caller's cancellation does not reach: a
                 // cancelled caller's connection must not go back to the pool inside a transaction
-                // that still holds the schema lock every other migration waits for. When even the
+                // that still holds its schema's migration lock. When even the
                 // rollback fails, the connection is closed, which ends the transaction.
                 let rolledBack = await Task { (try? await connection.query("ROLLBACK", logger: logger)) != nil }.value
                 if !rolledBack { try? await connection.close() }

@@ -1,0 +1,136 @@
+import Logging
+import PostgresNIO
+
+// The PostgreSQL store's tables, functions and indexes, made when missing, and the advisory locks
+// that keep two migrations of one schema apart.
+
+extension PostgresDocumentStore {
+    /// For read-only stores: the tables must exist already.
+    func checkSchema() async throws {
+        let found = try await firstRow("SELECT to_regclass('documents') IS NOT NULL AND to_regclass('store_meta') IS NOT NULL", as: Bool.self)
+        guard found == true else {
+            throw StoreError(
+                .invalidLocation,
+                "\(displayName) holds no receipts store yet, and a read-only store cannot create one. Open it once without mode=ro."
+            )
+        }
+    }
+
+    /// The advisory lock key of migrations that touch what every schema shares (the `pg_trgm`
+    /// extension).
+    static let databaseLockKey: Int64 = 7_243_105
+
+    /// Takes the advisory lock of one schema's migrations and index builds (`nil`: the current
+    /// schema's). Two instances starting at once on one schema wait for each other; stores in other
+    /// schemas do not: one lock for the whole database queued every store's migration behind every
+    /// other's, and a server started while dozens of test stores opened waited over two minutes.
+    static func lockSchema(_ schema: String?, _ connection: PostgresConnection, logger: Logger) async throws {
+        if let schema {
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(hashtextextended(\("receipts-store-schema:" + schema), \(databaseLockKey)))",
+                logger: logger
+            )
+        } else {
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(hashtextextended('receipts-store-schema:' || current_schema(), \(databaseLockKey)))",
+                logger: logger
+            )
+        }
+    }
+
+    func migrate(schema: String?) async throws {
+        try await transaction { connection, logger in
+            if let schema {
+                guard schema.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }) else {
+                    throw StoreError(.invalidLocation, "Invalid schema name '\(schema)': use lowercase letters, digits and _.")
+                }
+            }
+            try await Self.lockSchema(schema, connection, logger: logger)
+            logger.debug("store schema lock taken; migrating", metadata: ["store.schema": "\(schema ?? "public")"])
+            if let schema {
+                try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
+            }
+            try await connection.query(
+                """
+                CREATE TABLE IF NOT EXISTS documents (
+                    collection text NOT NULL,
+                    id text NOT NULL,
+                    rev bigint NOT NULL,
+                    seq bigint NOT NULL,
+                    deleted boolean NOT NULL DEFAULT false,
+                    body jsonb NOT NULL,
+                    PRIMARY KEY (collection, id)
+                )
+                """,
+                logger: logger
+            )
+            try await connection.query("CREATE UNIQUE INDEX IF NOT EXISTS documents_seq ON documents(seq)", logger: logger)
+            try await connection.query("CREATE TABLE IF NOT EXISTS store_meta (key text PRIMARY KEY, value bigint NOT NULL)", logger: logger)
+            try await connection.query("INSERT INTO store_meta(key, value) VALUES ('seq', 0), ('schema', 1) ON CONFLICT DO NOTHING", logger: logger)
+            // Shared by every schema: created under the database-wide lock, and only when missing,
+            // so a store whose database has it never waits for another schema's migration.
+            var trigramInstalled = false
+            for try await found in try await connection.query("SELECT true FROM pg_extension WHERE extname = 'pg_trgm'", logger: logger)
+                .decode(Bool.self)
+            {
+                trigramInstalled = found
+            }
+            if !trigramInstalled {
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.databaseLockKey))", logger: logger)
+                try await connection.query("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public", logger: logger)
+            }
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS text_fields (collection text NOT NULL, field text NOT NULL, PRIMARY KEY (collection, field))",
+                logger: logger
+            )
+            try await connection.query(
+                """
+                CREATE TABLE IF NOT EXISTS text_rows (
+                    collection text NOT NULL, id text NOT NULL, field text NOT NULL, text text NOT NULL,
+                    PRIMARY KEY (collection, id, field)
+                )
+                """,
+                logger: logger
+            )
+            try await connection.query("CREATE INDEX IF NOT EXISTS text_rows_trgm ON text_rows USING gin (text gin_trgm_ops)", logger: logger)
+            try await connection.query("CREATE TABLE IF NOT EXISTS blobs (id text PRIMARY KEY, data bytea NOT NULL)", logger: logger)
+            for (collection, field) in StoreSchema.defaultIndexes {
+                try await Self.createIndex(connection, collection: collection, field: field, logger: logger)
+            }
+            for (collection, field) in StoreSchema.defaultTextFields {
+                try await connection.query(
+                    "INSERT INTO text_fields(collection, field) VALUES (\(collection), \(field)) ON CONFLICT DO NOTHING",
+                    logger: logger
+                )
+            }
+            var installed = Set<String>()
+            let functions = try await connection.query(
+                "SELECT proname::text FROM pg_proc WHERE pronamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND proname = ANY(\(Self.writeFunctions.map(\.name))::text[])",
+                logger: logger
+            )
+            for try await name in functions.decode(String.self) { installed.insert(name) }
+            for function in Self.writeFunctions where !installed.contains(function.name) {
+                try await connection.query(PostgresQuery(unsafeSQL: function.definition), logger: logger)
+            }
+        }
+    }
+
+    private static func createIndex(_ connection: PostgresConnection, collection: String, field: String, logger: Logger) async throws {
+        let path = try FieldPath(field).validated()
+        let literal = try SQLBuilder.collectionLiteral(collection)
+        let name = StoreSchema.indexName(collection: collection, field: field)
+        try await connection.query(
+            PostgresQuery(
+                unsafeSQL: "CREATE INDEX IF NOT EXISTS \(name) ON documents (\(PostgresDialect().textExpression(path))) WHERE collection = \(literal)"
+            ),
+            logger: logger
+        )
+    }
+
+    public func ensureIndex(collection: String, field: String) async throws {
+        try await transaction { connection, logger in
+            try await Self.lockSchema(nil, connection, logger: logger)
+            try await Self.createIndex(connection, collection: collection, field: field, logger: logger)
+        }
+    }
+}
