@@ -10,8 +10,8 @@
 # codes, headers), on a request the document calls valid that the server refuses or one it calls
 # invalid that the server takes, and on the server dying. Part of `make test`: the run stops by
 # itself after --max-time seconds (180: about 3.5 minutes with the setup on two cores).
-# FUZZ_SEED repeats a run; FUZZ_TRACE (a file) gets a JSON line for every request the document
-# calls valid that the server refused (see scripts/fuzz-hooks.py); FUZZ_ARGS adds schemathesis
+# FUZZ_SEED repeats a run; FUZZ_TRACE (a file) gets a JSON line for the answer to every request
+# the document calls valid (see scripts/fuzz-hooks.py); FUZZ_ARGS adds schemathesis
 # options; FUZZ_DOCUMENT (a file, e.g. from `receipts openapi`) fuzzes with another version of the
 # document.
 set -euo pipefail

@@ -5,9 +5,7 @@
 - after_call writes the server's refusals of those requests to FUZZ_TRACE, when set.
 """
 
-import collections
 import hashlib
-import itertools
 import json
 import os
 import re
@@ -50,7 +48,7 @@ def filter_body(context, body):
 # ("Schema validation mismatch") and they keep it from the code behind them, so in the requests it
 # means to be valid the hook below supplies what a real client would have: the resource's current
 # ETag (in the generated header's own form: weak or not, padded or not), a key of its own for each
-# distinct request, and a real image in every other upload. Requests meant to be invalid keep what
+# distinct request, and a real image as an upload. Requests meant to be invalid keep what
 # was generated.
 BASE = os.environ.get("FUZZ_BASE", "")
 TOKEN = os.environ.get("FUZZ_TOKEN", "")
@@ -110,10 +108,6 @@ def request_digest(case):
     return hashlib.sha256(case.method.encode() + case.formatted_path.encode() + as_bytes(case.body)).hexdigest()[:16]
 
 
-# Uploads per operation and phase: the first, and then every other, carries a real image.
-uploads = collections.defaultdict(itertools.count)
-
-
 def is_upload(case):
     return case.media_type is not None and case.media_type.startswith(("image/", "application/octet-stream"))
 
@@ -122,7 +116,10 @@ def is_upload(case):
 def before_call(context, case, **kwargs):
     if not positive(case):
         return
-    if is_upload(case) and isinstance(case.body, str) and next(uploads[case.method, case.path, case.meta.phase.name]) % 2 == 0:
+    if is_upload(case) and isinstance(case.body, str):
+        # Every one: schemathesis judges each batch of about 20 requests alone, and a batch whose
+        # valid requests all drew random bytes would count as a mismatch. Bytes that are no image
+        # still reach the server in the requests meant to be invalid (and in ReceiptServerTests).
         case.body = IMAGE
     headers = case.headers or {}
     if_match = headers.get("If-Match")
@@ -136,9 +133,9 @@ def before_call(context, case, **kwargs):
         headers["Idempotency-Key"] = key[: 255 - 17] + "." + request_digest(case)
 
 
-# FUZZ_TRACE (a file): each refusal of a request the document calls valid (4xx) as a JSON line:
-# phase, operation, status, the problem's code, the request. Shows what lies behind schemathesis's
-# "Schema validation mismatch" warning.
+# FUZZ_TRACE (a file): the answer to each request the document calls valid as a JSON line: phase,
+# operation, status, the problem's code, the request. Shows what lies behind schemathesis's "Schema
+# validation mismatch" warning (an operation whose valid requests a phase saw all refused).
 TRACE = os.environ.get("FUZZ_TRACE")
 
 
@@ -151,12 +148,14 @@ def shortened(value):
 
 @schemathesis.hook
 def after_call(context, case, response):
-    if not TRACE or not positive(case) or not 400 <= response.status_code < 500:
+    if not TRACE or not positive(case):
         return
-    try:
-        code = response.json().get("code")
-    except (ValueError, AttributeError):
-        code = None
+    code = None
+    if response.status_code >= 400:
+        try:
+            code = response.json().get("code")
+        except (ValueError, AttributeError):
+            pass
     line = {
         "phase": case.meta.phase.name.value,
         "operation": f"{case.method} {case.path}",
