@@ -10,8 +10,10 @@
 # codes, headers), on a request the document calls valid that the server refuses or one it calls
 # invalid that the server takes, and on the server dying. Part of `make test`: the run stops by
 # itself after --max-time seconds (180: about 3.5 minutes with the setup on two cores).
-# FUZZ_SEED repeats a run; FUZZ_DOCUMENT (a file, e.g. from `receipts openapi`) fuzzes with
-# another version of the document.
+# FUZZ_SEED repeats a run; FUZZ_TRACE (a file) gets a JSON line for the answer to every request
+# the document calls valid (see scripts/fuzz-hooks.py); FUZZ_ARGS adds schemathesis
+# options; FUZZ_DOCUMENT (a file, e.g. from `receipts openapi`) fuzzes with another version of the
+# document.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -65,29 +67,33 @@ done
 [[ -n "$port" ]] || { echo "fuzz-api: receipts serve did not print its port:" >&2; cat "$work/serve.err" >&2; exit 1; }
 
 base="http://127.0.0.1:$port/api/v1"
-field() { /usr/bin/python3 -c "import json, sys; print(json.load(sys.stdin)['$1'])"; }
+# field NAME[.NAME...]: a member of the JSON on stdin; post PATH JSON: the answer to a POST as the fuzz user.
+field() { /usr/bin/python3 -c "import json, sys; value = json.load(sys.stdin); [value := value[name] for name in '$1'.split('.')]; print(value)"; }
+post() { curl -sS --fail-with-body "$base/$1" -H 'Content-Type: application/json' -H "Authorization: Bearer $token" -d "$2"; }
 curl -sS --fail-with-body "$base/accounts" -H 'Content-Type: application/json' \
   -d '{"email":"fuzz@example.org","displayName":"Fuzz","password":"a long password"}' >/dev/null
 token=$(curl -sS --fail-with-body "$base/sessions" -H 'Content-Type: application/json' \
   -d '{"email":"fuzz@example.org","password":"a long password"}' | field token)
-household=$(curl -sS --fail-with-body "$base/households" -H 'Content-Type: application/json' \
-  -H "Authorization: Bearer $token" -d '{"name":"Fuzz home"}' | field id)
+household=$(post households '{"name":"Fuzz home"}' | field id)
 # A cart with an item, whose ids stand for every cartId and itemId, so the cart and item
 # operations get past their 404s to the code behind them.
-cart=$(curl -sS --fail-with-body "$base/households/$household/carts" -H 'Content-Type: application/json' \
-  -H "Authorization: Bearer $token" -d '{"name":"Groceries"}' | field id)
-item=$(curl -sS --fail-with-body "$base/households/$household/carts/$cart/items" -H 'Content-Type: application/json' \
-  -H "Authorization: Bearer $token" -d '{"name":"Milk","quantity":2,"price":"3.49"}' \
-  | /usr/bin/python3 -c "import json, sys; print(json.load(sys.stdin)['item']['id'])")
+cart=$(post "households/$household/carts" '{"name":"Groceries"}' | field id)
+item=$(post "households/$household/carts/$cart/items" '{"name":"Milk","quantity":2,"price":"3.49"}' | field item.id)
 # A group and an expense in it, for every groupId and expenseId.
-group=$(curl -sS --fail-with-body "$base/groups" -H 'Content-Type: application/json' \
-  -H "Authorization: Bearer $token" -d '{"name":"Flat","currency":"EUR"}' | field id)
-expense=$(curl -sS --fail-with-body "$base/expenses" -H 'Content-Type: application/json' \
-  -H "Authorization: Bearer $token" -d "{\"group\":\"$group\",\"merchant\":\"Bakery\",\"total\":\"12.30\"}" | field id)
+group=$(post groups '{"name":"Flat","currency":"EUR"}' | field id)
+expense=$(post expenses "{\"group\":\"$group\",\"merchant\":\"Bakery\",\"total\":\"12.30\"}" | field id)
+# A list with an entry, for every listId and entryId.
+list=$(post "households/$household/lists" '{"name":"Weekly"}' | field id)
+entry=$(post "households/$household/lists/$list/entries" '{"name":"Bread"}' | field entry.id)
+# What the deleting operations delete: their own cart, item, list and entry, so that deleting one
+# (with an If-Match the hooks make current) leaves the others' ids standing.
+spare_cart=$(post "households/$household/carts" '{"name":"To delete"}' | field id)
+spare_item=$(post "households/$household/carts/$cart/items" '{"name":"Eggs"}' | field item.id)
+spare_list=$(post "households/$household/lists" '{"name":"To delete"}' | field id)
+spare_entry=$(post "households/$household/lists/$list/entries" '{"name":"Butter"}' | field entry.id)
 # A second cart, so that a page of one has a next: its cursor stands for every ?cursor= (cursors are
 # opaque; only the server's own are valid).
-curl -sS --fail-with-body "$base/households/$household/carts" -H 'Content-Type: application/json' \
-  -H "Authorization: Bearer $token" -d '{"name":"Hardware"}' >/dev/null
+post "households/$household/carts" '{"name":"Hardware"}' >/dev/null
 cursor=$(curl -sS --fail-with-body "$base/households/$household/carts?limit=1" -H "Authorization: Bearer $token" | field nextCursor)
 
 # Numbers the server cannot keep exactly are refused (400), which no schema can state: the hooks
@@ -102,6 +108,8 @@ headers = { Authorization = "Bearer ${FUZZ_TOKEN}" }
 "path.itemId" = "${FUZZ_ITEM}"
 "path.groupId" = "${FUZZ_GROUP}"
 "path.expenseId" = "${FUZZ_EXPENSE}"
+"path.listId" = "${FUZZ_LIST}"
+"path.entryId" = "${FUZZ_ENTRY}"
 "query.cursor" = "${FUZZ_CURSOR}"
 
 # Invalid data may also be refused by a stale If-Match (412) before the body is read.
@@ -114,6 +122,12 @@ EOF
 # refusal (422: an Idempotency-Key reused for another request, payers that do not add up).
 curl -sS --fail-with-body "$base/openapi.json" | /usr/bin/python3 -c '
 import json, sys
+spares = {
+    "deleteCart": {"path.cartId": "${FUZZ_SPARE_CART}"},
+    "deleteItem": {"path.itemId": "${FUZZ_SPARE_ITEM}"},
+    "deleteList": {"path.listId": "${FUZZ_SPARE_LIST}"},
+    "deleteEntry": {"path.entryId": "${FUZZ_SPARE_ENTRY}"},
+}
 for item in json.load(sys.stdin)["paths"].values():
     for operation in item.values():
         statuses = ["2xx", "401", "403", "404", "409", "412", "429"]
@@ -122,20 +136,27 @@ for item in json.load(sys.stdin)["paths"].values():
         print("[[operations]]")
         print("include-operation-id = " + json.dumps(operation["operationId"]))
         print("checks.positive_data_acceptance.expected-statuses = " + json.dumps(statuses))
+        if operation["operationId"] in spares:
+            print("parameters = { " + ", ".join(f"{json.dumps(k)} = {json.dumps(v)}" for k, v in spares[operation["operationId"]].items()) + " }")
 ' >>"$work/schemathesis.toml"
 
 echo "fuzz-api: schemathesis on $base/openapi.json (household $household, at most $max_examples examples per operation, ${max_time}s)" >&2
 checks=(--checks all)
+# FUZZ_ARGS: more schemathesis options, e.g. "--include-path-regex /carts/" to fuzz a few operations.
+read -ra extra <<<"${FUZZ_ARGS:-}"
 status=0
 # Logging out or revoking sessions would end the run's own session; every other operation is fuzzed.
 # Run from the work folder: schemathesis keeps a cache folder in the current one.
-(cd "$work" && SCHEMATHESIS_HOOKS=fuzz_hooks PYTHONPATH="$work" FUZZ_TOKEN="$token" FUZZ_HOUSEHOLD="$household" FUZZ_CART="$cart" FUZZ_ITEM="$item" FUZZ_GROUP="$group" FUZZ_EXPENSE="$expense" FUZZ_CURSOR="$cursor" timeout $((max_time + 60)) "$OLDPWD/$schemathesis" \
+trace="${FUZZ_TRACE:+$(realpath -m "$FUZZ_TRACE")}"
+(cd "$work" && FUZZ_TRACE="$trace" FUZZ_BASE="http://127.0.0.1:$port" SCHEMATHESIS_HOOKS=fuzz_hooks PYTHONPATH="$work" FUZZ_TOKEN="$token" FUZZ_HOUSEHOLD="$household" FUZZ_CART="$cart" FUZZ_ITEM="$item" FUZZ_GROUP="$group" FUZZ_EXPENSE="$expense" FUZZ_CURSOR="$cursor" \
+  FUZZ_LIST="$list" FUZZ_ENTRY="$entry" FUZZ_SPARE_CART="$spare_cart" FUZZ_SPARE_ITEM="$spare_item" FUZZ_SPARE_LIST="$spare_list" \
+  FUZZ_SPARE_ENTRY="$spare_entry" timeout $((max_time + 60)) "$OLDPWD/$schemathesis" \
   --config-file "$work/schemathesis.toml" run "${FUZZ_DOCUMENT:-$base/openapi.json}" --url "http://127.0.0.1:$port" \
   "${checks[@]}" --phases examples,coverage,fuzzing,stateful \
   --exclude-operation-id logOut --exclude-operation-id revokeSession \
   --max-examples "$max_examples" --max-time "$max_time" --request-timeout 10 --workers 2 \
   --seed "${FUZZ_SEED:-$RANDOM}" --generation-database none --no-color --report junit \
-  --report-junit-path "${FUZZ_REPORT:-$work/junit.xml}") || status=$?
+  --report-junit-path "${FUZZ_REPORT:-$work/junit.xml}" "${extra[@]}") || status=$?
 
 if ! kill -0 "$server" 2>/dev/null; then
   echo "fuzz-api: receipts serve died during the run:" >&2

@@ -60,7 +60,7 @@ extension ChatRoutes {
                 summary: "A message's picture (?size=thumbnail for a 320 px JPEG)",
                 parameters: [.householdId, .listId, messageId, .query("size", schema: .oneOf(["thumbnail"]))],
                 responses: [.bytes(200, "The picture", type: "image/*")],
-                errors: .behindSession()
+                errors: .behindSession(400)
             ),
         ]
     }

@@ -20,7 +20,10 @@ extension ExpenseRoutes {
                 tags: ["expenses"],
                 summary: "Add an expense (to a group, or personal between friends)",
                 parameters: [.idempotencyKey],
-                body: .json(.ref("ExpenseInput")),
+                body: .json(
+                    .ref("ExpenseInput"),
+                    example: .object(["currency": .string("EUR"), "total": .string("12.30"), "merchant": .string("Bakery")])
+                ),
                 responses: [.json(201, "Added", .ref("Expense"), etag: true)],
                 errors: .behindSession()
             ),
@@ -93,7 +96,7 @@ extension ExpenseRoutes {
             "ExpenseChange": .object(
                 [
                     "merchant": .string().orNull, "date": .string(format: "date").orNull, "notes": .string().orNull,
-                    "split": .ref("SplitInput").orNull, "payers": .map(of: .decimal).orNull,
+                    "split": .ref("SplitInput").orNull, "payers": .map(of: .decimal, names: .memberId).minProperties(1).orNull,
                 ],
                 additional: false
             ).described("Uploader only. The total and the currency are fixed once added: sending either answers 409 expense.total-locked."),

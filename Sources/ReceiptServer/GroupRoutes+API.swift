@@ -42,7 +42,7 @@ extension GroupRoutes {
                 summary: "A friend's (or my) profile picture",
                 parameters: [.userId, .query("size", "thumbnail for a 320 px wide JPEG", schema: .oneOf(["thumbnail"]))],
                 responses: [.bytes(200, "The image", type: "image/*")],
-                errors: .behindSession()
+                errors: .behindSession(400)
             ),
             APIOperation(
                 .get,
@@ -164,7 +164,13 @@ extension GroupRoutes {
                 tags: ["expenses"],
                 summary: "Repeat an expense every week or month",
                 parameters: [.groupId, .idempotencyKey],
-                body: .json(.ref("NewRecurring")),
+                body: .json(
+                    .ref("NewRecurring"),
+                    example: .object([
+                        "every": .string("month"), "start": .string("2026-01-01"),
+                        "expense": .object(["total": .string("12.30"), "merchant": .string("Rent")]),
+                    ])
+                ),
                 responses: [.json(201, "Created", .ref("Recurring"))],
                 errors: .behindSession()
             ),

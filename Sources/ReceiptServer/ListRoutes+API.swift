@@ -127,7 +127,7 @@ extension ListRoutes {
                 summary: "The entry's photo (?size=thumbnail for a 320 px JPEG)",
                 parameters: [.householdId, .listId, .entryId, .query("size", "thumbnail for a 320 px wide JPEG", schema: .oneOf(["thumbnail"]))],
                 responses: [.bytes(200, "The image", type: "image/*")],
-                errors: .behindSession()
+                errors: .behindSession(400)
             ),
             APIOperation(
                 .post,

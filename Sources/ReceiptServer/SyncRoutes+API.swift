@@ -90,10 +90,13 @@ extension SyncRoutes {
                             required: ["value", "at"]
                         )
                     ).described("The list's own fields (name)."),
-                    "entries": .map(of: .ref("ReplicatedEntry"), names: "^e_[A-Za-z0-9_]{0,64}$").described("By entry id (e_…)."),
+                    "entries": .map(of: .ref("SentEntry"), names: "^e_[A-Za-z0-9_]{0,64}$").described("By entry id (e_…)."),
                 ],
                 required: ["fields", "entries"]
             ),
+            "SentEntry": JSONSchema.object(["fields": .map(of: .ref("Register")), "removed": .ref("Stamp").orNull], required: ["fields"])
+                .following(.object(["fields": Self.completeEntry]), without: "removed")
+                .described("An entry as a replica sends it: unless removed, complete (as `HouseholdList.entry(id:_:)` reads it)."),
             "SyncedCart": .object(
                 [
                     "id": .string(), "order": .array(of: .string()).orNull.described("Item ids in the order the sender shows them."),
@@ -138,5 +141,33 @@ extension SyncRoutes {
                 required: ["cursor", "lists", "removedLists", "carts", "uploaded"]
             ),
         ]
+    }
+    /// The fields of an entry that is not removed: those a list entry needs, each of its type (null
+    /// leaves out an optional one); other names are ignored.
+    private static var completeEntry: JSONSchema {
+        func register(_ value: JSONSchema) -> JSONSchema { .object(["value": value, "at": .ref("Stamp")], required: ["value", "at"]) }
+        let text = JSONSchema.string().orNull
+        let decimal = JSONSchema.oneOf([JSONSchema.decimal, .number()])
+        let product = JSONSchema.object(
+            [
+                "name": .string(), "barcode": text, "brand": text, "source": text, "score": JSONSchema.number().orNull, "picture": text,
+                "caloriesPer100g": JSONSchema.number().orNull, "category": text,
+            ],
+            required: ["name"]
+        )
+        let bought = JSONSchema.object(
+            ["cartId": .string(), "itemName": .string(), "price": decimal.orNull, "currency": text, "merchant": text, "date": text],
+            required: ["cartId", "itemName"]
+        )
+        return .object(
+            [
+                "name": register(.string()), "quantity": register(.number()), "completed": register(.boolean),
+                "addedBy": register(.string()), "addedByUserId": register(.string()), "addedOn": register(.string()),
+                "unit": register(text), "note": register(text), "completedBy": register(text), "photo": register(text),
+                "priority": register(JSONSchema.oneOf(["low", "normal", "high"]).orNull), "product": register(product.orNull),
+                "bought": register(bought.orNull),
+            ],
+            required: ["name", "quantity", "completed", "addedBy", "addedByUserId", "addedOn"]
+        )
     }
 }

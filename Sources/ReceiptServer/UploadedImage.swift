@@ -42,9 +42,15 @@ enum UploadedImage {
         }
     }
 
-    /// The image as the request asks for it: as stored, or its thumbnail with `?size=thumbnail`.
+    /// The image as the request asks for it: as stored, or its thumbnail with `?size=thumbnail`
+    /// (another size is refused, not answered with the original: a client asking for one would not
+    /// get what it asked for).
     static func respond(_ data: Data, as request: Request, store: any DocumentStore) async throws -> Response {
-        try await respond(data, thumbnail: request.uri.queryParameters.get("size") == "thumbnail", store: store)
+        let sizes = request.uri.queryParameters.getAll("size")
+        guard sizes.allSatisfy({ $0 == "thumbnail" }) else {
+            throw Problem.badRequest("size", "'size' is 'thumbnail' for a 320 px wide JPEG, or absent for the image as stored.")
+        }
+        return try await respond(data, thumbnail: !sizes.isEmpty, store: store)
     }
 
     /// The image as stored, or a 320 px wide JPEG of it (made once, then kept as a blob).

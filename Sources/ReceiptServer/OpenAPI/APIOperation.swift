@@ -119,9 +119,12 @@ struct APIParameter: Sendable {
 struct APIRequestBody: Sendable {
     var required = true
     var content: KeyValuePairs<String, JSONSchema>
+    /// A body the server takes, for a body whose rules go beyond its schema (amounts that must add
+    /// up): clients and fuzzers start from it rather than from one pieced together of the members' examples.
+    var example: JSONValue?
 
-    static func json(_ schema: JSONSchema, required: Bool = true) -> APIRequestBody {
-        APIRequestBody(required: required, content: ["application/json": schema])
+    static func json(_ schema: JSONSchema, required: Bool = true, example: JSONValue? = nil) -> APIRequestBody {
+        APIRequestBody(required: required, content: ["application/json": schema], example: example)
     }
 
     /// An image's bytes as the body.
@@ -129,7 +132,10 @@ struct APIRequestBody: Sendable {
 
     var json: JSONValue {
         var types: [String: JSONValue] = [:]
-        for (type, schema) in content { types[type] = .object(["schema": .object(schema.json)]) }
+        for (type, schema) in content {
+            types[type] = .object(["schema": .object(schema.json)])
+            types[type]?["example"] = example
+        }
         return .object(["required": .bool(required), "content": .object(types)])
     }
 }

@@ -77,6 +77,14 @@ struct JSONSchema: Sendable {
         map(of: values).with("propertyNames", .object(["pattern": .string(pattern)]))
     }
 
+    /// The same, with member names following `names`.
+    static func map(of values: JSONSchema, names: JSONSchema) -> JSONSchema {
+        map(of: values).with("propertyNames", .object(names.json))
+    }
+
+    /// A member of an expense or group named by user id, as the server checks it (`ExpenseGroups.requireAllowed`).
+    static let memberId = JSONSchema.string(minLength: 1, maxLength: 80)
+
     /// A decimal amount as a string, never a float.
     /// A pattern for text that is not blank as the server trims it: Swift's white space and new
     /// lines, which add U+0085 (NEXT LINE) to what a JSON Schema `\s` means.
@@ -128,12 +136,36 @@ struct JSONSchema: Sendable {
 
     /// Valid only if, when `property` is `value` (or an object matching it), `names` are present and not null.
     func requiring(_ names: [String], when property: String, is value: JSONSchema) -> JSONSchema {
+        following(Self.present(names), when: property, is: value)
+    }
+
+    /// Valid only if, when `property` is `value` (or an object matching it), the object also follows `rule`.
+    func following(_ rule: JSONSchema, when property: String, is value: JSONSchema) -> JSONSchema {
         let condition = JSONSchema([
             "type": .string("object"), "required": .array([.string(property)]), "properties": .object([property: .object(value.json)]),
         ])
+        return following(rule, if: condition)
+    }
+
+    /// Valid only if, when `property` is absent or null, the object also follows `rule`.
+    func following(_ rule: JSONSchema, without property: String) -> JSONSchema {
+        following(rule, if: JSONSchema(["properties": .object([property: .object(["type": .string("null")])])]))
+    }
+
+    private func following(_ rule: JSONSchema, if condition: JSONSchema) -> JSONSchema {
         var rules = json["allOf"]?.arrayValue ?? []
-        rules.append(.object(["if": .object(condition.json), "then": .object(Self.present(names).json)]))
+        rules.append(.object(["if": .object(condition.json), "then": .object(rule.json)]))
         return with("allOf", .array(rules))
+    }
+
+    /// An object whose member `name`, when present, has member names following `names`.
+    static func keys(of name: String, _ names: JSONSchema) -> JSONSchema {
+        JSONSchema(["properties": .object([name: .object(["propertyNames": .object(names.json)])])])
+    }
+
+    /// An object whose member `name`, when present, holds objects whose member names follow `names`.
+    static func keys(ofEach name: String, _ names: JSONSchema) -> JSONSchema {
+        JSONSchema(["properties": .object([name: .object(["additionalProperties": .object(["propertyNames": .object(names.json)])])])])
     }
 
     /// The same object, which must also have the member `name`, following `schema`.

@@ -55,7 +55,7 @@ extension OpenAPIDocument {
             "SplitInput": .object(
                 [
                     "mode": .oneOf(["evenly", "shares", "percentages", "exact", "byItem"]),
-                    "members": .array(of: .string(minLength: 1, maxLength: 80)).described("evenly: the members to split among (user ids)."),
+                    "members": .array(of: .memberId).described("evenly: the members to split among (user ids)."),
                     "weights": .map(of: .integer(minimum: 0, maximum: 1_000_000)), "percentages": .map(of: .number(minimum: 0, maximum: 100)),
                     "amounts": .map(of: .decimal),
                     "items": .map(of: .map(of: .integer(minimum: 0, maximum: 1_000_000))).described(
@@ -68,7 +68,12 @@ extension OpenAPIDocument {
             .requiring(["weights"], when: "mode", is: .constant("shares"))
             .requiring(["percentages"], when: "mode", is: .constant("percentages"))
             .requiring(["amounts"], when: "mode", is: .constant("exact"))
-            .requiring(["items"], when: "mode", is: .constant("byItem")),
+            .requiring(["items"], when: "mode", is: .constant("byItem"))
+            // The map the mode reads names members, each 1 to 80 characters; the others are ignored.
+            .following(.keys(of: "weights", .memberId), when: "mode", is: .constant("shares"))
+            .following(.keys(of: "percentages", .memberId), when: "mode", is: .constant("percentages"))
+            .following(.keys(of: "amounts", .memberId), when: "mode", is: .constant("exact"))
+            .following(.keys(ofEach: "items", .memberId), when: "mode", is: .constant("byItem")),
             "Payment": .object(
                 [
                     "id": .string(), "group": .string().orNull, "expenseId": .string().orNull, "from": .string(), "to": .string(), "amount": .money,
@@ -121,13 +126,17 @@ extension OpenAPIDocument {
                 "currency": .string(pattern: "^[A-Za-z]{3}$").orNull,
                 "total": JSONSchema.amount.described("Defaults to the receipt's total; may differ from it when adding, never after."),
                 "paidBy": .string().orNull.described("One payer of the whole total (default: you)."),
-                "payers": .map(of: .decimal).orNull.described("Several payers: user id to amount paid; they add up to the total."),
+                "payers": .map(of: .decimal, names: .memberId).minProperties(1).orNull.described(
+                    "Several payers: user id to amount paid; they add up to the total."
+                ),
                 "receipt": .object(["household": .string().orNull, "cart": .string()], required: ["cart"], additional: false).orNull.described(
                     "A cart of one of your households."
                 ), "split": .ref("SplitInput").orNull,
             ],
             additional: false
         )
+        // paidBy counts only without payers: then it names a member.
+        .following(.object(["paidBy": JSONSchema.memberId.orNull]), without: "payers")
     }
 
     /// A split by receipt item, which needs the receipt.
