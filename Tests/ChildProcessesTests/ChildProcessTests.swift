@@ -42,14 +42,27 @@ import Testing
     }
 
     @Test func theChildHandlesSignalsByDefault() async throws {
-        // Swift's worker threads may block SIGINT; the child must not inherit that.
-        let child = try ChildProcess(executable: Self.shell, arguments: ["-c", "exec sleep 60"])
-        // Signal `sleep` itself, not the shell before its exec (on a busy machine that takes a while).
-        for _ in 0..<500 where (try? String(contentsOfFile: "/proc/\(child.pid)/comm", encoding: .utf8))?.hasPrefix("sleep") != true {
+        // Swift's worker threads may block SIGINT, and a test runner may ignore it; the child must
+        // inherit neither. `sleep` itself, no shell between: a shell signalled before its exec
+        // was one more thing that could go wrong on a busy machine.
+        let child = try ChildProcess(executable: URL(fileURLWithPath: "/bin/sleep"), arguments: ["60"])
+        defer { child.kill() }
+        func status(_ field: String) -> String? {
+            guard let text = try? String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8) else { return nil }
+            return text.split(separator: "\n").first { $0.hasPrefix(field + ":") }?.split(separator: "\t").last.map(String.init)
+        }
+        // Until the exec is done (before it, the child is a copy of this process).
+        for _ in 0..<3000 where status("Name") != "sleep" {
             try await Task.sleep(for: .milliseconds(10))
         }
+        try #require(status("Name") == "sleep")
+        // Bit n-1 stands for signal n. glibc's spawn leaves its two internal signals (32 and 33)
+        // ignored; every standard one must be neither blocked nor ignored.
+        let standardSignals: UInt64 = 0x7fff_ffff
+        #expect(UInt64(status("SigBlk") ?? "", radix: 16).map { $0 & standardSignals } == 0)
+        #expect(UInt64(status("SigIgn") ?? "", radix: 16).map { $0 & standardSignals } == 0)
         kill(child.pid, SIGINT)
-        #expect(child.wait(timeout: .seconds(10)))
+        #expect(child.wait(timeout: .seconds(30)))
         #expect(child.terminationStatus == SIGINT)
     }
 
