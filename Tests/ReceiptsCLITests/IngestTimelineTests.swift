@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptTesting
 import Testing
 
 /// `ingest --log-level debug` tells where a run's time went: one `ingest timeline` line per file
@@ -42,5 +43,33 @@ import Testing
         // Without --log-level debug the run says nothing of it.
         let quiet = try await CLI.run(["ingest", folder.path, "--store", work.store, "--fast", "--force"], in: work.url)
         #expect(!quiet.stderr.contains("ingest timeline") && !quiet.stderr.contains("ingest phases"))
+    }
+}
+
+/// The executable's own OpenMP entry points (ProcessBootstrap's SerialOpenMP.swift) are the ones
+/// libtesseract calls: without them each of Tesseract's regions cost libgomp a futex system call.
+@Suite struct SerialOpenMPBindingTests {
+    @Test func libtesseractCallsTheExecutablesOpenMPRegions() async throws {
+        let work = try Workspace()
+        let log = work.url.appendingPathComponent("bindings")
+        var environment = ProcessInfo.processInfo.environment
+        environment["OMP_THREAD_LIMIT"] = "1"
+        environment["LD_DEBUG"] = "bindings"
+        environment["LD_DEBUG_OUTPUT"] = log.path
+        let child = try ChildProcess(
+            executable: CLI.binary,
+            arguments: ["--version"],
+            environment: environment,
+            directory: work.url,
+            standardOutput: .file(work.url.appendingPathComponent("out")),
+            standardError: .file(work.url.appendingPathComponent("err"))
+        )
+        #expect(await child.finished() == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: work.url.path).filter { $0.hasPrefix("bindings") }
+        let bindings = try files.map { try String(contentsOf: work.url.appendingPathComponent($0), encoding: .utf8) }.joined()
+        for symbol in ["GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait"] {
+            let line = bindings.split(separator: "\n").first { $0.contains("libtesseract") && $0.contains("`\(symbol)'") }
+            #expect(line?.contains("/receipts [0]") == true, "\(symbol): \(line ?? "not bound")")
+        }
     }
 }
