@@ -7,6 +7,17 @@ let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error)
 ]
 
+/// The executables export ProcessBootstrap's OpenMP entry points (SerialOpenMP.swift), so that
+/// libtesseract's OpenMP regions run on the calling thread without libgomp's team and barrier.
+let serialOpenMP: [LinkerSetting] = [
+    .unsafeFlags(
+        ["GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait"].flatMap {
+            ["-Xlinker", "--export-dynamic-symbol=\($0)"]
+        },
+        .when(platforms: [.linux])
+    )
+]
+
 let package = Package(
     name: "receipts",
     platforms: [.macOS(.v15)],
@@ -221,7 +232,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            linkerSettings: serialOpenMP
         ),
         .executableTarget(
             name: "receipts-bench",
@@ -235,7 +247,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            linkerSettings: serialOpenMP
         ),
 
         // Test support: fixture paths, loopback servers, temporary stores.

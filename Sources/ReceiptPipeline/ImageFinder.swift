@@ -72,7 +72,9 @@ public struct ImageFinder: Sendable {
     }
 
     private func candidate(_ url: URL, display: String, explicitlyNamed: Bool) -> FoundFile? {
-        let attributes = (try? FileManager.default.attributesOfItem(atPath: url.path)) ?? [:]
+        // Those of the file a symbolic link names: the link's own are its path's length (the
+        // size limit, the largest-first order and `--watch`'s settled check read these).
+        let attributes = (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)) ?? [:]
         let file = FoundFile(
             url: url,
             displayPath: display,

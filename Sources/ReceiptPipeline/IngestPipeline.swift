@@ -156,18 +156,17 @@ public final class IngestPipeline: Sendable {
         stop: StopSignal = StopSignal(),
         onEvent: @escaping @Sendable (IngestEvent) async -> Void
     ) async -> IngestSummary {
-        let clock = ContinuousClock()
-        let started = clock.now
+        let clock = IngestBatchClock()
         var summary = IngestSummary()
         summary.found = files.count
         let files = IngestOrder.scheduled(files, jobs: options.jobs)
-        await withTaskGroup(of: (IngestEvent, ReadingCost).self) { group in
+        await withTaskGroup(of: (IngestEvent, ReadingCost, IngestFileTimes).self) { group in
             var next = 0
             func startNext() -> Bool {
                 guard next < files.count, !stop.isStopped else { return false }
                 let file = files[next]
                 next += 1
-                group.addTask { await self.ingest(file) }
+                group.addTask { await self.ingest(file, clock: clock) }
                 return true
             }
             // Two files more than there are engines. While a worker parses, matches and stores its
@@ -178,7 +177,7 @@ public final class IngestPipeline: Sendable {
             // `--jobs 1`: 491-514 → 471 ms per US photo, the reader itself 448 ms).
             // Memory grows by two photos, not by the batch.
             for _ in 0..<(options.jobs + 2) where !startNext() { break }
-            while let (event, cost) = await group.next() {
+            while let (event, cost, times) = await group.next() {
                 summary.ocrSeconds += cost.ocrSeconds
                 summary.neuralSeconds += cost.neuralSeconds
                 if cost.neural { summary.neuralReadings += 1 }
@@ -188,18 +187,26 @@ public final class IngestPipeline: Sendable {
                 case .failed: summary.failed += 1
                 }
                 await onEvent(event)
+                clock.log(times, file: event.file, reported: clock.now, logger: logger)
                 _ = startNext()
             }
             summary.notStarted = files.count - next
             summary.interrupted = stop.isStopped && summary.notStarted > 0
         }
-        let elapsed = clock.now - started
-        summary.seconds = elapsed.seconds
+        summary.seconds = clock.now
         return summary
     }
 
-    /// One file, start to end. Never throws: every failure becomes a ``FailureRecord``.
-    func ingest(_ file: FoundFile) async -> (IngestEvent, ReadingCost) {
+    /// One file, start to end, with when its steps happened on `clock`. Never throws: every
+    /// failure becomes a ``FailureRecord``.
+    func ingest(_ file: FoundFile, clock: IngestBatchClock = IngestBatchClock()) async -> (IngestEvent, ReadingCost, IngestFileTimes) {
+        var times = IngestFileTimes(started: clock.now)
+        let (event, cost) = await ingest(file, clock: clock, times: &times)
+        times.ended = clock.now
+        return (event, cost, times)
+    }
+
+    private func ingest(_ file: FoundFile, clock: IngestBatchClock, times: inout IngestFileTimes) async -> (IngestEvent, ReadingCost) {
         var cost = ReadingCost()
         let data: Data
         do {
@@ -223,7 +230,11 @@ public final class IngestPipeline: Sendable {
             if !options.force, try await store.exists(collection: Self.cartsCollection, id: id) {
                 return (.skipped(id: id, file: file), cost)
             }
-            let read = try await readCart(from: data, file: file.displayPath)
+            times.readingStarted = clock.now
+            let read = try await readCart(from: data, file: file.displayPath) {
+                times.readingEnded = clock.now
+            }
+            times.ocrSeconds = read.cost.ocrSeconds
             var cart = read.cart
             cost = read.cost
             if !options.dryRun {
@@ -247,9 +258,16 @@ public final class IngestPipeline: Sendable {
         return (read.cart, read.cost.ocrSeconds)
     }
 
-    func readCart(from data: Data, file displayPath: String, now: Date = Date()) async throws -> (cart: CartDocument, cost: ReadingCost) {
+    /// - Parameter onRead: called once OCR and parsing are done (before catalog matching).
+    func readCart(
+        from data: Data,
+        file displayPath: String,
+        now: Date = Date(),
+        onRead: () -> Void = {}
+    ) async throws -> (cart: CartDocument, cost: ReadingCost) {
         let sha = Self.sha256Hex(data)
         let reading = try await reader.read(data: data, knownMerchants: await knownMerchants.names())
+        onRead()
         let (page, receipt) = (reading.page, reading.receipt)
         let matches = receipt.items.map { item in matcher?.match(line: item.name) }
         let source = ReceiptSource(

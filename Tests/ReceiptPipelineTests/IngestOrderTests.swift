@@ -42,4 +42,23 @@ import Testing
         #expect(Self.names(IngestOrder.scheduled(files, jobs: 3)) == ["1.png", "2.png", "3.png"])
         #expect(Self.names(IngestOrder.scheduled(files, jobs: 2)) == ["2.png", "3.png", "1.png"])
     }
+
+    /// A folder of links (the corpus's tuning part is one) is ordered by the linked files: a
+    /// link's own size is the length of its target's path, the same for every link.
+    @Test func linkedFilesCountByTheFileTheyName() throws {
+        let images = try TempFolder()
+        let links = try TempFolder()
+        // The longer name (a longer link) names the smaller file.
+        try images.write("a-photo-with-a-longer-name.png", Self.png(750, 1000, bytes: 300))
+        try images.write("b-photo.png", Self.png(750, 1000, bytes: 5_000))
+        for name in ["a-photo-with-a-longer-name.png", "b-photo.png"] {
+            try FileManager.default.createSymbolicLink(
+                at: links.url.appendingPathComponent(name),
+                withDestinationURL: images.url.appendingPathComponent(name)
+            )
+        }
+        let files = try ImageFinder().find([links.url.path])
+        #expect(files.map(\.size) == [300, 5_000])
+        #expect(Self.names(IngestOrder.largestFirst(files)) == ["b-photo.png", "a-photo-with-a-longer-name.png"])
+    }
 }

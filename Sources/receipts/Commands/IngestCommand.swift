@@ -91,14 +91,22 @@ struct IngestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.ingest")
+        let phases = IngestPhases(logger: logger)
+        phases.mark("command")
+        defer { phases.log() }
         let finder = ImageFinder()
         let files = try ValidationError.reading { try finder.find(paths) }
         ProcessTuning.tuneForBatch(jobs: jobs)
         // The engines load their models on threads of their own while the store opens and the
         // catalog loads: the two together were about 0.2 s of serial start.
-        let engines = Task { try await OCREnginePool.make(workers: jobs, logger: logger) }
+        let engines = Task {
+            let pool = try await OCREnginePool.make(workers: jobs, logger: logger)
+            phases.mark("engines")
+            return pool
+        }
 
         let summary = try await store.withOpenStore(logger: logger) { documentStore in
+            phases.mark("store")
             // With --household, carts go in as a member's purchases, through the household's write
             // path (change log, list entries ticked), as uploads do.
             var filing: HouseholdReceiptFiling?
@@ -120,6 +128,7 @@ struct IngestCommand: AsyncParsableCommand {
             }
             let productCatalog = try catalog.open(store: documentStore, logger: logger)
             let matcher = try await productCatalog.matcher()
+            phases.mark("catalog")
             let pipeline = IngestPipeline(
                 ocr: try await engines.value,
                 matcher: matcher,
@@ -139,7 +148,9 @@ struct IngestCommand: AsyncParsableCommand {
             let interrupts = InterruptHandler { stop.stop() }
             defer { interrupts.cancel() }
             let output = IngestOutput(json: json, total: files.count)
+            phases.mark("batch")
             var total = await pipeline.run(files, stop: stop) { event in await output.report(event) }
+            phases.mark("batch-end")
             if watch && !stop.isStopped {
                 FileHandle.standardError.write(Data("receipts: watching \(paths.joined(separator: ", ")) for new photos (Ctrl-C stops)\n".utf8))
                 let watcher = FolderWatcher(paths: paths, interval: .milliseconds(Int(interval * 1000)), finder: finder)
@@ -155,6 +166,7 @@ struct IngestCommand: AsyncParsableCommand {
             await output.finish(total)
             return total
         }
+        phases.mark("closed")
         if summary.failed > 0 { throw ExitCode(1) }
         // An interrupted batch is not done: say so to scripts (128 + SIGINT, as shells do).
         // Stopping --watch is its normal end.
