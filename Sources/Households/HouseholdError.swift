@@ -105,6 +105,9 @@ extension ErrorCode where Domain == HouseholdError {
     public static var paymentIrreversible: Self { Self(rawValue: "payment.irreversible") }
     /// `If-Match` named a revision that is no longer current: re-read and re-apply the change.
     public static var stale: Self { Self(rawValue: "request.stale") }
+    /// A replica's changes are stamped more than a day ahead of the server's clock: well-formed,
+    /// but merged they would win over every later edit. The device's clock is wrong.
+    public static var clockAhead: Self { Self(rawValue: "sync.clock-ahead") }
     /// The same change raced with another writer too many times; retry.
     public static var conflict: Self { Self(rawValue: "request.conflict") }
 }

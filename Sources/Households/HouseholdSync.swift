@@ -293,7 +293,11 @@ public struct HouseholdSync: Sendable {
     static func checkClock(_ state: ReplicatedDocument, _ field: String, now: Date) throws {
         let limit = Int64((now.timeIntervalSince1970 + Self.maxClockSkew) * 1000)
         if let newest = state.newestStamp, newest.wallMillis > limit {
-            throw HouseholdError.invalid(field, "Changes are stamped more than a day ahead of the server's clock; check the device's clock.")
+            throw HouseholdError(
+                .clockAhead,
+                "Changes are stamped more than a day ahead of the server's clock: set the device's clock right, then sync again.",
+                field: field
+            )
         }
     }
 

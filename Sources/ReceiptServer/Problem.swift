@@ -110,7 +110,7 @@ struct Problem: Error, Sendable {
         case .throttled: .tooManyRequests
         case .csrf, .forbidden, .notUploader, .notAuthor, .notReviewAuthor: .forbidden
         case .stale: .preconditionFailed
-        case .paymentToSelf: .unprocessableContent
+        case .paymentToSelf, .clockAhead: .unprocessableContent
         default: .notFound
         }
     }

@@ -15,7 +15,7 @@ extension SyncRoutes {
                 parameters: [.householdId],
                 body: .json(.ref("SyncRequest")),
                 responses: [.json(200, "What changed since the cursor, merged", .ref("SyncAnswer"))],
-                errors: .behindSession(400, 413)
+                errors: .behindSession(400, 413, 422)
             ),
             APIOperation(
                 .get,
@@ -142,8 +142,9 @@ extension SyncRoutes {
             ),
         ]
     }
-    /// The fields of an entry that is not removed: those a list entry needs, each of its type (null
-    /// leaves out an optional one); other names are ignored.
+    /// The fields of an entry that is not removed: those a list entry needs, each of its type and
+    /// within the limits the API's entry routes keep (null leaves out an optional one); other names
+    /// are ignored.
     private static var completeEntry: JSONSchema {
         func register(_ value: JSONSchema) -> JSONSchema { .object(["value": value, "at": .ref("Stamp")], required: ["value", "at"]) }
         let text = JSONSchema.string().orNull
@@ -161,9 +162,11 @@ extension SyncRoutes {
         )
         return .object(
             [
-                "name": register(.string()), "quantity": register(.number()), "completed": register(.boolean),
+                "name": register(.string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank)),
+                "quantity": register(.number(minimum: 0, maximum: 100_000)), "completed": register(.boolean),
                 "addedBy": register(.string()), "addedByUserId": register(.string()), "addedOn": register(.string()),
-                "unit": register(text), "note": register(text), "completedBy": register(text), "photo": register(text),
+                "unit": register(JSONSchema.string(maxLength: 20).orNull), "note": register(JSONSchema.string(maxLength: 500).orNull),
+                "completedBy": register(text), "photo": register(text),
                 "priority": register(JSONSchema.oneOf(["low", "normal", "high"]).orNull), "product": register(product.orNull),
                 "bought": register(bought.orNull),
             ],

@@ -89,6 +89,40 @@ import Testing
             #expect(complete?["if"]?["properties"]?["removed"]?["type"]?.stringValue == "null")
             let required = complete?["then"]?["properties"]?["fields"]?["required"]?.arrayValue?.compactMap(\.stringValue)
             #expect(required == ["name", "quantity", "completed", "addedBy", "addedByUserId", "addedOn"])
+
+            // A blank name is refused as through the entry routes, and the document says it.
+            func register(_ value: String) -> String { #"{"value":\#(value),"at":"\#(stamp)"}"# }
+            let blank = try await alice.call(
+                .post,
+                "/api/v1/households/\(home)/sync",
+                json: list(
+                    #"{"fields":{"name":\#(register(#"" ""#)),"quantity":\#(register("1")),"completed":\#(register("false")),"addedBy":\#(register(#""A""#)),"addedByUserId":\#(register(#""u""#)),"addedOn":\#(register(#""2026-11-26""#))}}"#
+                )
+            )
+            #expect(blank.status == 400)
+            let fields = complete?["then"]?["properties"]?["fields"]?["properties"]
+            let name = fields?["name"]?["properties"]?["value"]
+            #expect(name?["minLength"]?.intValue == 1)
+            #expect(name?["maxLength"]?.intValue == 200)
+            #expect(name?["pattern"]?.stringValue != nil)
+            #expect(fields?["quantity"]?["properties"]?["value"]?["maximum"]?.intValue == 100_000)
+
+            // Changes stamped a year ahead: well-formed, refused for the device's clock (422, which
+            // the operation declares), not as a malformed request.
+            let ahead = "\(Int64(Date().timeIntervalSince1970 * 1000) + 365 * 86_400_000)".leftPadded(to: 18) + "-000000-r1"
+            let fast = try await alice.call(
+                .post,
+                "/api/v1/households/\(home)/sync",
+                json: #"{"lists":[{"id":"l_2","state":{"fields":{"name":{"value":"Soon","at":"\#(ahead)"}},"entries":{}}}]}"#
+            )
+            #expect(fast.status == 422)
+            #expect(fast["code"]?.stringValue == "sync.clock-ahead")
+            let sync = try #require(try await alice.call(.get, "/api/v1/openapi.json")["paths"]?["/api/v1/households/{householdId}/sync"]?["post"])
+            #expect(sync["responses"]?["422"] != nil)
         }
     }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
 }

@@ -81,7 +81,7 @@ enum OpenAPIDocument {
             413: "The body is too large.",
             415: "Not an image (image.unsupported-format).",
             422:
-                "The image is corrupt, truncated, too small or too large in pixels (image.*), the Idempotency-Key was used for another request (request.idempotency-key-reused), or the body breaks a rule between its values that no schema states (expense.*: payers that do not add up to the total, an amount finer than the currency's minor unit).",
+                "The image is corrupt, truncated, too small or too large in pixels (image.*), the Idempotency-Key was used for another request (request.idempotency-key-reused), or the body breaks a rule between its values that no schema states (expense.*: payers that do not add up to the total, an amount finer than the currency's minor unit; sync.clock-ahead: changes stamped more than a day ahead of the server's clock).",
             405: "This address does not answer this method (request.method-not-allowed); Allow lists the ones it does.",
             429: "Too many failed logins (auth.throttled); see Retry-After.",
             503: "A service this needs is not configured here (recipes.unavailable: no Chomp Recipe API key).",
