@@ -14,7 +14,9 @@ extension CorrectionRoutes {
                 body: .json(
                     .object(
                         [
-                            "merchant": .string(pattern: JSONSchema.nonBlank), "date": .string(format: "date"), "total": .amount,
+                            "merchant": .string(pattern: JSONSchema.nonBlank),
+                            "date": .string(pattern: "^(19[0-9]{2}|2[01][0-9]{2}|2200)-", format: "date").described("A day from 1900 to 2200."),
+                            "total": .amount,
                             "items": .map(
                                 of: .object(
                                     [

@@ -11,7 +11,14 @@ extension ListRoutes {
 
     @Sendable func startShopping(_ request: Request, context: ListContext) async throws -> ShoppingStatus {
         let body = try await JSONBody.read(ShoppingTime.self, request, context: context)
-        let minutes = body.minutes.map { NSDecimalNumber(decimal: $0).intValue } ?? 60
+        var minutes = 60
+        if let asked = body.minutes {
+            // Whole minutes, as the document says (77.75 was taken as 77); the domain checks the range.
+            guard let whole = Int(exactly: NSDecimalNumber(decimal: asked).doubleValue), Decimal(whole) == asked else {
+                throw Problem.badRequest("minutes", "'minutes' must be a whole number of minutes from 1 to \(ShoppingLists.longestShopping).")
+            }
+            minutes = whole
+        }
         return try await lists.startShopping(context.list, in: context.household, by: context.caller.user, minutes: minutes)
     }
 

@@ -31,6 +31,9 @@ import Testing
             #expect(try await bob.call(.get, path)["shopping"]?.arrayValue?.map { $0["displayName"]?.stringValue } == ["Alice"])
             #expect(try await carol.call(.get, path).status == 404)
             #expect(try await alice.call(.put, path, json: #"{"minutes":0}"#).status == 400)
+            // Minutes are whole, as the document says (77.75 was taken as 77).
+            #expect(try await alice.call(.put, path, json: #"{"minutes":77.75}"#).status == 400)
+            #expect(try await alice.call(.put, path, json: #"{"minutes":1e30}"#).status == 400)
 
             #expect(try await alice.call(.delete, path).status == 204)
             #expect(try await bobLive.first { $0["collection"]?.stringValue == "shopping-status" && $0["deleted"] == .bool(true) } != nil)
