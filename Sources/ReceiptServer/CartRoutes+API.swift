@@ -153,7 +153,9 @@ extension CartRoutes {
             "CartChange": .object(
                 [
                     "name": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank).orNull.described("null or absent: unchanged."),
-                    "duplicateKept": .boolean.described("true: this flagged cart is a purchase of its own; it counts in spending."),
+                    "duplicateKept": JSONSchema.boolean.orNull.described(
+                        "true: this flagged cart is a purchase of its own; it counts in spending. null or absent: unchanged."
+                    ),
                 ],
                 additional: false
             ),
