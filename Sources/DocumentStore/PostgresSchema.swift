@@ -25,17 +25,10 @@ extension PostgresDocumentStore {
     /// schemas do not: one lock for the whole database queued every store's migration behind every
     /// other's, and a server started while dozens of test stores opened waited over two minutes.
     static func lockSchema(_ schema: String?, _ connection: PostgresConnection, logger: Logger) async throws {
-        if let schema {
-            try await connection.query(
-                "SELECT pg_advisory_xact_lock(hashtextextended(\("receipts-store-schema:" + schema), \(databaseLockKey)))",
-                logger: logger
-            )
-        } else {
-            try await connection.query(
-                "SELECT pg_advisory_xact_lock(hashtextextended('receipts-store-schema:' || current_schema(), \(databaseLockKey)))",
-                logger: logger
-            )
-        }
+        try await connection.query(
+            "SELECT pg_advisory_xact_lock(hashtextextended('receipts-store-schema:' || coalesce(\(schema)::text, current_schema()), \(databaseLockKey)))",
+            logger: logger
+        )
     }
 
     func migrate(schema: String?) async throws {

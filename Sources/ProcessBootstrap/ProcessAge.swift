@@ -15,13 +15,29 @@ public enum ProcessAge {
         return uptime - Double(startTicks) / ticksPerSecond
     }
 
-    /// Field 22 of `/proc/self/stat`, the start time in clock ticks after boot. The command name
-    /// (field 2, in parentheses) may hold spaces, so fields are counted after its last `)`.
+    /// Field 22 of `/proc/self/stat`, the start time in clock ticks after boot.
     static func startTicks(stat: String) -> UInt64? {
-        guard let close = stat.lastIndex(of: ")") else { return nil }
+        ProcessStat.field(22, of: stat).flatMap { UInt64($0) }
+    }
+
+    /// User plus system CPU seconds process `pid` has used (fields 14 and 15 of its
+    /// `/proc/PID/stat`); nil where `/proc` does not tell.
+    public static func cpuSeconds(pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let user = ProcessStat.field(14, of: stat).flatMap({ Double($0) }),
+            let system = ProcessStat.field(15, of: stat).flatMap({ Double($0) })
+        else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}
+
+/// The fields of a `/proc/PID/stat` line, numbered from 1 as in proc(5).
+enum ProcessStat {
+    /// Field `number`. The command name (field 2, in parentheses) may hold spaces and
+    /// parentheses, so the fields after it are counted from its last `)`.
+    static func field(_ number: Int, of stat: String) -> Substring? {
+        guard number >= 3, let close = stat.lastIndex(of: ")") else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // Fields after the name start at 3 (state): the start time is the 20th of them.
-        guard fields.count > 19 else { return nil }
-        return UInt64(fields[19])
+        return fields.count > number - 3 ? fields[number - 3] : nil
     }
 }

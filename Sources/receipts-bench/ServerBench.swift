@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChildProcesses
 import Foundation
+import ProcessBootstrap
 import ReceiptTesting
 
 #if canImport(Glibc)
@@ -367,16 +368,10 @@ struct ServerBench: AsyncParsableCommand {
         end
         """
 
-    /// User plus system CPU time a process has used, from /proc/PID/stat (fields 14 and 15).
+    /// User plus system CPU time a process has used.
     static func cpuSeconds(pid: Int32) throws -> Double {
-        let text = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        // The command name (field 2) may hold spaces; the fields after its ')' are plain.
-        guard let close = text.lastIndex(of: ")") else { throw ValidationError("unreadable /proc/\(pid)/stat") }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else {
-            throw ValidationError("unreadable /proc/\(pid)/stat")
-        }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard let seconds = ProcessAge.cpuSeconds(pid: pid) else { throw ValidationError("unreadable /proc/\(pid)/stat") }
+        return seconds
     }
 
     /// A file beside this executable.

@@ -174,7 +174,15 @@ class BrowserTestCase(unittest.TestCase):
         form = driver.find_element(By.ID, field_id).find_element(By.XPATH, "./ancestor::form")
         form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         if reloads:
-            WebDriverWait(driver, 30, poll_frequency=0.05).until(EC.staleness_of(form))
+            def gone(d):
+                try:
+                    return EC.staleness_of(form)(d)
+                except WebDriverException as error:
+                    # Chromium's word for an element of the page being replaced: it is gone.
+                    if "does not belong to the document" in str(error):
+                        return True
+                    raise
+            WebDriverWait(driver, 30, poll_frequency=0.05).until(gone)
 
     def path(self, driver):
         return driver.current_url[len(self.server.base):]
