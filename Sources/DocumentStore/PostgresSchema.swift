@@ -31,13 +31,50 @@ extension PostgresDocumentStore {
         )
     }
 
+    /// Whether every table, index, function and default text field `migrate` makes is there,
+    /// asked of the catalogs alone, which take no lock that a write waits for.
+    func schemaIsComplete() async throws -> Bool {
+        let tables = ["documents", "store_meta", "text_fields", "text_rows", "blobs", "documents_seq", "text_rows_trgm"]
+        let relations = tables + StoreSchema.defaultIndexes.map { StoreSchema.indexName(collection: $0.collection, field: $0.field) }
+        let functions = Self.writeFunctions.map(\.name)
+        let catalogued = try await firstRow(
+            """
+            SELECT NOT EXISTS (SELECT 1 FROM unnest(\(relations)::text[]) AS r(name) WHERE to_regclass(r.name) IS NULL)
+                AND EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm')
+                AND (SELECT count(DISTINCT proname) FROM pg_proc
+                     WHERE pronamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())
+                       AND proname = ANY(\(functions)::text[])) = \(functions.count)
+            """,
+            as: Bool.self
+        )
+        guard catalogued == true else { return false }
+        let collections = StoreSchema.defaultTextFields.map(\.collection)
+        let fields = StoreSchema.defaultTextFields.map(\.field)
+        let textFields = try await firstRow(
+            """
+            SELECT count(*) FROM text_fields t JOIN unnest(\(collections)::text[], \(fields)::text[]) AS d(collection, field)
+                ON t.collection = d.collection AND t.field = d.field
+            """,
+            as: Int.self
+        )
+        return textFields == StoreSchema.defaultTextFields.count
+    }
+
+    /// Makes what is missing of the store's schema, under the schema's advisory lock.
+    ///
+    /// A complete schema is left alone, without a lock or a DDL statement: `CREATE INDEX IF NOT
+    /// EXISTS` locks the table against writes until COMMIT even when the index exists, and the
+    /// `store_meta` insert then waited for a write that held the sequence row and waited for that
+    /// table: PostgreSQL broke the deadlock by failing the write (an upload answered 503 while a
+    /// worker process started).
     func migrate(schema: String?) async throws {
-        try await transaction { connection, logger in
-            if let schema {
-                guard schema.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }) else {
-                    throw StoreError(.invalidLocation, "Invalid schema name '\(schema)': use lowercase letters, digits and _.")
-                }
+        if let schema {
+            guard schema.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }) else {
+                throw StoreError(.invalidLocation, "Invalid schema name '\(schema)': use lowercase letters, digits and _.")
             }
+        }
+        if try await schemaIsComplete() { return }
+        try await transaction { connection, logger in
             try await Self.lockSchema(schema, connection, logger: logger)
             logger.debug("store schema lock taken; migrating", metadata: ["store.schema": "\(schema ?? "public")"])
             if let schema {
@@ -121,6 +158,9 @@ extension PostgresDocumentStore {
     }
 
     public func ensureIndex(collection: String, field: String) async throws {
+        // An existing index is not made again: CREATE INDEX IF NOT EXISTS would lock out writes.
+        let name = StoreSchema.indexName(collection: collection, field: field)
+        if try await firstRow("SELECT to_regclass(\(name)) IS NOT NULL", as: Bool.self) == true { return }
         try await transaction { connection, logger in
             try await Self.lockSchema(nil, connection, logger: logger)
             try await Self.createIndex(connection, collection: collection, field: field, logger: logger)

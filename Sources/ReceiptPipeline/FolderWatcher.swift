@@ -24,6 +24,21 @@ public struct FolderWatcher: Sendable {
         init(_ file: FoundFile) { (size, modified) = (file.size, file.modified) }
     }
 
+    /// Splits the files found before watching into those to read now and those written during
+    /// the last interval, which may be copies still in progress: `run` reads these once they have
+    /// settled, like any file that appears while watching. (A photo half-synced when the command
+    /// started was read half and recorded as a failure.)
+    public func splitSettled(_ files: [FoundFile], now: Date = Date()) -> (settled: [FoundFile], changing: [FoundFile]) {
+        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        let cutoff = now.addingTimeInterval(-seconds)
+        var settled: [FoundFile] = []
+        var changing: [FoundFile] = []
+        for file in files {
+            if let modified = file.modified, modified > cutoff { changing.append(file) } else { settled.append(file) }
+        }
+        return (settled, changing)
+    }
+
     /// Watches until `stop` is set, ingesting each settled file with `pipeline`.
     /// - Parameters:
     ///   - known: files already ingested (not read again unless they change).

@@ -71,6 +71,65 @@ struct MigrationLockTests {
     }
 }
 
+/// Opening a store on a complete schema changes nothing and takes no lock: `CREATE INDEX IF NOT
+/// EXISTS` locked the table against writes even when the index existed, and with a write under
+/// way PostgreSQL broke the deadlock by failing the write (an upload answered 503 while a worker
+/// process started).
+@Suite(.timeLimit(.minutes(3)))
+struct CompleteSchemaTests {
+    @Test("a store opens on its complete schema while another session's write holds the sequence row; a missing index is made again")
+    func openingACompleteSchemaWaitsForNoWrite() async throws {
+        guard let base = TemporaryStores.postgresURL else {
+            #expect(!TemporaryStores.isCI, "RECEIPTS_TEST_POSTGRES_URL is not set under CI")
+            return
+        }
+        let directory = try TestStores.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let location = try TestStores.newLocation(.postgres, directory: directory)
+        let schema = try #require(location.split(separator: "schema=").last?.split(separator: "&").first).description
+        let first = try await TestStores.open(location)
+        try await first.put(collection: "carts", id: "before", document: TestStores.cart(0))
+
+        // A write under way in another session: the sequence row is locked until it ends.
+        let marker = "complete-schema-\(schema)"
+        let writer = try ChildProcess(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            arguments: [
+                "psql", base, "-c",
+                "BEGIN; UPDATE \(schema).store_meta SET value = value WHERE key = 'seq'; SELECT pg_sleep(60), '\(marker)'; COMMIT;",
+            ],
+            standardOutput: .discard,
+            standardError: .discard
+        )
+        defer { writer.kill() }
+        func psql(_ sql: String) async throws -> String {
+            let result = try await ChildProcess.output(of: URL(fileURLWithPath: "/usr/bin/env"), ["psql", "-tA", base, "-c", sql])
+            try #require(result.status == 0, "psql: \(sql)")
+            return String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        for _ in 0..<600
+        where try await psql("SELECT count(*) FROM pg_stat_activity WHERE query LIKE '%\(marker)%' AND state = 'active' AND pid <> pg_backend_pid()")
+            == "0"
+        {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+
+        let second = try await TestStores.open(location)
+        #expect(!writer.hasExited, "the store opened only once the other session's write ended")
+        _ = try await psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%\(marker)%' AND pid <> pg_backend_pid()")
+        try await second.put(collection: "carts", id: "after", document: TestStores.cart(1))
+        try await second.close()
+
+        // An index dropped by hand is made again when a store next opens.
+        _ = try await psql("DROP INDEX \(schema).idx_doc_carts_date")
+        let third = try await TestStores.open(location)
+        #expect(try await psql("SELECT to_regclass('\(schema).idx_doc_carts_date') IS NOT NULL") == "t")
+        try await third.close()
+        try await first.close()
+    }
+}
+
 private final class OpenedFlag: Sendable {
     private let value = Mutex(false)
     var isSet: Bool { value.withLock { $0 } }

@@ -59,6 +59,19 @@ let pngHeader: [UInt8] = [
         #expect(throws: PipelineError.self) { try ImageFinder().find(["/nonexistent/receipts-\(UUID())"]) }
     }
 
+    @Test func watchingLeavesAPhotoWrittenDuringTheLastIntervalUntilItSettles() throws {
+        let folder = try TempFolder()
+        let old = try folder.write("old.png", pngHeader)
+        try folder.write("syncing.png", pngHeader)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: old.path)
+        let watcher = FolderWatcher(paths: [folder.url.path], interval: .seconds(2))
+        let (settled, changing) = watcher.splitSettled(try ImageFinder().find([folder.url.path]))
+        #expect(settled.map(\.url.lastPathComponent) == ["old.png"])
+        #expect(changing.map(\.url.lastPathComponent) == ["syncing.png"])
+        let later = watcher.splitSettled(try ImageFinder().find([folder.url.path]), now: Date().addingTimeInterval(3))
+        #expect(later.changing.isEmpty)
+    }
+
     @Test func cartIDIsTheLowercaseSHA256OfTheBytes() {
         #expect(IngestPipeline.sha256Hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(IngestPipeline.sha256Hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")

@@ -95,7 +95,10 @@ struct IngestCommand: AsyncParsableCommand {
         phases.mark("command")
         defer { phases.log() }
         let finder = ImageFinder()
-        let files = try ValidationError.reading { try finder.find(paths) }
+        let found = try ValidationError.reading { try finder.find(paths) }
+        let watcher = FolderWatcher(paths: paths, interval: .milliseconds(Int(interval * 1000)), finder: finder)
+        // With --watch, a photo still being copied in is left to the watcher until it settles.
+        let files = watch ? watcher.splitSettled(found).settled : found
         ProcessTuning.tuneForBatch(jobs: jobs)
         // The engines load their models on threads of their own while the store opens and the
         // catalog loads: the two together were about 0.2 s of serial start.
@@ -153,7 +156,6 @@ struct IngestCommand: AsyncParsableCommand {
             phases.mark("batch-end")
             if watch && !stop.isStopped {
                 FileHandle.standardError.write(Data("receipts: watching \(paths.joined(separator: ", ")) for new photos (Ctrl-C stops)\n".utf8))
-                let watcher = FolderWatcher(paths: paths, interval: .milliseconds(Int(interval * 1000)), finder: finder)
                 total += await watcher.run(
                     pipeline: pipeline,
                     known: files,
