@@ -104,6 +104,23 @@ extension SyncRoutes {
                 ],
                 required: ["id", "state"]
             ),
+            "SentCart": .object(
+                [
+                    "id": .string(), "order": .array(of: .string()).orNull.described("Item ids in the order the sender shows them."),
+                    "state": .object(
+                        [
+                            "fields": .map(of: .ref("Register")).described("The cart's own fields (name)."),
+                            "entries": .map(of: .ref("SentCartItem")).described("By item id."),
+                        ],
+                        required: ["fields", "entries"]
+                    ),
+                ],
+                required: ["id", "state"]
+            )
+            .described("A cart as a replica sends it back: its items' fields as registers."),
+            "SentCartItem": JSONSchema.object(["fields": .map(of: .ref("Register")), "removed": .ref("Stamp").orNull], required: ["fields"])
+                .following(.object(["fields": Self.completeItem]), without: "removed")
+                .described("A cart item as a replica sends it: unless removed, with its name, and each field of its type in the cart document."),
             "SyncRequest": .object(
                 [
                     "cursor": .string(pattern: "^[0-9]{1,18}$").orNull.described("The cursor of the previous answer; omit the first time."),
@@ -126,7 +143,7 @@ extension SyncRoutes {
                     "removedLists": .array(of: .string()).orNull.described(
                         "Lists the replica deleted: deleted here too (deletion wins over edits made meanwhile)."
                     ),
-                    "cartStates": .array(of: .ref("SyncedCart")).orNull.described(
+                    "cartStates": .array(of: .ref("SentCart")).orNull.described(
                         "The household's carts whose items the replica changed: merged like lists (items are the entries), then totals and completion settled."
                     ),
                 ],
@@ -142,6 +159,32 @@ extension SyncRoutes {
             ),
         ]
     }
+    /// The fields of a cart item that is not removed: its name, and the others of their types in
+    /// the cart document (cart-document.md) within the limits of the item routes (null leaves one
+    /// out); other names are ignored.
+    private static var completeItem: JSONSchema {
+        func register(_ value: JSONSchema) -> JSONSchema { .object(["value": value, "at": .ref("Stamp")], required: ["value", "at"]) }
+        let text = JSONSchema.string().orNull
+        let amount = JSONSchema.oneOf([JSONSchema.decimal, .number()]).orNull
+        let product = JSONSchema.object(
+            [
+                "name": .string(), "barcode": text, "brand": text, "source": text, "score": JSONSchema.number().orNull, "picture": text,
+                "caloriesPer100g": JSONSchema.number().orNull, "category": text,
+            ],
+            required: ["name"]
+        )
+        return .object(
+            [
+                "name": register(.string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank)),
+                "text": register(text), "quantity": register(JSONSchema.number(minimum: 0, maximum: 100_000).orNull),
+                "unit": register(text), "unitPrice": register(amount), "price": register(amount), "discount": register(amount),
+                "completed": register(JSONSchema.boolean.orNull), "completedBy": register(text), "addedByUser": register(text),
+                "addedOn": register(text), "product": register(product.orNull), "confidence": register(JSONSchema.number().orNull),
+            ],
+            required: ["name"]
+        )
+    }
+
     /// The fields of an entry that is not removed: those a list entry needs, each of its type and
     /// within the limits the API's entry routes keep (null leaves out an optional one); other names
     /// are ignored.

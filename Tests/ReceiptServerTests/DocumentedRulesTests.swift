@@ -121,6 +121,41 @@ import Testing
             #expect(sync["responses"]?["422"] != nil)
         }
     }
+
+    @Test("a cart item a replica sends back, unless removed, has a name: the server refuses a new one without, and the document says so")
+    func syncedCartItemsHaveNames() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let home = try await alice.newHousehold("Home")
+            let created = try await alice.call(.post, "/api/v1/households/\(home)/carts", json: #"{"name":"Market"}"#)
+            let cart = try #require(created["id"]?.stringValue)
+            let stamp = "000000000000000001-000000-r1"
+            func send(_ item: String) async throws -> Reply {
+                try await alice.call(
+                    .post,
+                    "/api/v1/households/\(home)/sync",
+                    json: #"{"cartStates":[{"id":"\#(cart)","state":{"fields":{},"entries":{"i_new":\#(item)}}}]}"#
+                )
+            }
+            let nameless = try await send(#"{"fields":{"price":{"value":"2.50","at":"\#(stamp)"}}}"#)
+            #expect(nameless.status == 400)
+            #expect(nameless["field"]?.stringValue == "cartStates.state.entries.i_new")
+            let named = try await send(#"{"fields":{"name":{"value":"Pears","at":"\#(stamp)"},"price":{"value":"2.50","at":"\#(stamp)"}}}"#)
+            #expect(named.status == 200)
+
+            let schemas = try #require(try await alice.call(.get, "/api/v1/openapi.json")["components"]?["schemas"])
+            let sync = schemas["SyncRequest"]?["properties"]?["cartStates"]
+            let cartStates = String(decoding: try #require(sync).jsonData(), as: UTF8.self)
+            #expect(cartStates.contains(##""#/components/schemas/SentCart""##))
+            let items = schemas["SentCart"]?["properties"]?["state"]?["properties"]?["entries"]?["additionalProperties"]
+            #expect(items?["$ref"]?.stringValue == "#/components/schemas/SentCartItem")
+            let complete = schemas["SentCartItem"]?["allOf"]?.arrayValue?.first
+            #expect(complete?["if"]?["properties"]?["removed"]?["type"]?.stringValue == "null")
+            let fields = complete?["then"]?["properties"]?["fields"]
+            #expect(fields?["required"]?.arrayValue?.compactMap(\.stringValue) == ["name"])
+            #expect(fields?["properties"]?["name"]?["properties"]?["value"]?["maxLength"]?.intValue == 200)
+        }
+    }
 }
 
 extension String {

@@ -11,9 +11,13 @@ const DB_NAME = "receipts-offline";
 const MAX_AHEAD_MS = 24 * 3600 * 1000;
 
 let opened = null;
+/** Set by `clearAll`: this page logged out, and its work still under way (keeping the state of the
+ *  page it showed, a sync) must not create the database again after it was deleted. */
+let loggedOut = false;
 /** The database: `docs` (last server state of each list/cart opened), `outbox` (changes not yet
  *  sent), `uploads` (receipt photos not yet sent) and `meta` (the clock, the CSRF token, last sync). */
 export function database() {
+  if (loggedOut) return Promise.reject(new Error("logged out"));
   opened ??= new Promise((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, 1);
     request.onupgradeneeded = () => {
@@ -247,6 +251,7 @@ export function announce(message) {
 
 /** Logging out: nothing of this member stays on the device. */
 export async function clearAll() {
+  loggedOut = true;
   if (opened) { (await opened).close(); opened = null; }
   await new Promise((resolve) => {
     const request = indexedDB.deleteDatabase(DB_NAME);
