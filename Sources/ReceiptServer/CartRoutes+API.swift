@@ -115,7 +115,7 @@ extension CartRoutes {
     static var schemas: [String: JSONSchema] {
         [
             "NewCart": .object(
-                ["name": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank), "currency": .string(pattern: "^[A-Za-z]{3}$").orNull],
+                ["name": .name, "currency": .string(pattern: "^[A-Za-z]{3}$").orNull],
                 required: ["name"],
                 additional: false
             ),
@@ -139,7 +139,7 @@ extension CartRoutes {
             ),
             "CartChange": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank).orNull.described("null or absent: unchanged."),
+                    "name": .name.orNull.described("null or absent: unchanged."),
                     "duplicateKept": JSONSchema.boolean.orNull.described(
                         "true: this flagged cart is a purchase of its own; it counts in spending. null or absent: unchanged."
                     ),
@@ -148,8 +148,8 @@ extension CartRoutes {
             ),
             "NewItem": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
-                    "quantity": .number(minimum: 0, maximum: 100_000).orNull,
+                    "name": .lineName,
+                    "quantity": .quantity.orNull,
                     "price": .amount,
                 ],
                 required: ["name"],
@@ -157,8 +157,8 @@ extension CartRoutes {
             ),
             "ItemChange": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
-                    "quantity": .number(minimum: 0, maximum: 100_000).orNull,
+                    "name": .lineName,
+                    "quantity": .quantity.orNull,
                     "price": .amount, "completed": .boolean.orNull,
                 ],
                 additional: false

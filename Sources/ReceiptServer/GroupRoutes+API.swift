@@ -201,7 +201,7 @@ extension GroupRoutes {
             "GroupCollection": .object(["groups": .array(of: .ref("Group"))], required: ["groups"]),
             "NewGroup": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank),
+                    "name": .name,
                     "members": .array(of: .string(minLength: 1, maxLength: 80)).orNull.described("Friends' user ids."),
                     "defaultWeights": .map(of: .integer(minimum: 0, maximum: 1_000_000)).orNull, "currency": .string(pattern: "^[A-Za-z]{3}$").orNull,
                 ],
@@ -210,7 +210,7 @@ extension GroupRoutes {
             ),
             "GroupChange": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank).orNull.described("null or absent: unchanged."),
+                    "name": .name.orNull.described("null or absent: unchanged."),
                     "defaultWeights": .map(of: .integer(minimum: 0, maximum: 1_000_000)).orNull,
                 ],
                 additional: false

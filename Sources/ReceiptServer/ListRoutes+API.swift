@@ -248,9 +248,9 @@ extension ListRoutes {
             "ListCollection": .object(["lists": .array(of: .ref("List"))], required: ["lists"]),
             "NewEntry": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
-                    "quantity": .number(minimum: 0, maximum: 100_000).orNull,
-                    "unit": .string(maxLength: 20).orNull, "note": .string(maxLength: 500).orNull,
+                    "name": .lineName,
+                    "quantity": .quantity.orNull,
+                    "unit": .entryUnit.orNull, "note": .entryNote.orNull,
                     "priority": .ref("Priority").orNull.described("Default normal."),
                     "barcode": .string().orNull.described("A catalog product's barcode (else the name is matched)."),
                 ],
@@ -259,9 +259,9 @@ extension ListRoutes {
             ),
             "EntryChange": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
-                    "quantity": .number(minimum: 0, maximum: 100_000).orNull,
-                    "unit": .string(maxLength: 20).orNull, "note": .string(maxLength: 500).orNull,
+                    "name": .lineName,
+                    "quantity": .quantity.orNull,
+                    "unit": .entryUnit.orNull, "note": .entryNote.orNull,
                     "priority": .ref("Priority").orNull.described("Null leaves it as it is."), "completed": .boolean.orNull,
                 ],
                 additional: false

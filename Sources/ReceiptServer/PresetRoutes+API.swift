@@ -77,9 +77,9 @@ extension PresetRoutes {
                     "entries": .array(
                         of: .object(
                             [
-                                "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
-                                "quantity": .number(minimum: 0, maximum: 100_000).orNull,
-                                "unit": .string(maxLength: 20).orNull, "barcode": .string().orNull,
+                                "name": .lineName,
+                                "quantity": .quantity.orNull,
+                                "unit": .entryUnit.orNull, "barcode": .string().orNull,
                             ],
                             required: ["name"],
                             additional: false

@@ -81,7 +81,7 @@ extension SyncRoutes {
                     "fields": .map(of: .ref("Register")).requiring(
                         "name",
                         .object(
-                            ["value": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank), "at": .ref("Stamp")],
+                            ["value": .name, "at": .ref("Stamp")],
                             required: ["value", "at"]
                         )
                     ).described("The list's own fields (name)."),
@@ -157,10 +157,10 @@ extension SyncRoutes {
         )
         return .object(
             [
-                "name": register(.string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank)),
-                "quantity": register(.number(minimum: 0, maximum: 100_000)), "completed": register(.boolean),
+                "name": register(.lineName),
+                "quantity": register(.quantity), "completed": register(.boolean),
                 "addedBy": register(.string()), "addedByUserId": register(.string()), "addedOn": register(.string()),
-                "unit": register(JSONSchema.string(maxLength: 20).orNull), "note": register(JSONSchema.string(maxLength: 500).orNull),
+                "unit": register(.entryUnit.orNull), "note": register(.entryNote.orNull),
                 "completedBy": register(text), "photo": register(text),
                 "priority": register(JSONSchema.oneOf(["low", "normal", "high"]).orNull), "product": register(product.orNull),
                 "bought": register(bought.orNull),
