@@ -39,7 +39,7 @@ extension GroupRoutes {
                 id: "getPicture",
                 tags: ["expenses"],
                 summary: "A friend's (or my) profile picture",
-                parameters: [.query("size", "thumbnail for a 320 px wide JPEG", schema: .oneOf(["thumbnail"]))],
+                parameters: [.imageSize],
                 responses: [.bytes(200, "The image", type: "image/*")],
                 errors: [400]
             ),

@@ -112,7 +112,7 @@ extension ListRoutes {
                 id: "getEntryPhoto",
                 tags: ["lists"],
                 summary: "The entry's photo (?size=thumbnail for a 320 px JPEG)",
-                parameters: [.query("size", "thumbnail for a 320 px wide JPEG", schema: .oneOf(["thumbnail"]))],
+                parameters: [.imageSize],
                 responses: [.bytes(200, "The image", type: "image/*")],
                 errors: [400]
             ),

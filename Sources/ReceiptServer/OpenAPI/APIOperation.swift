@@ -115,6 +115,9 @@ struct APIParameter: Sendable {
     static let ifMatch = shared("IfMatch")
     /// `Idempotency-Key` of a POST that creates something.
     static let idempotencyKey = shared("IdempotencyKey")
+
+    /// `?size=thumbnail` of an image answered by `UploadedImage.respond(_:as:store:)`.
+    static let imageSize = query("size", "thumbnail for a 320 px wide JPEG", schema: .oneOf(["thumbnail"]))
 }
 
 /// A request body: its media types and their schemas.
