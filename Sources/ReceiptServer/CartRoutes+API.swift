@@ -11,12 +11,11 @@ extension CartRoutes {
                 tags: ["carts"],
                 summary: "Carts: open first, then newest first",
                 parameters: [
-                    .householdId,
                     .query("cursor", "The nextCursor of the previous page (opaque)", schema: .string(minLength: 4, pattern: "^[A-Za-z0-9_-]+$")),
                     .query("limit", schema: .integer(minimum: 1, maximum: 200).defaulting(to: 50)),
                 ],
                 responses: [.json(200, "A page of carts", .ref("CartPage"))],
-                errors: .behindSession(400)
+                errors: [400]
             ),
             APIOperation(
                 .post,
@@ -24,10 +23,9 @@ extension CartRoutes {
                 id: "createCart",
                 tags: ["carts"],
                 summary: "Create a cart",
-                parameters: [.householdId, .idempotencyKey],
+                parameters: [.idempotencyKey],
                 body: .json(.ref("NewCart")),
-                responses: [.json(201, "Created", .ref("Cart"), etag: true)],
-                errors: .behindSession()
+                responses: [.json(201, "Created", .ref("Cart"), etag: true)]
             ),
             APIOperation(
                 .get,
@@ -35,9 +33,7 @@ extension CartRoutes {
                 id: "getCart",
                 tags: ["carts"],
                 summary: "A cart with its items",
-                parameters: [.householdId, .cartId],
-                responses: [.json(200, "Cart", .ref("Cart"), etag: true)],
-                errors: .behindSession()
+                responses: [.json(200, "Cart", .ref("Cart"), etag: true)]
             ),
             APIOperation(
                 .patch,
@@ -45,10 +41,9 @@ extension CartRoutes {
                 id: "updateCart",
                 tags: ["carts"],
                 summary: "Rename a cart, or keep one flagged as a possible duplicate",
-                parameters: [.householdId, .cartId, .ifMatch],
+                parameters: [.ifMatch],
                 body: .json(.ref("CartChange")),
-                responses: [.json(200, "Updated", .ref("Cart"), etag: true)],
-                errors: .behindSession(400, 412)
+                responses: [.json(200, "Updated", .ref("Cart"), etag: true)]
             ),
             APIOperation(
                 .delete,
@@ -56,9 +51,8 @@ extension CartRoutes {
                 id: "deleteCart",
                 tags: ["carts"],
                 summary: "Delete a cart",
-                parameters: [.householdId, .cartId, .ifMatch],
-                responses: [.empty(204, "Deleted")],
-                errors: .behindSession(400, 412)
+                parameters: [.ifMatch],
+                responses: [.empty(204, "Deleted")]
             ),
             APIOperation(
                 .post,
@@ -66,10 +60,9 @@ extension CartRoutes {
                 id: "addItem",
                 tags: ["carts"],
                 summary: "Add an item",
-                parameters: [.householdId, .cartId, .ifMatch, .idempotencyKey],
+                parameters: [.ifMatch, .idempotencyKey],
                 body: .json(.ref("NewItem")),
-                responses: [.json(201, "Added", .ref("ItemResult"), etag: true)],
-                errors: .behindSession(412)
+                responses: [.json(201, "Added", .ref("ItemResult"), etag: true)]
             ),
             APIOperation(
                 .patch,
@@ -77,10 +70,9 @@ extension CartRoutes {
                 id: "editItem",
                 tags: ["carts"],
                 summary: "Edit an item (name, quantity, price, completed)",
-                parameters: [.householdId, .cartId, .itemId, .ifMatch],
+                parameters: [.ifMatch],
                 body: .json(.ref("ItemChange")),
-                responses: [.json(200, "Edited", .ref("ItemResult"), etag: true)],
-                errors: .behindSession(400, 412)
+                responses: [.json(200, "Edited", .ref("ItemResult"), etag: true)]
             ),
             APIOperation(
                 .delete,
@@ -88,9 +80,8 @@ extension CartRoutes {
                 id: "deleteItem",
                 tags: ["carts"],
                 summary: "Delete an item",
-                parameters: [.householdId, .cartId, .itemId, .ifMatch],
-                responses: [.json(200, "The cart after", .ref("Cart"), etag: true)],
-                errors: .behindSession(400, 412)
+                parameters: [.ifMatch],
+                responses: [.json(200, "The cart after", .ref("Cart"), etag: true)]
             ),
             APIOperation(
                 .put,
@@ -98,9 +89,8 @@ extension CartRoutes {
                 id: "tickItem",
                 tags: ["carts"],
                 summary: "Tick an item (idempotent); the cart completes when all are",
-                parameters: [.householdId, .cartId, .itemId, .ifMatch],
-                responses: [.json(200, "Ticked", .ref("ItemResult"), etag: true)],
-                errors: .behindSession(400, 412)
+                parameters: [.ifMatch],
+                responses: [.json(200, "Ticked", .ref("ItemResult"), etag: true)]
             ),
             APIOperation(
                 .delete,
@@ -108,9 +98,8 @@ extension CartRoutes {
                 id: "untickItem",
                 tags: ["carts"],
                 summary: "Untick an item",
-                parameters: [.householdId, .cartId, .itemId, .ifMatch],
-                responses: [.json(200, "Unticked", .ref("ItemResult"), etag: true)],
-                errors: .behindSession(400, 412)
+                parameters: [.ifMatch],
+                responses: [.json(200, "Unticked", .ref("ItemResult"), etag: true)]
             ),
             APIOperation(
                 .get,
@@ -118,9 +107,7 @@ extension CartRoutes {
                 id: "cartChanges",
                 tags: ["carts"],
                 summary: "The cart's change log: who added, changed, ticked or removed what, old and new values",
-                parameters: [.householdId, .cartId],
-                responses: [.json(200, "Change log, oldest first", .ref("ChangeLog"))],
-                errors: .behindSession()
+                responses: [.json(200, "Change log, oldest first", .ref("ChangeLog"))]
             ),
         ]
     }
@@ -128,7 +115,7 @@ extension CartRoutes {
     static var schemas: [String: JSONSchema] {
         [
             "NewCart": .object(
-                ["name": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank), "currency": .string(pattern: "^[A-Za-z]{3}$").orNull],
+                ["name": .name, "currency": .string(pattern: "^[A-Za-z]{3}$").orNull],
                 required: ["name"],
                 additional: false
             ),
@@ -152,7 +139,7 @@ extension CartRoutes {
             ),
             "CartChange": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank).orNull.described("null or absent: unchanged."),
+                    "name": .name.orNull.described("null or absent: unchanged."),
                     "duplicateKept": JSONSchema.boolean.orNull.described(
                         "true: this flagged cart is a purchase of its own; it counts in spending. null or absent: unchanged."
                     ),
@@ -161,8 +148,8 @@ extension CartRoutes {
             ),
             "NewItem": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
-                    "quantity": .number(minimum: 0, maximum: 100_000).orNull,
+                    "name": .lineName,
+                    "quantity": .quantity.orNull,
                     "price": .amount,
                 ],
                 required: ["name"],
@@ -170,8 +157,8 @@ extension CartRoutes {
             ),
             "ItemChange": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
-                    "quantity": .number(minimum: 0, maximum: 100_000).orNull,
+                    "name": .lineName,
+                    "quantity": .quantity.orNull,
                     "price": .amount, "completed": .boolean.orNull,
                 ],
                 additional: false

@@ -27,7 +27,7 @@ struct CartRoutes {
     }
 
     @Sendable func list(_ request: Request, context: HouseholdContext) async throws -> Response {
-        let cursor = request.uri.queryParameters.get("cursor").map { String($0) }
+        let cursor = request.query("cursor")
         let limit = try request.queryInt("limit", default: 50, range: 1...200)
         let sequence = try await services.store.lastSequence()
         let page = try await answers.answer(for: "page\n\(context.household)\n\(cursor ?? "")\n\(limit)", sequence: sequence) {

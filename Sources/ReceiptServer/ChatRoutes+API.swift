@@ -3,8 +3,7 @@ import ReceiptModel
 /// The OpenAPI description of `ChatRoutes`: its operations and the schemas only they use.
 extension ChatRoutes {
     static var operations: [APIOperation] {
-        let messageId = APIParameter.path("messageId")
-        return [
+        [
             APIOperation(
                 .get,
                 "/api/v1/households/{householdId}/lists/{listId}/chat",
@@ -12,11 +11,11 @@ extension ChatRoutes {
                 tags: ["chat"],
                 summary: "The list's chat, newest first (members and the list's guests)",
                 parameters: [
-                    .householdId, .listId, .query("before", "The `next` of the page read before.", schema: .string(minLength: 1, maxLength: 200)),
+                    .query("before", "The `next` of the page read before.", schema: .string(minLength: 1, maxLength: 200)),
                     .query("limit", "1 to 100, default 50.", schema: .integer(minimum: 1, maximum: 100)),
                 ],
                 responses: [.json(200, "A page of messages", .ref("ChatPage"))],
-                errors: .behindSession(400)
+                errors: [400]
             ),
             APIOperation(
                 .post,
@@ -24,12 +23,11 @@ extension ChatRoutes {
                 id: "postChatMessage",
                 tags: ["chat"],
                 summary: "Write in the list's chat",
-                parameters: [.householdId, .listId, .idempotencyKey],
+                parameters: [.idempotencyKey],
                 body: .json(
                     .object(["text": .string(minLength: 1, maxLength: 1000, pattern: JSONSchema.nonBlank)], required: ["text"], additional: false)
                 ),
-                responses: [.json(201, "Sent", .ref("ChatMessage"))],
-                errors: .behindSession(400)
+                responses: [.json(201, "Sent", .ref("ChatMessage"))]
             ),
             APIOperation(
                 .post,
@@ -37,10 +35,10 @@ extension ChatRoutes {
                 id: "postChatPicture",
                 tags: ["chat"],
                 summary: "Send a picture to the list's chat (checked and limited like a receipt upload)",
-                parameters: [.householdId, .listId, .idempotencyKey, .query("text", "A caption.", schema: .string(maxLength: 1000))],
+                parameters: [.idempotencyKey, .query("text", "A caption.", schema: .string(maxLength: 1000))],
                 body: .image,
                 responses: [.json(201, "Sent", .ref("ChatMessage"))],
-                errors: .behindSession(400, 413, 415, 422)
+                errors: [413, 415, 422]
             ),
             APIOperation(
                 .delete,
@@ -48,9 +46,8 @@ extension ChatRoutes {
                 id: "deleteChatMessage",
                 tags: ["chat"],
                 summary: "Delete my own message",
-                parameters: [.householdId, .listId, messageId],
                 responses: [.empty(204, "Deleted")],
-                errors: .behindSession(403)
+                errors: [403]
             ),
             APIOperation(
                 .get,
@@ -58,9 +55,9 @@ extension ChatRoutes {
                 id: "getChatPicture",
                 tags: ["chat"],
                 summary: "A message's picture (?size=thumbnail for a 320 px JPEG)",
-                parameters: [.householdId, .listId, messageId, .query("size", schema: .oneOf(["thumbnail"]))],
+                parameters: [.query("size", schema: .oneOf(["thumbnail"]))],
                 responses: [.bytes(200, "The picture", type: "image/*")],
-                errors: .behindSession(400)
+                errors: [400]
             ),
         ]
     }

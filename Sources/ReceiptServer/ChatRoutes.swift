@@ -42,7 +42,7 @@ struct ChatRoutes {
         let message = try await chat.post(
             to: context.list,
             in: context.household,
-            text: request.uri.queryParameters.get("text").map { String($0) },
+            text: request.query("text"),
             picture: data,
             by: context.caller.user
         )

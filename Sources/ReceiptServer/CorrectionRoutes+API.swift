@@ -10,7 +10,7 @@ extension CorrectionRoutes {
                 id: "correctReceipt",
                 tags: ["receipts"],
                 summary: "Correct what the reader got wrong (the review page's save); corrected fields are marked verified",
-                parameters: [.householdId, .cartId, .ifMatch],
+                parameters: [.ifMatch],
                 body: .json(
                     .object(
                         [
@@ -31,7 +31,7 @@ extension CorrectionRoutes {
                     )
                 ),
                 responses: [.json(200, "The corrected cart", .ref("Cart"), etag: true)],
-                errors: .behindSession(400, 412, 422)
+                errors: [422]
             )
         ]
     }

@@ -10,8 +10,7 @@ extension ExpenseRoutes {
                 id: "listExpenses",
                 tags: ["expenses"],
                 summary: "Every expense I share, with my status on each",
-                responses: [.json(200, "Expenses", .ref("ExpenseCollection"))],
-                errors: [401]
+                responses: [.json(200, "Expenses", .ref("ExpenseCollection"))]
             ),
             APIOperation(
                 .post,
@@ -25,7 +24,7 @@ extension ExpenseRoutes {
                     example: .object(["currency": .string("EUR"), "total": .string("12.30"), "merchant": .string("Bakery")])
                 ),
                 responses: [.json(201, "Added", .ref("Expense"), etag: true)],
-                errors: .behindSession()
+                errors: [404]
             ),
             APIOperation(
                 .get,
@@ -33,9 +32,7 @@ extension ExpenseRoutes {
                 id: "getExpense",
                 tags: ["expenses"],
                 summary: "An expense with its shares and payments",
-                parameters: [.expenseId],
-                responses: [.json(200, "Expense", .ref("Expense"), etag: true)],
-                errors: .behindSession()
+                responses: [.json(200, "Expense", .ref("Expense"), etag: true)]
             ),
             APIOperation(
                 .patch,
@@ -43,10 +40,10 @@ extension ExpenseRoutes {
                 id: "editExpense",
                 tags: ["expenses"],
                 summary: "Edit merchant, date, notes, payers or split (uploader only; never the total)",
-                parameters: [.expenseId, .ifMatch],
+                parameters: [.ifMatch],
                 body: .json(.ref("ExpenseChange")),
                 responses: [.json(200, "Edited", .ref("Expense"), etag: true)],
-                errors: .behindSession(400, 403, 409, 412, 422)
+                errors: [403, 409, 422]
             ),
             APIOperation(
                 .delete,
@@ -54,9 +51,9 @@ extension ExpenseRoutes {
                 id: "deleteExpense",
                 tags: ["expenses"],
                 summary: "Delete an expense without payments (uploader only)",
-                parameters: [.expenseId, .ifMatch],
+                parameters: [.ifMatch],
                 responses: [.empty(204, "Deleted")],
-                errors: .behindSession(400, 403, 409, 412)
+                errors: [403, 409]
             ),
             APIOperation(
                 .post,
@@ -64,10 +61,10 @@ extension ExpenseRoutes {
                 id: "markSharePaid",
                 tags: ["expenses"],
                 summary: "Mark a member's share paid (uploader only; cannot be undone)",
-                parameters: [.expenseId, .idempotencyKey],
+                parameters: [.idempotencyKey],
                 body: .json(.ref("MarkPaid")),
                 responses: [.json(201, "The payments recorded", .ref("PaymentCollection"))],
-                errors: .behindSession(403)
+                errors: [403]
             ),
             APIOperation(
                 .delete,
@@ -75,9 +72,8 @@ extension ExpenseRoutes {
                 id: "reverseSharePayment",
                 tags: ["expenses"],
                 summary: "Always refused: payments are permanent (payment.irreversible)",
-                parameters: [.expenseId, .path("paymentId")],
                 responses: [],
-                errors: .behindSession(409)
+                errors: [409]
             ),
             APIOperation(
                 .get,
@@ -85,8 +81,7 @@ extension ExpenseRoutes {
                 id: "balances",
                 tags: ["expenses"],
                 summary: "What I owe each person or they owe me, per currency, over all groups",
-                responses: [.json(200, "Balances", .ref("PersonBalances"))],
-                errors: [401]
+                responses: [.json(200, "Balances", .ref("PersonBalances"))]
             ),
         ]
     }

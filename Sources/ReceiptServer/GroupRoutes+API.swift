@@ -10,8 +10,7 @@ extension GroupRoutes {
                 id: "listFriends",
                 tags: ["expenses"],
                 summary: "My friends, with what I owe each (per currency)",
-                responses: [.json(200, "Friends", .ref("FriendCollection"))],
-                errors: [401]
+                responses: [.json(200, "Friends", .ref("FriendCollection"))]
             ),
             APIOperation(
                 .post,
@@ -22,7 +21,7 @@ extension GroupRoutes {
                 parameters: [.idempotencyKey],
                 body: .json(.ref("NewFriend")),
                 responses: [.json(201, "Added", .ref("Friend"))],
-                errors: .behindSession()
+                errors: [404]
             ),
             APIOperation(
                 .put,
@@ -32,7 +31,7 @@ extension GroupRoutes {
                 summary: "Set my profile picture (the image is the body)",
                 body: .image,
                 responses: [.empty(204, "Stored")],
-                errors: [400, 401, 413, 415, 422]
+                errors: [413, 415, 422]
             ),
             APIOperation(
                 .get,
@@ -40,9 +39,9 @@ extension GroupRoutes {
                 id: "getPicture",
                 tags: ["expenses"],
                 summary: "A friend's (or my) profile picture",
-                parameters: [.userId, .query("size", "thumbnail for a 320 px wide JPEG", schema: .oneOf(["thumbnail"]))],
+                parameters: [.imageSize],
                 responses: [.bytes(200, "The image", type: "image/*")],
-                errors: .behindSession(400)
+                errors: [400]
             ),
             APIOperation(
                 .get,
@@ -50,8 +49,7 @@ extension GroupRoutes {
                 id: "listGroups",
                 tags: ["expenses"],
                 summary: "My expense groups",
-                responses: [.json(200, "Groups", .ref("GroupCollection"))],
-                errors: [401]
+                responses: [.json(200, "Groups", .ref("GroupCollection"))]
             ),
             APIOperation(
                 .post,
@@ -61,8 +59,7 @@ extension GroupRoutes {
                 summary: "Create a group with friends",
                 parameters: [.idempotencyKey],
                 body: .json(.ref("NewGroup")),
-                responses: [.json(201, "Created", .ref("Group"), etag: true)],
-                errors: [401]
+                responses: [.json(201, "Created", .ref("Group"), etag: true)]
             ),
             APIOperation(
                 .get,
@@ -70,9 +67,7 @@ extension GroupRoutes {
                 id: "getGroup",
                 tags: ["expenses"],
                 summary: "A group",
-                parameters: [.groupId],
-                responses: [.json(200, "Group", .ref("Group"), etag: true)],
-                errors: .behindSession()
+                responses: [.json(200, "Group", .ref("Group"), etag: true)]
             ),
             APIOperation(
                 .patch,
@@ -80,10 +75,10 @@ extension GroupRoutes {
                 id: "changeGroup",
                 tags: ["expenses"],
                 summary: "Rename a group or set its default split weights",
-                parameters: [.groupId, .ifMatch],
+                parameters: [.ifMatch],
                 body: .json(.ref("GroupChange")),
                 responses: [.json(200, "Changed", .ref("Group"), etag: true)],
-                errors: .behindSession(400, 409, 412)
+                errors: [409]
             ),
             APIOperation(
                 .post,
@@ -91,10 +86,9 @@ extension GroupRoutes {
                 id: "addGroupMember",
                 tags: ["expenses"],
                 summary: "Add a friend to the group",
-                parameters: [.groupId, .idempotencyKey],
+                parameters: [.idempotencyKey],
                 body: .json(.ref("NewMember")),
-                responses: [.json(200, "The group", .ref("Group"), etag: true)],
-                errors: .behindSession()
+                responses: [.json(200, "The group", .ref("Group"), etag: true)]
             ),
             APIOperation(
                 .get,
@@ -102,9 +96,7 @@ extension GroupRoutes {
                 id: "listGroupExpenses",
                 tags: ["expenses"],
                 summary: "The group's expenses, newest first",
-                parameters: [.groupId],
-                responses: [.json(200, "Expenses", .ref("ExpenseCollection"))],
-                errors: .behindSession()
+                responses: [.json(200, "Expenses", .ref("ExpenseCollection"))]
             ),
             APIOperation(
                 .get,
@@ -112,9 +104,7 @@ extension GroupRoutes {
                 id: "groupBalances",
                 tags: ["expenses"],
                 summary: "Who owes whom in the group, per currency, and settle-up suggestions",
-                parameters: [.groupId],
-                responses: [.json(200, "Balances", .ref("GroupBalances"))],
-                errors: .behindSession()
+                responses: [.json(200, "Balances", .ref("GroupBalances"))]
             ),
             APIOperation(
                 .get,
@@ -122,9 +112,7 @@ extension GroupRoutes {
                 id: "listGroupPayments",
                 tags: ["expenses"],
                 summary: "The group's recorded payments",
-                parameters: [.groupId],
-                responses: [.json(200, "Payments", .ref("PaymentCollection"))],
-                errors: .behindSession()
+                responses: [.json(200, "Payments", .ref("PaymentCollection"))]
             ),
             APIOperation(
                 .post,
@@ -132,10 +120,10 @@ extension GroupRoutes {
                 id: "recordTransfer",
                 tags: ["expenses"],
                 summary: "Record money handed over (a settle-up suggestion or any amount)",
-                parameters: [.groupId, .idempotencyKey],
+                parameters: [.idempotencyKey],
                 body: .json(.ref("Transfer")),
                 responses: [.json(201, "Recorded", .ref("Payment"))],
-                errors: .behindSession(403, 409)
+                errors: [403, 409]
             ),
             APIOperation(
                 .delete,
@@ -143,9 +131,8 @@ extension GroupRoutes {
                 id: "reversePayment",
                 tags: ["expenses"],
                 summary: "Always refused: payments are permanent (payment.irreversible)",
-                parameters: [.groupId, .path("paymentId")],
                 responses: [],
-                errors: .behindSession(409)
+                errors: [409]
             ),
             APIOperation(
                 .get,
@@ -153,9 +140,7 @@ extension GroupRoutes {
                 id: "listRecurring",
                 tags: ["expenses"],
                 summary: "Recurring expenses of the group",
-                parameters: [.groupId],
-                responses: [.json(200, "Recurring", .ref("RecurringCollection"))],
-                errors: .behindSession()
+                responses: [.json(200, "Recurring", .ref("RecurringCollection"))]
             ),
             APIOperation(
                 .post,
@@ -163,7 +148,7 @@ extension GroupRoutes {
                 id: "createRecurring",
                 tags: ["expenses"],
                 summary: "Repeat an expense every week or month",
-                parameters: [.groupId, .idempotencyKey],
+                parameters: [.idempotencyKey],
                 body: .json(
                     .ref("NewRecurring"),
                     example: .object([
@@ -171,8 +156,7 @@ extension GroupRoutes {
                         "expense": .object(["total": .string("12.30"), "merchant": .string("Rent")]),
                     ])
                 ),
-                responses: [.json(201, "Created", .ref("Recurring"))],
-                errors: .behindSession()
+                responses: [.json(201, "Created", .ref("Recurring"))]
             ),
             APIOperation(
                 .delete,
@@ -180,9 +164,8 @@ extension GroupRoutes {
                 id: "stopRecurring",
                 tags: ["expenses"],
                 summary: "Stop a recurring expense (its creator); occurrences so far stay",
-                parameters: [.groupId, .path("recurringId")],
                 responses: [.json(200, "Stopped", .ref("Recurring"))],
-                errors: .behindSession(403)
+                errors: [403]
             ),
         ]
     }
@@ -218,7 +201,7 @@ extension GroupRoutes {
             "GroupCollection": .object(["groups": .array(of: .ref("Group"))], required: ["groups"]),
             "NewGroup": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank),
+                    "name": .name,
                     "members": .array(of: .string(minLength: 1, maxLength: 80)).orNull.described("Friends' user ids."),
                     "defaultWeights": .map(of: .integer(minimum: 0, maximum: 1_000_000)).orNull, "currency": .string(pattern: "^[A-Za-z]{3}$").orNull,
                 ],
@@ -227,7 +210,7 @@ extension GroupRoutes {
             ),
             "GroupChange": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank).orNull.described("null or absent: unchanged."),
+                    "name": .name.orNull.described("null or absent: unchanged."),
                     "defaultWeights": .map(of: .integer(minimum: 0, maximum: 1_000_000)).orNull,
                 ],
                 additional: false

@@ -10,8 +10,7 @@ extension HouseholdRoutes {
                 id: "listHouseholds",
                 tags: ["households"],
                 summary: "My households",
-                responses: [.json(200, "Households", .ref("HouseholdList"))],
-                errors: [401]
+                responses: [.json(200, "Households", .ref("HouseholdList"))]
             ),
             APIOperation(
                 .post,
@@ -21,8 +20,7 @@ extension HouseholdRoutes {
                 summary: "Create a household (I become its owner)",
                 parameters: [.idempotencyKey],
                 body: .json(.ref("Name")),
-                responses: [.json(201, "Created", .ref("Household"), etag: true)],
-                errors: [401]
+                responses: [.json(201, "Created", .ref("Household"), etag: true)]
             ),
             APIOperation(
                 .post,
@@ -33,7 +31,7 @@ extension HouseholdRoutes {
                 parameters: [.idempotencyKey],
                 body: .json(.ref("JoinCode")),
                 responses: [.json(200, "Joined", .ref("Household"), etag: true)],
-                errors: .behindSession()
+                errors: [404]
             ),
             APIOperation(
                 .get,
@@ -41,9 +39,7 @@ extension HouseholdRoutes {
                 id: "getHousehold",
                 tags: ["households"],
                 summary: "A household",
-                parameters: [.householdId],
-                responses: [.json(200, "Household", .ref("Household"), etag: true)],
-                errors: .behindSession()
+                responses: [.json(200, "Household", .ref("Household"), etag: true)]
             ),
             APIOperation(
                 .patch,
@@ -51,10 +47,10 @@ extension HouseholdRoutes {
                 id: "renameHousehold",
                 tags: ["households"],
                 summary: "Rename (owner only)",
-                parameters: [.householdId, .ifMatch],
+                parameters: [.ifMatch],
                 body: .json(.ref("Name")),
                 responses: [.json(200, "Renamed", .ref("Household"), etag: true)],
-                errors: .behindSession(400, 403, 412)
+                errors: [403]
             ),
             APIOperation(
                 .post,
@@ -62,9 +58,8 @@ extension HouseholdRoutes {
                 id: "invite",
                 tags: ["households"],
                 summary: "Invite: a single-use code, valid 7 days",
-                parameters: [.householdId, .idempotencyKey],
-                responses: [.json(201, "Invitation", .ref("Invite"))],
-                errors: .behindSession()
+                parameters: [.idempotencyKey],
+                responses: [.json(201, "Invitation", .ref("Invite"))]
             ),
             APIOperation(
                 .delete,
@@ -72,9 +67,8 @@ extension HouseholdRoutes {
                 id: "removeMember",
                 tags: ["households"],
                 summary: "Leave (my own id) or remove a member (owner only)",
-                parameters: [.householdId, .userId],
                 responses: [.empty(204, "Removed")],
-                errors: .behindSession(403)
+                errors: [403]
             ),
         ]
     }

@@ -158,6 +158,9 @@ enum ETag {
 }
 
 extension Request {
+    /// A query parameter as a string.
+    func query(_ name: String) -> String? { uri.queryParameters.get(name).map { String($0) } }
+
     /// An integer query parameter within bounds.
     func queryInt(_ name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
         guard let text = uri.queryParameters.get(name) else { return value }

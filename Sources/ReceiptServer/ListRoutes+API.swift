@@ -10,9 +10,7 @@ extension ListRoutes {
                 id: "listLists",
                 tags: ["lists"],
                 summary: "Shopping lists, each entry with what it should cost",
-                parameters: [.householdId],
-                responses: [.json(200, "Lists", .ref("ListCollection"))],
-                errors: .behindSession()
+                responses: [.json(200, "Lists", .ref("ListCollection"))]
             ),
             APIOperation(
                 .post,
@@ -20,10 +18,9 @@ extension ListRoutes {
                 id: "createList",
                 tags: ["lists"],
                 summary: "Create a list",
-                parameters: [.householdId, .idempotencyKey],
+                parameters: [.idempotencyKey],
                 body: .json(.ref("Name")),
-                responses: [.json(201, "Created", .ref("List"), etag: true)],
-                errors: .behindSession()
+                responses: [.json(201, "Created", .ref("List"), etag: true)]
             ),
             APIOperation(
                 .get,
@@ -31,9 +28,7 @@ extension ListRoutes {
                 id: "getList",
                 tags: ["lists"],
                 summary: "A list, with planned against bought",
-                parameters: [.householdId, .listId],
-                responses: [.json(200, "List", .ref("List"), etag: true)],
-                errors: .behindSession()
+                responses: [.json(200, "List", .ref("List"), etag: true)]
             ),
             APIOperation(
                 .patch,
@@ -41,10 +36,9 @@ extension ListRoutes {
                 id: "renameList",
                 tags: ["lists"],
                 summary: "Rename a list",
-                parameters: [.householdId, .listId, .ifMatch],
+                parameters: [.ifMatch],
                 body: .json(.ref("Name")),
-                responses: [.json(200, "Renamed", .ref("List"), etag: true)],
-                errors: .behindSession(400, 412)
+                responses: [.json(200, "Renamed", .ref("List"), etag: true)]
             ),
             APIOperation(
                 .delete,
@@ -52,9 +46,8 @@ extension ListRoutes {
                 id: "deleteList",
                 tags: ["lists"],
                 summary: "Delete a list",
-                parameters: [.householdId, .listId, .ifMatch],
-                responses: [.empty(204, "Deleted")],
-                errors: .behindSession(400, 412)
+                parameters: [.ifMatch],
+                responses: [.empty(204, "Deleted")]
             ),
             APIOperation(
                 .post,
@@ -62,10 +55,9 @@ extension ListRoutes {
                 id: "addEntry",
                 tags: ["lists"],
                 summary: "Add an entry (matched to the catalog by barcode or name)",
-                parameters: [.householdId, .listId, .ifMatch, .idempotencyKey],
+                parameters: [.ifMatch, .idempotencyKey],
                 body: .json(.ref("NewEntry")),
-                responses: [.json(201, "Added", .ref("EntryResult"), etag: true)],
-                errors: .behindSession(412)
+                responses: [.json(201, "Added", .ref("EntryResult"), etag: true)]
             ),
             APIOperation(
                 .patch,
@@ -73,10 +65,9 @@ extension ListRoutes {
                 id: "editEntry",
                 tags: ["lists"],
                 summary: "Edit an entry",
-                parameters: [.householdId, .listId, .entryId, .ifMatch],
+                parameters: [.ifMatch],
                 body: .json(.ref("EntryChange")),
-                responses: [.json(200, "Edited", .ref("EntryResult"), etag: true)],
-                errors: .behindSession(400, 412)
+                responses: [.json(200, "Edited", .ref("EntryResult"), etag: true)]
             ),
             APIOperation(
                 .delete,
@@ -84,9 +75,8 @@ extension ListRoutes {
                 id: "deleteEntry",
                 tags: ["lists"],
                 summary: "Remove an entry",
-                parameters: [.householdId, .listId, .entryId, .ifMatch],
-                responses: [.json(200, "The list after", .ref("List"), etag: true)],
-                errors: .behindSession(400, 412)
+                parameters: [.ifMatch],
+                responses: [.json(200, "The list after", .ref("List"), etag: true)]
             ),
             APIOperation(
                 .put,
@@ -94,9 +84,8 @@ extension ListRoutes {
                 id: "tickEntry",
                 tags: ["lists"],
                 summary: "Tick an entry (idempotent)",
-                parameters: [.householdId, .listId, .entryId, .ifMatch],
-                responses: [.json(200, "Ticked", .ref("EntryResult"), etag: true)],
-                errors: .behindSession(400, 412)
+                parameters: [.ifMatch],
+                responses: [.json(200, "Ticked", .ref("EntryResult"), etag: true)]
             ),
             APIOperation(
                 .delete,
@@ -104,9 +93,8 @@ extension ListRoutes {
                 id: "untickEntry",
                 tags: ["lists"],
                 summary: "Untick an entry",
-                parameters: [.householdId, .listId, .entryId, .ifMatch],
-                responses: [.json(200, "Unticked", .ref("EntryResult"), etag: true)],
-                errors: .behindSession(400, 412)
+                parameters: [.ifMatch],
+                responses: [.json(200, "Unticked", .ref("EntryResult"), etag: true)]
             ),
             APIOperation(
                 .put,
@@ -114,10 +102,9 @@ extension ListRoutes {
                 id: "setEntryPhoto",
                 tags: ["lists"],
                 summary: "Attach a photo to an entry (the image is the body)",
-                parameters: [.householdId, .listId, .entryId],
                 body: .image,
                 responses: [.json(200, "Attached", .ref("EntryResult"), etag: true)],
-                errors: .behindSession(400, 413, 415, 422)
+                errors: [413, 415, 422]
             ),
             APIOperation(
                 .get,
@@ -125,9 +112,9 @@ extension ListRoutes {
                 id: "getEntryPhoto",
                 tags: ["lists"],
                 summary: "The entry's photo (?size=thumbnail for a 320 px JPEG)",
-                parameters: [.householdId, .listId, .entryId, .query("size", "thumbnail for a 320 px wide JPEG", schema: .oneOf(["thumbnail"]))],
+                parameters: [.imageSize],
                 responses: [.bytes(200, "The image", type: "image/*")],
-                errors: .behindSession(400)
+                errors: [400]
             ),
             APIOperation(
                 .post,
@@ -135,9 +122,9 @@ extension ListRoutes {
                 id: "shareList",
                 tags: ["lists"],
                 summary: "Share the list beyond the household: a passcode (shown once; sharing again replaces it)",
-                parameters: [.householdId, .listId, .idempotencyKey],
+                parameters: [.idempotencyKey],
                 responses: [.json(201, "The list id and passcode", .ref("ListShare"))],
-                errors: .behindSession(403)
+                errors: [403]
             ),
             APIOperation(
                 .delete,
@@ -145,9 +132,8 @@ extension ListRoutes {
                 id: "unshareList",
                 tags: ["lists"],
                 summary: "Stop sharing: the passcode stops working and guests lose access",
-                parameters: [.householdId, .listId],
                 responses: [.empty(204, "Unshared")],
-                errors: .behindSession(403)
+                errors: [403]
             ),
             APIOperation(
                 .delete,
@@ -155,9 +141,8 @@ extension ListRoutes {
                 id: "removeListGuest",
                 tags: ["lists"],
                 summary: "A guest leaves, or a household member removes a guest",
-                parameters: [.householdId, .listId, .userId],
                 responses: [.empty(204, "Removed")],
-                errors: .behindSession(403)
+                errors: [403]
             ),
             APIOperation(
                 .get,
@@ -165,8 +150,7 @@ extension ListRoutes {
                 id: "sharedLists",
                 tags: ["lists"],
                 summary: "Lists of other households shared with me",
-                responses: [.json(200, "Lists", .ref("ListCollection"))],
-                errors: [401]
+                responses: [.json(200, "Lists", .ref("ListCollection"))]
             ),
             APIOperation(
                 .post,
@@ -177,7 +161,7 @@ extension ListRoutes {
                 parameters: [.idempotencyKey],
                 body: .json(.ref("JoinList")),
                 responses: [.json(200, "The list", .ref("List"), etag: true)],
-                errors: .behindSession(429)
+                errors: [404, 429]
             ),
             APIOperation(
                 .get,
@@ -185,9 +169,7 @@ extension ListRoutes {
                 id: "listChanges",
                 tags: ["lists"],
                 summary: "The list's change log: who added, changed, ticked or removed what, old and new values",
-                parameters: [.householdId, .listId],
-                responses: [.json(200, "Change log, oldest first", .ref("ChangeLog"))],
-                errors: .behindSession()
+                responses: [.json(200, "Change log, oldest first", .ref("ChangeLog"))]
             ),
             APIOperation(
                 .get,
@@ -195,9 +177,7 @@ extension ListRoutes {
                 id: "listShoppers",
                 tags: ["lists"],
                 summary: "Who is shopping with this list now",
-                parameters: [.householdId, .listId],
-                responses: [.json(200, "Shoppers", .ref("Shopping"))],
-                errors: .behindSession()
+                responses: [.json(200, "Shoppers", .ref("Shopping"))]
             ),
             APIOperation(
                 .put,
@@ -205,10 +185,8 @@ extension ListRoutes {
                 id: "startShopping",
                 tags: ["lists"],
                 summary: "I'm shopping with this list (for minutes, default 60; again extends it)",
-                parameters: [.householdId, .listId],
                 body: .json(.ref("StartShopping")),
-                responses: [.json(200, "Shopping", .ref("ShoppingStatus"))],
-                errors: .behindSession(400)
+                responses: [.json(200, "Shopping", .ref("ShoppingStatus"))]
             ),
             APIOperation(
                 .delete,
@@ -216,9 +194,7 @@ extension ListRoutes {
                 id: "stopShopping",
                 tags: ["lists"],
                 summary: "I'm done shopping",
-                parameters: [.householdId, .listId],
-                responses: [.empty(204, "Stopped")],
-                errors: .behindSession()
+                responses: [.empty(204, "Stopped")]
             ),
         ]
     }
@@ -272,9 +248,9 @@ extension ListRoutes {
             "ListCollection": .object(["lists": .array(of: .ref("List"))], required: ["lists"]),
             "NewEntry": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
-                    "quantity": .number(minimum: 0, maximum: 100_000).orNull,
-                    "unit": .string(maxLength: 20).orNull, "note": .string(maxLength: 500).orNull,
+                    "name": .lineName,
+                    "quantity": .quantity.orNull,
+                    "unit": .entryUnit.orNull, "note": .entryNote.orNull,
                     "priority": .ref("Priority").orNull.described("Default normal."),
                     "barcode": .string().orNull.described("A catalog product's barcode (else the name is matched)."),
                 ],
@@ -283,9 +259,9 @@ extension ListRoutes {
             ),
             "EntryChange": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
-                    "quantity": .number(minimum: 0, maximum: 100_000).orNull,
-                    "unit": .string(maxLength: 20).orNull, "note": .string(maxLength: 500).orNull,
+                    "name": .lineName,
+                    "quantity": .quantity.orNull,
+                    "unit": .entryUnit.orNull, "note": .entryNote.orNull,
                     "priority": .ref("Priority").orNull.described("Null leaves it as it is."), "completed": .boolean.orNull,
                 ],
                 additional: false

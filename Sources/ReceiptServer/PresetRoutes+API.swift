@@ -10,9 +10,7 @@ extension PresetRoutes {
                 id: "listPresets",
                 tags: ["presets"],
                 summary: "The household's presets (saved sets of entries), by name",
-                parameters: [.householdId],
-                responses: [.json(200, "Presets", .ref("PresetCollection"))],
-                errors: .behindSession()
+                responses: [.json(200, "Presets", .ref("PresetCollection"))]
             ),
             APIOperation(
                 .post,
@@ -20,10 +18,10 @@ extension PresetRoutes {
                 id: "createPreset",
                 tags: ["presets"],
                 summary: "Save a preset; each entry is matched to the catalog by barcode or name",
-                parameters: [.householdId, .idempotencyKey],
+                parameters: [.idempotencyKey],
                 body: .json(.ref("NewPreset")),
                 responses: [.json(201, "Created", .ref("Preset"), etag: true)],
-                errors: .behindSession(400, 422)
+                errors: [422]
             ),
             APIOperation(
                 .get,
@@ -31,9 +29,7 @@ extension PresetRoutes {
                 id: "getPreset",
                 tags: ["presets"],
                 summary: "A preset",
-                parameters: [.householdId, .presetId],
-                responses: [.json(200, "Preset", .ref("Preset"), etag: true)],
-                errors: .behindSession()
+                responses: [.json(200, "Preset", .ref("Preset"), etag: true)]
             ),
             APIOperation(
                 .delete,
@@ -41,9 +37,8 @@ extension PresetRoutes {
                 id: "deletePreset",
                 tags: ["presets"],
                 summary: "Delete a preset",
-                parameters: [.householdId, .presetId, .ifMatch],
-                responses: [.empty(204, "Deleted")],
-                errors: .behindSession(400, 412)
+                parameters: [.ifMatch],
+                responses: [.empty(204, "Deleted")]
             ),
             APIOperation(
                 .post,
@@ -54,10 +49,8 @@ extension PresetRoutes {
                 description:
                     "Quantity × servings ÷ the preset's servings; a count (no unit) is rounded up to whole pieces, a measure to two decimals. "
                     + "Each entry's note is the preset's name. One change of the list (one revision).",
-                parameters: [.householdId, .presetId],
                 body: .json(.ref("AddPreset")),
-                responses: [.json(200, "The list with the new entries", .ref("List"), etag: true)],
-                errors: .behindSession(400)
+                responses: [.json(200, "The list with the new entries", .ref("List"), etag: true)]
             ),
         ]
     }
@@ -84,9 +77,9 @@ extension PresetRoutes {
                     "entries": .array(
                         of: .object(
                             [
-                                "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
-                                "quantity": .number(minimum: 0, maximum: 100_000).orNull,
-                                "unit": .string(maxLength: 20).orNull, "barcode": .string().orNull,
+                                "name": .lineName,
+                                "quantity": .quantity.orNull,
+                                "unit": .entryUnit.orNull, "barcode": .string().orNull,
                             ],
                             required: ["name"],
                             additional: false

@@ -2,9 +2,6 @@ import ReceiptModel
 
 /// The OpenAPI description of `ProductDetailRoutes`: its operations and the schemas only they use.
 extension ProductDetailRoutes {
-    static let productId = APIParameter.path("productId")
-    static let reviewId = APIParameter.path("reviewId")
-
     static var operations: [APIOperation] {
         let base = "/api/v1/households/{householdId}"
         let reviewBody = JSONSchema.object(
@@ -18,8 +15,7 @@ extension ProductDetailRoutes {
                 id: "listCategories",
                 tags: ["products"],
                 summary: "The catalog's categories, with how many products each has",
-                responses: [.json(200, "Categories by name", .ref("Categories"))],
-                errors: [401]
+                responses: [.json(200, "Categories by name", .ref("Categories"))]
             ),
             APIOperation(
                 .get,
@@ -27,9 +23,7 @@ extension ProductDetailRoutes {
                 id: "browseCategory",
                 tags: ["products"],
                 summary: "The catalog products of one category (case does not matter), by name",
-                parameters: [.path("category")],
-                responses: [.json(200, "The category's products", .ref("CategoryProducts"))],
-                errors: .behindSession()
+                responses: [.json(200, "The category's products", .ref("CategoryProducts"))]
             ),
             APIOperation(
                 .get,
@@ -41,9 +35,7 @@ extension ProductDetailRoutes {
                     "The catalog's facts (picture, brand, calories and nutrients per 100 g, barcode), where the household bought it with "
                     + "every price by date and the last and lowest at each merchant, per currency, the cheapest merchant per currency, "
                     + "its members' reviews and whether the caller starred it. A product never bought has no merchants.",
-                parameters: [.householdId, productId],
-                responses: [.json(200, "The product", .ref("ProductDetail"))],
-                errors: .behindSession()
+                responses: [.json(200, "The product", .ref("ProductDetail"))]
             ),
             APIOperation(
                 .get,
@@ -51,9 +43,7 @@ extension ProductDetailRoutes {
                 id: "listProductReviews",
                 tags: ["products"],
                 summary: "The household's reviews of a product, newest first, with their average",
-                parameters: [.householdId, productId],
-                responses: [.json(200, "The reviews", .ref("ProductReviews"))],
-                errors: .behindSession()
+                responses: [.json(200, "The reviews", .ref("ProductReviews"))]
             ),
             APIOperation(
                 .post,
@@ -61,10 +51,10 @@ extension ProductDetailRoutes {
                 id: "reviewProduct",
                 tags: ["products"],
                 summary: "Rate a product 1 to 5 with an optional comment (once per member and product: review.exists)",
-                parameters: [.householdId, productId, .idempotencyKey],
+                parameters: [.idempotencyKey],
                 body: .json(reviewBody),
                 responses: [.json(201, "The review", .ref("ProductReview"), etag: true)],
-                errors: .behindSession(400, 409)
+                errors: [409]
             ),
             APIOperation(
                 .patch,
@@ -72,10 +62,10 @@ extension ProductDetailRoutes {
                 id: "editProductReview",
                 tags: ["products"],
                 summary: "Change your review (only its author may: review.not-author)",
-                parameters: [.householdId, reviewId, .ifMatch],
+                parameters: [.ifMatch],
                 body: .json(reviewBody),
                 responses: [.json(200, "The review", .ref("ProductReview"), etag: true)],
-                errors: .behindSession(400, 403, 412)
+                errors: [403]
             ),
             APIOperation(
                 .delete,
@@ -83,9 +73,9 @@ extension ProductDetailRoutes {
                 id: "deleteProductReview",
                 tags: ["products"],
                 summary: "Delete your review (only its author may: review.not-author)",
-                parameters: [.householdId, reviewId, .ifMatch],
+                parameters: [.ifMatch],
                 responses: [.empty(204, "Deleted")],
-                errors: .behindSession(400, 403, 412)
+                errors: [403]
             ),
         ]
     }

@@ -20,7 +20,7 @@ extension ProductRoutes {
                     .query("limit", schema: .integer(minimum: 1, maximum: 50).defaulting(to: 10)),
                 ],
                 responses: [.json(200, "Ranked products", .ref("ProductResults"))],
-                errors: .behindSession(400)
+                errors: [400, 404]
             )
         ]
     }

@@ -16,12 +16,12 @@ struct ProductRoutes {
     }
 
     @Sendable func search(_ request: Request, context: APIContext) async throws -> ProductResults {
-        guard let query = request.uri.queryParameters.get("q").map({ String($0) })?.trimmingCharacters(in: .whitespaces),
+        guard let query = request.query("q")?.trimmingCharacters(in: .whitespaces),
             query.count >= 2
         else { throw Problem.badRequest("q", "Give at least 2 letters to search for (?q=milk).") }
         let limit = try request.queryInt("limit", default: 10, range: 1...50)
         var book = PriceBook(carts: [])
-        if let householdId = request.uri.queryParameters.get("household").map({ String($0) }) {
+        if let householdId = request.query("household") {
             try await services.directory.requireMember(householdId, userId: try context.caller().user.id)
             book = try await PriceBook.load(from: services.store, filters: [.equals("household", householdId)])
         }

@@ -23,8 +23,7 @@ extension ProfileRoutes {
                         additional: false
                     )
                 ),
-                responses: [.json(200, "You, changed", .ref("User"))],
-                errors: [400, 401]
+                responses: [.json(200, "You, changed", .ref("User"))]
             )
         ]
     }

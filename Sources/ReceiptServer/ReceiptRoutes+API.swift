@@ -10,9 +10,7 @@ extension ReceiptRoutes {
                 id: "cartImage",
                 tags: ["receipts"],
                 summary: "The receipt photo",
-                parameters: [.householdId, .cartId],
-                responses: [.bytes(200, "The image as uploaded", type: "image/*")],
-                errors: .behindSession()
+                responses: [.bytes(200, "The image as uploaded", type: "image/*")]
             ),
             APIOperation(
                 .get,
@@ -20,9 +18,7 @@ extension ReceiptRoutes {
                 id: "cartThumbnail",
                 tags: ["receipts"],
                 summary: "A 320 px wide JPEG of the receipt photo",
-                parameters: [.householdId, .cartId],
-                responses: [.bytes(200, "JPEG", type: "image/jpeg")],
-                errors: .behindSession()
+                responses: [.bytes(200, "JPEG", type: "image/jpeg")]
             ),
             APIOperation(
                 .post,
@@ -31,14 +27,14 @@ extension ReceiptRoutes {
                 tags: ["receipts"],
                 summary: "Upload a receipt photo to be read into a cart",
                 description: "The body is the image's bytes (JPEG, PNG, TIFF, WebP, BMP, GIF; at most 20 MB), checked by content, not name.",
-                parameters: [.householdId, .idempotencyKey, .query("name", "The photo's file name, kept with the cart")],
+                parameters: [.idempotencyKey, .query("name", "The photo's file name, kept with the cart")],
                 body: APIRequestBody(content: [
                     "image/*": .string(minLength: 1, mediaType: "image/*"), "application/octet-stream": .string(minLength: 1),
                 ]),
                 responses: [
                     .json(202, "Queued: poll the job", .ref("Job")), .json(200, "This photo is already a cart of the household", .ref("Job")),
                 ],
-                errors: .behindSession(413, 415)
+                errors: [413, 415]
             ),
             APIOperation(
                 .get,
@@ -46,9 +42,7 @@ extension ReceiptRoutes {
                 id: "getJob",
                 tags: ["receipts"],
                 summary: "A receipt job's status and, when done, its cart",
-                parameters: [.path("jobId")],
-                responses: [.json(200, "Job", .ref("Job"))],
-                errors: .behindSession()
+                responses: [.json(200, "Job", .ref("Job"))]
             ),
         ]
     }

@@ -11,11 +11,10 @@ extension RecipeRoutes {
                 tags: ["presets"],
                 summary: "Search recipes (Chomp Recipe API; 503 recipes.unavailable without a recipe key or when it cannot be reached)",
                 parameters: [
-                    .householdId,
-                    .query("q", "At least 2 characters", schema: .string(minLength: 2, maxLength: 100, pattern: "\\S.*\\S"), required: true),
+                    .query("q", "At least 2 characters", schema: .string(minLength: 2, maxLength: 100, pattern: "\\S.*\\S"), required: true)
                 ],
                 responses: [.json(200, "Recipes", .ref("RecipeResults"))],
-                errors: .behindSession(400, 422, 503)
+                errors: [400, 422, 503]
             ),
             APIOperation(
                 .post,
@@ -23,9 +22,8 @@ extension RecipeRoutes {
                 id: "saveRecipeAsPreset",
                 tags: ["presets"],
                 summary: "Save a recipe as a preset: its ingredients become entries matched to catalog products, for its servings",
-                parameters: [.householdId, .path("recipeId")],
                 responses: [.json(201, "The preset", .ref("Preset"), etag: true)],
-                errors: .behindSession(422, 503)
+                errors: [422, 503]
             ),
         ]
     }

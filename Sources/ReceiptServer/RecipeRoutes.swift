@@ -18,7 +18,7 @@ struct RecipeRoutes {
 
     @Sendable func search(_ request: Request, context: HouseholdContext) async throws -> RecipeResults {
         // A malformed request is answered as such even where recipes are unavailable.
-        guard let query = request.uri.queryParameters.get("q").map({ String($0) })?.trimmingCharacters(in: .whitespaces),
+        guard let query = request.query("q")?.trimmingCharacters(in: .whitespaces),
             // Counted as JSON Schema counts a string's length: in Unicode scalars.
             (2...100).contains(query.unicodeScalars.count)
         else { throw Problem.badRequest("q", "Give 2 to 100 letters to search for (?q=tacos).") }

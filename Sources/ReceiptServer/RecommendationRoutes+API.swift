@@ -16,11 +16,11 @@ extension RecommendationRoutes {
                     + "(from its entries) and dueAgain; both with the product's boughtTogether and related and the list's dueAgain; neither with "
                     + "what the household is due to buy again now. A product or list of another household answers 404 like a missing one.",
                 parameters: [
-                    .householdId, .query("product", "A product id"), .query("list", "A list id"),
+                    .query("product", "A product id"), .query("list", "A list id"),
                     .query("limit", schema: .integer(minimum: 1, maximum: 20).defaulting(to: 5)),
                 ],
                 responses: [.json(200, "Suggestions, each with why", .ref("Recommendations"))],
-                errors: .behindSession(400)
+                errors: [400]
             )
         ]
     }

@@ -15,8 +15,8 @@ struct RecommendationRoutes {
     }
 
     @Sendable func recommend(_ request: Request, context: HouseholdContext) async throws -> RecommendationAnswer {
-        let product = request.uri.queryParameters.get("product").map { String($0) }
-        let list = request.uri.queryParameters.get("list").map { String($0) }
+        let product = request.query("product")
+        let list = request.query("list")
         let limit = try request.queryInt("limit", default: 5, range: 1...20)
         let recommendations = HouseholdRecommendations(services: services, catalog: catalog)
         let userId = context.caller.user.id

@@ -5,7 +5,7 @@ import ReceiptPipeline
 extension StatsRoutes {
     static var operations: [APIOperation] {
         let window: [APIParameter] = [
-            .householdId, .query("asOf", "The reference day, YYYY-MM-DD (default today, UTC)", schema: .string(format: "date")),
+            .query("asOf", "The reference day, YYYY-MM-DD (default today, UTC)", schema: .string(format: "date")),
             .query(
                 "period",
                 "The months of each currency's `period`: the last 3 or 12 full months, or all (default 3m)",
@@ -22,7 +22,7 @@ extension StatsRoutes {
                     "Spending: average monthly (last 3 full months) and weekly (last 3 full weeks), last week, mine, per month and merchant, per currency",
                 parameters: window,
                 responses: [.json(200, "Figures per currency", .ref("Stats"))],
-                errors: .behindSession(400)
+                errors: [400]
             ),
             APIOperation(
                 .get,
@@ -32,7 +32,7 @@ extension StatsRoutes {
                 summary: "Spending per product category (receipt lines by their matched product's category; others Uncategorised), per currency",
                 parameters: window,
                 responses: [.json(200, "Figures per currency, largest category first", .ref("CategoryStats"))],
-                errors: .behindSession(400)
+                errors: [400]
             ),
         ]
     }

@@ -12,10 +12,9 @@ extension SyncRoutes {
                 summary: "Replicate with an offline replica: send list states, new receipt carts and the last cursor; get what changed since",
                 description:
                     "Lists merge per field by hybrid logical clock stamps (the later write wins; a deleted entry or list stays deleted); API edits are stamped by the server's clock, so both merge by the same rules. Idempotent: sending the same states or carts again changes nothing.",
-                parameters: [.householdId],
                 body: .json(.ref("SyncRequest")),
                 responses: [.json(200, "What changed since the cursor, merged", .ref("SyncAnswer"))],
-                errors: .behindSession(400, 413, 422)
+                errors: [413, 422]
             ),
             APIOperation(
                 .get,
@@ -23,9 +22,7 @@ extension SyncRoutes {
                 id: "listState",
                 tags: ["sync"],
                 summary: "One list's replicated state (per-field stamps), for a replica that edits it offline and sends it back through sync",
-                parameters: [.householdId, .path("listId")],
-                responses: [.json(200, "The list's state", .ref("SyncedList"), etag: true)],
-                errors: .behindSession()
+                responses: [.json(200, "The list's state", .ref("SyncedList"), etag: true)]
             ),
             APIOperation(
                 .get,
@@ -33,9 +30,7 @@ extension SyncRoutes {
                 id: "cartState",
                 tags: ["sync"],
                 summary: "One cart's replicated state (its items as entries), for a replica that edits it offline and sends it back as cartStates",
-                parameters: [.householdId, .path("cartId")],
-                responses: [.json(200, "The cart's state", .ref("SyncedCart"), etag: true)],
-                errors: .behindSession()
+                responses: [.json(200, "The cart's state", .ref("SyncedCart"), etag: true)]
             ),
         ]
     }
@@ -86,7 +81,7 @@ extension SyncRoutes {
                     "fields": .map(of: .ref("Register")).requiring(
                         "name",
                         .object(
-                            ["value": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank), "at": .ref("Stamp")],
+                            ["value": .name, "at": .ref("Stamp")],
                             required: ["value", "at"]
                         )
                     ).described("The list's own fields (name)."),
@@ -205,10 +200,10 @@ extension SyncRoutes {
         )
         return .object(
             [
-                "name": register(.string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank)),
-                "quantity": register(.number(minimum: 0, maximum: 100_000)), "completed": register(.boolean),
+                "name": register(.lineName),
+                "quantity": register(.quantity), "completed": register(.boolean),
                 "addedBy": register(.string()), "addedByUserId": register(.string()), "addedOn": register(.string()),
-                "unit": register(JSONSchema.string(maxLength: 20).orNull), "note": register(JSONSchema.string(maxLength: 500).orNull),
+                "unit": register(.entryUnit.orNull), "note": register(.entryNote.orNull),
                 "completedBy": register(text), "photo": register(text),
                 "priority": register(JSONSchema.oneOf(["low", "normal", "high"]).orNull), "product": register(product.orNull),
                 "bought": register(bought.orNull),

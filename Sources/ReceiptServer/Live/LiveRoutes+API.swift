@@ -10,9 +10,7 @@ extension LiveRoutes {
                 id: "householdOnline",
                 tags: ["households"],
                 summary: "Who of the household is online now (live connections, on every server instance)",
-                parameters: [.householdId],
-                responses: [.json(200, "Online members", .ref("Online"))],
-                errors: .behindSession()
+                responses: [.json(200, "Online members", .ref("Online"))]
             )
         ]
     }

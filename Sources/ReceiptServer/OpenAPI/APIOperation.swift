@@ -13,10 +13,14 @@ struct APIOperation: Sendable {
     let tags: [String]
     let summary: String
     var description: String?
+    /// Query and header parameters; the path's own are described from `path`.
     var parameters: [APIParameter]
     var body: APIRequestBody?
     var responses: [APIResponse]
-    /// Error statuses answered with a problem (`#/components/responses/STATUS`).
+    /// Error statuses answered with a problem (`#/components/responses/STATUS`) beyond those every
+    /// operation of its kind answers, which `json` adds: 401 behind a session, 404 for a path with
+    /// ids (another household's answers as a missing one), 400 for a body, and the If-Match and
+    /// Idempotency-Key checks'.
     var errors: [Int]
     /// Answered without a session (sign up, log in, ops).
     var isPublic: Bool
@@ -47,10 +51,22 @@ struct APIOperation: Sendable {
         self.isPublic = isPublic
     }
 
+    /// The path's `{parameters}`, in their order.
+    var pathParameters: [APIParameter] {
+        path.split(separator: "/").filter { $0.hasPrefix("{") && $0.hasSuffix("}") }.map { .path(String($0.dropFirst().dropLast())) }
+    }
+
     var json: JSONValue {
         var answers: [String: JSONValue] = [:]
         for response in responses { answers[String(response.status)] = response.json }
+        let parameters = pathParameters + parameters
         var errors = errors
+        if !isPublic { errors.append(401) }
+        if !pathParameters.isEmpty { errors.append(404) }
+        // A body that breaks its schema (`JSONBody`, `UploadedImage`).
+        if body != nil { errors.append(400) }
+        // `ETag.ifMatch`'s answers: a malformed If-Match, a stale one.
+        if parameters.contains(where: { $0.isIfMatch }) { errors += [400, 412] }
         // The Idempotency-Key middleware's own answers: a malformed key, one in use, one reused.
         if parameters.contains(where: { $0.isIdempotencyKey }) { errors += [400, 409, 422] }
         for status in errors where answers[String(status)] == nil {
@@ -67,18 +83,14 @@ struct APIOperation: Sendable {
     }
 }
 
-extension [Int] {
-    /// The errors of an operation behind a session and a path of ids (not logged in, not found), and `more`.
-    static func behindSession(_ more: Int...) -> [Int] { [401, 404] + more }
-}
-
 /// A path, query or header parameter, or a reference to a shared one.
 struct APIParameter: Sendable {
     let json: JSONValue
 
     var isIdempotencyKey: Bool { self.json["$ref"]?.stringValue == Self.idempotencyKey.json["$ref"]?.stringValue }
+    var isIfMatch: Bool { self.json["$ref"]?.stringValue == Self.ifMatch.json["$ref"]?.stringValue }
 
-    /// A path segment's id.
+    /// A path segment's id (`APIOperation.pathParameters`).
     static func path(_ name: String) -> APIParameter {
         APIParameter(
             json: .object([
@@ -104,15 +116,8 @@ struct APIParameter: Sendable {
     /// `Idempotency-Key` of a POST that creates something.
     static let idempotencyKey = shared("IdempotencyKey")
 
-    static let householdId = path("householdId")
-    static let cartId = path("cartId")
-    static let itemId = path("itemId")
-    static let listId = path("listId")
-    static let entryId = path("entryId")
-    static let groupId = path("groupId")
-    static let expenseId = path("expenseId")
-    static let userId = path("userId")
-    static let presetId = path("presetId")
+    /// `?size=thumbnail` of an image answered by `UploadedImage.respond(_:as:store:)`.
+    static let imageSize = query("size", "thumbnail for a 320 px wide JPEG", schema: .oneOf(["thumbnail"]))
 }
 
 /// A request body: its media types and their schemas.

@@ -85,6 +85,21 @@ struct JSONSchema: Sendable {
     /// A member of an expense or group named by user id, as the server checks it (`ExpenseGroups.requireAllowed`).
     static let memberId = JSONSchema.string(minLength: 1, maxLength: 80)
 
+    /// A household's, list's, cart's, group's or preset's name, as the server checks it
+    /// (`HouseholdDirectory.validName`): 1 to 100 characters, not blank.
+    static let name = JSONSchema.string(minLength: 1, maxLength: 100, pattern: nonBlank)
+
+    /// A cart item's or list entry's name, as the server checks it (`Validation.lineName`): 1 to 200
+    /// characters, not blank.
+    static let lineName = JSONSchema.string(minLength: 1, maxLength: 200, pattern: nonBlank)
+
+    /// An item's or entry's quantity, as the server takes it: 0 to 100,000.
+    static let quantity = JSONSchema.number(minimum: 0, maximum: 100_000)
+
+    /// A list entry's unit and note, as the server takes them (`ShoppingLists.validText`).
+    static let entryUnit = JSONSchema.string(maxLength: 20)
+    static let entryNote = JSONSchema.string(maxLength: 500)
+
     /// A decimal amount as a string, never a float.
     /// A pattern for text that is not blank as the server trims it: Swift's white space and new
     /// lines, which add U+0085 (NEXT LINE) to what a JSON Schema `\s` means.

@@ -23,7 +23,7 @@ extension OpenAPIDocument {
                 ],
                 required: ["id", "rev", "name", "ownerId", "createdAt", "members"]
             ),
-            "Name": .object(["name": .string(minLength: 1, maxLength: 100, pattern: JSONSchema.nonBlank)], required: ["name"], additional: false),
+            "Name": .object(["name": .name], required: ["name"], additional: false),
             "Item": .object(
                 [
                     "id": .string(), "name": .string(), "quantity": .number().orNull, "price": .money, "unitPrice": .money, "completed": .boolean,

@@ -126,7 +126,7 @@ struct CartPageRoutes {
 
     @Sendable func spend(_ request: Request, context: HouseholdPageContext) async throws -> Response {
         let (session, household) = (context.session, context.household)
-        let period = request.uri.queryParameters.get("period").flatMap { SpendingPeriod(rawValue: String($0)) } ?? .standard
+        let period = request.query("period").flatMap(SpendingPeriod.init(rawValue:)) ?? .standard
         let stats = try await SpendingStats.load(
             from: services.store,
             asOf: CalendarDay.today(),

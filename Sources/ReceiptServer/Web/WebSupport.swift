@@ -234,8 +234,3 @@ struct WebPageMiddleware: RouterMiddleware {
         path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=?+"))) ?? "/"
     }
 }
-
-extension Request {
-    /// A query parameter as a string.
-    func query(_ name: String) -> String? { uri.queryParameters.get(name).map { String($0) } }
-}
