@@ -72,7 +72,7 @@ extension PresetRoutes {
             "PresetCollection": .object(["presets": .array(of: .ref("Preset"))], required: ["presets"]),
             "NewPreset": .object(
                 [
-                    "name": .string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank),
+                    "name": .name,
                     "servings": .integer(minimum: 1, maximum: 100).orNull.described("Default 1."),
                     "entries": .array(
                         of: .object(

@@ -170,8 +170,8 @@ extension SyncRoutes {
         )
         return .object(
             [
-                "name": register(.string(minLength: 1, maxLength: 200, pattern: JSONSchema.nonBlank)),
-                "text": register(text), "quantity": register(JSONSchema.number(minimum: 0, maximum: 100_000).orNull),
+                "name": register(.lineName),
+                "text": register(text), "quantity": register(JSONSchema.quantity.orNull),
                 "unit": register(text), "unitPrice": register(amount), "price": register(amount), "discount": register(amount),
                 "completed": register(JSONSchema.boolean.orNull), "completedBy": register(text), "addedByUser": register(text),
                 "addedOn": register(text), "product": register(product.orNull), "confidence": register(JSONSchema.number().orNull),

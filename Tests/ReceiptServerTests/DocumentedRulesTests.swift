@@ -122,6 +122,25 @@ import Testing
         }
     }
 
+    @Test("a preset's name is 1 to 100 characters, as for every named thing: the server refuses 101, and the document says 100")
+    func presetNamesAreAtMostAHundredCharacters() async throws {
+        try await ServerHarness.with(.sqlite) { api, _ in
+            let (alice, _) = try await api.newUser("Alice")
+            let home = try await alice.newHousehold("Home")
+            func create(_ name: String) async throws -> Reply {
+                try await alice.call(
+                    .post,
+                    "/api/v1/households/\(home)/presets",
+                    json: #"{"name":"\#(name)","entries":[{"name":"Flour"}]}"#
+                )
+            }
+            #expect(try await create(String(repeating: "p", count: 100)).status == 201)
+            #expect(try await create(String(repeating: "p", count: 101)).status == 400)
+            let schemas = try #require(try await alice.call(.get, "/api/v1/openapi.json")["components"]?["schemas"])
+            #expect(schemas["NewPreset"]?["properties"]?["name"]?["maxLength"]?.intValue == 100)
+        }
+    }
+
     @Test("a cart item a replica sends back, unless removed, has a name: the server refuses a new one without, and the document says so")
     func syncedCartItemsHaveNames() async throws {
         try await ServerHarness.with(.sqlite) { api, _ in
