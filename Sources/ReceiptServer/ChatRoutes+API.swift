@@ -55,7 +55,7 @@ extension ChatRoutes {
                 id: "getChatPicture",
                 tags: ["chat"],
                 summary: "A message's picture (?size=thumbnail for a 320 px JPEG)",
-                parameters: [.query("size", schema: .oneOf(["thumbnail"]))],
+                parameters: [.imageSize],
                 responses: [.bytes(200, "The picture", type: "image/*")],
                 errors: [400]
             ),
