@@ -21,12 +21,9 @@ struct Bench: AsyncParsableCommand {
     )
 
     static func main() async {
-        // The same process settings as `receipts`, so the figures are what users get (without the
-        // OpenMP guard, in-process OCR ran about twice as slow as the CLI it is compared with).
-        if let warning = OpenMPGuard.ensureSingleThreadedOpenMP() {
+        if let warning = ProcessStart.prepare() {
             FileHandle.standardError.write(Data("receipts-bench: warning: \(warning)\n".utf8))
         }
-        ProcessTuning.limitMallocArenas()
         await main(nil)
     }
 }

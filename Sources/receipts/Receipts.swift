@@ -42,10 +42,9 @@ struct Receipts: AsyncParsableCommand {
     )
 
     static func main() async {
-        if let warning = OpenMPGuard.ensureSingleThreadedOpenMP() {
+        if let warning = ProcessStart.prepare() {
             FileHandle.standardError.write(Data("receipts: warning: \(warning)\n".utf8))
         }
-        ProcessTuning.limitMallocArenas()
         await main(nil)
     }
 }
