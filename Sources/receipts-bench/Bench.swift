@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ProcessBootstrap
 
 @main
@@ -21,9 +20,7 @@ struct Bench: AsyncParsableCommand {
     )
 
     static func main() async {
-        if let warning = ProcessStart.prepare() {
-            FileHandle.standardError.write(Data("receipts-bench: warning: \(warning)\n".utf8))
-        }
+        ProcessStart.prepare(program: "receipts-bench")
         await main(nil)
     }
 }

@@ -42,9 +42,7 @@ struct Receipts: AsyncParsableCommand {
     )
 
     static func main() async {
-        if let warning = ProcessStart.prepare() {
-            FileHandle.standardError.write(Data("receipts: warning: \(warning)\n".utf8))
-        }
+        ProcessStart.prepare(program: "receipts")
         await main(nil)
     }
 }
