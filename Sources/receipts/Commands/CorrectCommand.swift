@@ -20,8 +20,12 @@ struct CorrectCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var selection: CartSelection
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var store: StoreOptions
     @OptionGroup var catalog: CatalogOptions
+
+    @Argument(help: "The cart id, or its first characters (at least 4).")
+    var id: String
 
     @Option(help: "The merchant's name.")
     var merchant: String?
@@ -45,7 +49,7 @@ struct CorrectCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let logger = selection.global.makeLogger(label: "receipts.correct")
+        let logger = global.makeLogger(label: "receipts.correct")
         var correction = CartCorrection(merchant: merchant, date: date)
         if let total {
             correction.total = try Amount.option(total, "--total")
@@ -58,7 +62,7 @@ struct CorrectCommand: AsyncParsableCommand {
             throw ValidationError("Say what to correct: --merchant, --date, --total, --item, --price or --product.")
         }
         do {
-            let cart = try await selection.store.withOpenStore(logger: logger) { documentStore in
+            let cart = try await store.withOpenStore(logger: logger) { documentStore in
                 if !itemProducts.isEmpty {
                     let products = try catalog.open(store: documentStore, logger: logger)
                     for (index, barcode) in try Self.numbered(itemProducts, "--product") {
@@ -71,7 +75,7 @@ struct CorrectCommand: AsyncParsableCommand {
                 let replica = try await LocalReplica(store: documentStore).state().replica
                 return try await CartCorrections.save(
                     correction,
-                    to: selection.id,
+                    to: id,
                     in: OfflineCarts(store: documentStore, replica: replica),
                     store: documentStore
                 )

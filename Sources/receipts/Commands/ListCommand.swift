@@ -33,14 +33,8 @@ struct ListCommand: AsyncParsableCommand {
                 if let list { return [try await lists.list(list)] }
                 return try await lists.all()
             }
-            if options.json {
-                var output = StandardOutputBuffer()
-                for list in lists { output.writeLine(try ListOptions.json(list)) }
-                output.flush()
-                return
-            }
-            if lists.isEmpty { print("No lists yet: receipts list create NAME") }
-            for list in lists { print(ListOptions.text(list, entries: self.list != nil)) }
+            let none = "No lists yet: receipts list create NAME"
+            try options.show(lists, json: ListOptions.json, none: none) { ListOptions.text($0, entries: list != nil) }
         }
     }
 
@@ -160,6 +154,19 @@ struct ListOptions: ParsableArguments {
         } catch let error as HouseholdError {
             throw CLIError(error)
         }
+    }
+
+    /// How `list show` and `list preset show` print what they found: one JSON document a line,
+    /// or each one's `text`, after `none` (how to make the first) when there is none yet.
+    func show<Found>(_ found: [Found], json: (Found) throws -> String, none: String, text: (Found) -> String) throws {
+        if self.json {
+            var output = StandardOutputBuffer()
+            for one in found { output.writeLine(try json(one)) }
+            output.flush()
+            return
+        }
+        if found.isEmpty { Swift.print(none) }
+        for one in found { Swift.print(text(one)) }
     }
 
     func print(_ list: HouseholdList) throws {
