@@ -3,8 +3,8 @@ import DocumentStore
 import ReceiptModel
 import ReceiptPipeline
 
-/// A stored cart named on the command line (`show`, `keep`, `correct`): the store it is in and
-/// its id or the start of it.
+/// A stored cart named on the command line (`show`, `keep`): the store it is in and its id or
+/// the start of it.
 struct CartSelection: ParsableArguments {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var store: StoreOptions
