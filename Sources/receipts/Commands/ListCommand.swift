@@ -2,7 +2,6 @@ import ArgumentParser
 import DocumentStore
 import Foundation
 import Households
-import Logging
 import ReceiptModel
 
 /// `receipts list`: shopping lists in the local store, edited offline; `receipts sync` merges
@@ -134,25 +133,9 @@ struct ListOptions: ParsableArguments {
     /// Runs `body` over the local store's lists, closing the store after; domain errors become
     /// their messages and codes.
     func run<T: Sendable>(_ body: (OfflineLists) async throws -> T) async throws -> T {
-        try await Self.withLocalReplica(store, logger: global.makeLogger(label: "receipts.list")) { documentStore, replica in
+        try await store.withLocalReplica(logger: global.makeLogger(label: "receipts.list")) { documentStore, replica in
             try await documentStore.ensureIndex(collection: HouseholdList.collection, field: "household")
             return try await body(OfflineLists(store: documentStore, replica: replica))
-        }
-    }
-
-    /// Runs `body` with the local store open and its replica id, closing the store after;
-    /// domain errors become their messages and codes.
-    static func withLocalReplica<T: Sendable>(
-        _ options: StoreOptions,
-        logger: Logger,
-        _ body: (any DocumentStore, String) async throws -> T
-    ) async throws -> T {
-        do {
-            return try await options.withOpenStore(logger: logger) { documentStore in
-                try await body(documentStore, try await LocalReplica(store: documentStore).state().replica)
-            }
-        } catch let error as HouseholdError {
-            throw CLIError(error)
         }
     }
 
