@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ProcessBootstrap
 
 @main
@@ -21,12 +20,7 @@ struct Bench: AsyncParsableCommand {
     )
 
     static func main() async {
-        // The same process settings as `receipts`, so the figures are what users get (without the
-        // OpenMP guard, in-process OCR ran about twice as slow as the CLI it is compared with).
-        if let warning = OpenMPGuard.ensureSingleThreadedOpenMP() {
-            FileHandle.standardError.write(Data("receipts-bench: warning: \(warning)\n".utf8))
-        }
-        ProcessTuning.limitMallocArenas()
+        ProcessStart.prepare(program: "receipts-bench")
         await main(nil)
     }
 }

@@ -42,10 +42,7 @@ struct Receipts: AsyncParsableCommand {
     )
 
     static func main() async {
-        if let warning = OpenMPGuard.ensureSingleThreadedOpenMP() {
-            FileHandle.standardError.write(Data("receipts: warning: \(warning)\n".utf8))
-        }
-        ProcessTuning.limitMallocArenas()
+        ProcessStart.prepare(program: "receipts")
         await main(nil)
     }
 }

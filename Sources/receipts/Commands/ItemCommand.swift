@@ -83,9 +83,9 @@ struct ItemOptions: ParsableArguments {
     @OptionGroup var user: MemberOptions
     @Flag(help: "Print JSON.") var json = false
 
-    /// Runs `body` over the local store's carts (see ``ListOptions/withLocalReplica(_:logger:_:)``).
+    /// Runs `body` over the local store's carts (see ``StoreOptions/withLocalReplica(logger:_:)``).
     func run<T: Sendable>(_ body: (OfflineCarts) async throws -> T) async throws -> T {
-        try await ListOptions.withLocalReplica(store, logger: global.makeLogger(label: "receipts.item")) { documentStore, replica in
+        try await store.withLocalReplica(logger: global.makeLogger(label: "receipts.item")) { documentStore, replica in
             try await body(OfflineCarts(store: documentStore, replica: replica))
         }
     }

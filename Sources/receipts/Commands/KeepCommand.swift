@@ -16,20 +16,15 @@ struct KeepCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var store: StoreOptions
-
-    @Argument(help: "The cart id, or its first characters (at least 4).")
-    var id: String
+    @OptionGroup var selection: CartSelection
 
     @Flag(help: "Print the kept cart as JSON.")
     var json = false
 
     func run() async throws {
-        let logger = global.makeLogger(label: "receipts.keep")
         do {
-            let cart = try await store.withOpenStore(logger: logger) { documentStore in
-                var cart = try await CartQueries(store: documentStore).cart(idOrPrefix: id)
+            let cart = try await selection.withCart(label: "receipts.keep") { documentStore, found in
+                var cart = found
                 cart.duplicateKept = true
                 let stored = try await documentStore.put(
                     collection: CartDocument.collection,

@@ -2,7 +2,6 @@ import ArgumentParser
 import DocumentStore
 import Foundation
 import Households
-import Logging
 import ReceiptModel
 
 /// `receipts list`: shopping lists in the local store, edited offline; `receipts sync` merges
@@ -33,14 +32,8 @@ struct ListCommand: AsyncParsableCommand {
                 if let list { return [try await lists.list(list)] }
                 return try await lists.all()
             }
-            if options.json {
-                var output = StandardOutputBuffer()
-                for list in lists { output.writeLine(try ListOptions.json(list)) }
-                output.flush()
-                return
-            }
-            if lists.isEmpty { print("No lists yet: receipts list create NAME") }
-            for list in lists { print(ListOptions.text(list, entries: self.list != nil)) }
+            let none = "No lists yet: receipts list create NAME"
+            try options.show(lists, json: ListOptions.json, none: none) { ListOptions.text($0, entries: list != nil) }
         }
     }
 
@@ -140,26 +133,23 @@ struct ListOptions: ParsableArguments {
     /// Runs `body` over the local store's lists, closing the store after; domain errors become
     /// their messages and codes.
     func run<T: Sendable>(_ body: (OfflineLists) async throws -> T) async throws -> T {
-        try await Self.withLocalReplica(store, logger: global.makeLogger(label: "receipts.list")) { documentStore, replica in
+        try await store.withLocalReplica(logger: global.makeLogger(label: "receipts.list")) { documentStore, replica in
             try await documentStore.ensureIndex(collection: HouseholdList.collection, field: "household")
             return try await body(OfflineLists(store: documentStore, replica: replica))
         }
     }
 
-    /// Runs `body` with the local store open and its replica id, closing the store after;
-    /// domain errors become their messages and codes.
-    static func withLocalReplica<T: Sendable>(
-        _ options: StoreOptions,
-        logger: Logger,
-        _ body: (any DocumentStore, String) async throws -> T
-    ) async throws -> T {
-        do {
-            return try await options.withOpenStore(logger: logger) { documentStore in
-                try await body(documentStore, try await LocalReplica(store: documentStore).state().replica)
-            }
-        } catch let error as HouseholdError {
-            throw CLIError(error)
+    /// How `list show` and `list preset show` print what they found: one JSON document a line,
+    /// or each one's `text`, after `none` (how to make the first) when there is none yet.
+    func show<Found>(_ found: [Found], json: (Found) throws -> String, none: String, text: (Found) -> String) throws {
+        if self.json {
+            var output = StandardOutputBuffer()
+            for one in found { output.writeLine(try json(one)) }
+            output.flush()
+            return
         }
+        if found.isEmpty { Swift.print(none) }
+        for one in found { Swift.print(text(one)) }
     }
 
     func print(_ list: HouseholdList) throws {

@@ -28,12 +28,8 @@ struct ListPresetCommand: AsyncParsableCommand {
                 if let preset { return [try await presets.preset(preset)] }
                 return try await presets.all()
             }
-            if options.json {
-                for preset in presets { print(try JSONCoding.line(preset)) }
-                return
-            }
-            if presets.isEmpty { print("No presets yet: receipts list preset save NAME \"2 tortillas\" \"300 g cheddar\"") }
-            for preset in presets { print(ListPresetCommand.text(preset, entries: self.preset != nil)) }
+            let none = "No presets yet: receipts list preset save NAME \"2 tortillas\" \"300 g cheddar\""
+            try options.show(presets, json: JSONCoding.line, none: none) { ListPresetCommand.text($0, entries: preset != nil) }
         }
     }
 

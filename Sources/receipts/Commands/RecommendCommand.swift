@@ -54,7 +54,7 @@ struct RecommendCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.recommend")
         let today = Day((asOf.flatMap { CalendarDay(iso: $0) } ?? CalendarDay.today()).daysSinceEpoch)
-        let suggestions = try await ListOptions.withLocalReplica(store, logger: logger) { documentStore, replica in
+        let suggestions = try await store.withLocalReplica(logger: logger) { documentStore, replica in
             let filters: [Filter] = household.map { [.equals("household", $0)] } ?? []
             let carts = try await documentStore.all(DocumentQuery(collection: Collections.carts, filters: filters, pageSize: 1000))
             let (history, products) = HouseholdRecommendations.history(of: carts.compactMap { try? $0.document.decode(as: CartDocument.self) })

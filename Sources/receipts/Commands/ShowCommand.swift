@@ -11,20 +11,15 @@ struct ShowCommand: AsyncParsableCommand {
         abstract: "Show one cart: items, matched products, totals, checks and warnings."
     )
 
-    @OptionGroup var global: GlobalOptions
-    @OptionGroup var store: StoreOptions
-
-    @Argument(help: "The cart id, or its first characters (at least 4).")
-    var id: String
+    @OptionGroup var selection: CartSelection
 
     @Flag(help: "Print the cart document as JSON.")
     var json = false
 
     func run() async throws {
-        let logger = global.makeLogger(label: "receipts.show")
         let cart: CartDocument
         do {
-            cart = try await store.withOpenStore(logger: logger) { try await CartQueries(store: $0).cart(idOrPrefix: id) }
+            cart = try await selection.withCart(label: "receipts.show") { _, cart in cart }
         } catch let error as PipelineError {
             FileHandle.standardError.write(Data("receipts: \(error.message)\n".utf8))
             throw ExitCode(1)
