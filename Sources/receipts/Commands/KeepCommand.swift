@@ -1,6 +1,7 @@
 import ArgumentParser
 import DocumentStore
 import Foundation
+import Households
 import ReceiptModel
 import ReceiptPipeline
 
@@ -23,17 +24,13 @@ struct KeepCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
+            // Through the one write path of carts (change log, revision, the replica's stamps),
+            // as `receipts correct` and the server's PATCH write theirs.
             let cart = try await selection.withCart(label: "receipts.keep") { documentStore, found in
-                var cart = found
-                cart.duplicateKept = true
-                let stored = try await documentStore.put(
-                    collection: CartDocument.collection,
-                    id: cart.id,
-                    document: try JSONValue(encoding: cart),
-                    expectedRev: cart.rev
-                )
-                cart.rev = stored.rev
-                return cart
+                let replica = try await LocalReplica(store: documentStore).state().replica
+                return try await OfflineCarts(store: documentStore, replica: replica).revise(found.id) { cart in
+                    cart.duplicateKept = true
+                }.0
             }
             if json {
                 print(try JSONCoding.line(cart))
@@ -42,6 +39,8 @@ struct KeepCommand: AsyncParsableCommand {
             }
         } catch let error as PipelineError {
             throw ValidationError(error.message)
+        } catch let error as HouseholdError {
+            throw CLIError(error)
         }
     }
 }
