@@ -215,9 +215,7 @@ public final class SQLiteDocumentStore: DocumentStore {
 
     public func getBlob(id: String) async throws -> Data? {
         try StoreSchema.validateID(id)
-        return try await runStatement { db in
-            try Data.fetchOne(db, sql: "SELECT data FROM blobs WHERE id = ?", arguments: [id])
-        }
+        return try await firstValue("SELECT data FROM blobs WHERE id = ?", [id], as: Data.self)
     }
 
     // MARK: Reads
@@ -236,12 +234,7 @@ public final class SQLiteDocumentStore: DocumentStore {
 
     public func revision(collection: String, id: String) async throws -> Int? {
         try StoreSchema.validateCollection(collection)
-        return try await runStatement { db in
-            try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT rev FROM documents WHERE collection = ? AND id = ? AND deleted = 0"),
-                arguments: [collection, id]
-            )
-        }
+        return try await firstValue("SELECT rev FROM documents WHERE collection = ? AND id = ? AND deleted = 0", [collection, id], as: Int.self)
     }
 
     public func query(_ query: DocumentQuery) -> AsyncThrowingStream<StoredDocument, any Error> {
@@ -272,7 +265,7 @@ public final class SQLiteDocumentStore: DocumentStore {
         let clause = try builder.documents(in: collection, filters: filters)
         let sql = "SELECT count(*) FROM documents\(indexHint(collection: collection, filters: filters)) WHERE \(clause)"
         let arguments = StatementArguments(builder.params.map { Self.databaseValue($0) as (any DatabaseValueConvertible)? })
-        return try await runStatement { db in try Int.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) ?? 0 }
+        return try await firstValue(sql, arguments, as: Int.self) ?? 0
     }
 
     public func changes(since: Int64, limit: Int) async throws -> [StoreChange] {
@@ -340,6 +333,15 @@ public final class SQLiteDocumentStore: DocumentStore {
     /// snapshot anyway, and BEGIN and COMMIT were two of every lookup's three statements.
     private func runStatement<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await mappingErrors { try await database.unsafeRead(body) }
+    }
+
+    /// The first row of `sql`, one column decoded as `T`; nil when there is no row.
+    private func firstValue<T: DatabaseValueConvertible & StatementColumnConvertible & Sendable>(
+        _ sql: String,
+        _ arguments: StatementArguments,
+        as type: T.Type
+    ) async throws -> T? {
+        try await runStatement { db in try T.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) }
     }
 
     /// Runs one call on the open database with its errors said as ``StoreError``s.

@@ -139,9 +139,9 @@ public struct CartEditor: Sendable {
 
     public func cart(_ cartId: String, in householdId: String, for userId: String) async throws -> Revisioned<CartDocument> {
         try await directory.requireMember(householdId, userId: userId)
-        guard var stored = try await records.get(CartDocument.self, Collections.carts, cartId),
-            stored.value.household == householdId
-        else { throw HouseholdError.cartNotFound }
+        guard var stored = try await records.get(CartDocument.self, Collections.carts, cartId, in: householdId) else {
+            throw HouseholdError.cartNotFound
+        }
         stored.value.assignItemIDs()
         return stored
     }
@@ -411,11 +411,11 @@ public struct CartEditor: Sendable {
             CartDocument.self,
             Collections.carts,
             cartId,
+            in: householdId,
             ifMatch: ifMatch,
             notFound: .cartNotFound,
             loggedBy: ChangeAuthor(userId: userId, now: now())
         ) { cart in
-            guard cart.household == householdId else { throw HouseholdError.cartNotFound }
             cart.assignItemIDs()
             return try cart.stampingChanges(clock: clock, body)
         }

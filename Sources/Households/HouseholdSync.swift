@@ -138,8 +138,7 @@ public struct HouseholdSync: Sendable {
             try await merge(synced, in: householdId, by: user, author)
         }
         for id in request.known ?? [] where !removed.contains(id) {
-            let stored = try await records.get(HouseholdList.self, HouseholdList.collection, id)
-            if stored == nil || stored?.value.household != householdId { removed.append(id) }
+            if try await records.get(HouseholdList.self, HouseholdList.collection, id, in: householdId) == nil { removed.append(id) }
         }
         let changedLists = try await records.store.all(
             DocumentQuery(collection: HouseholdList.collection, filters: [.equals("household", householdId)])
@@ -170,18 +169,17 @@ public struct HouseholdSync: Sendable {
     /// deleted here: deletion wins over offline edits, for whole lists as for entries.
     private func push(_ synced: SyncedList, in householdId: String, by user: PublicUser, _ author: ChangeAuthor) async throws -> Bool {
         try Self.check(synced, now: now())
-        if let stored = try await records.get(HouseholdList.self, HouseholdList.collection, synced.id) {
-            // Another household's list is answered like one that does not exist.
-            guard stored.value.household == householdId else { throw ShoppingLists.notFound }
+        if try await records.store.exists(collection: HouseholdList.collection, id: synced.id) {
+            // Another household's list is answered like one that does not exist (`in: householdId`).
             _ = try await records.update(
                 HouseholdList.self,
                 HouseholdList.collection,
                 synced.id,
+                in: householdId,
                 ifMatch: nil,
                 notFound: ShoppingLists.notFound,
                 loggedBy: author
             ) { list in
-                guard list.household == householdId else { throw ShoppingLists.notFound }
                 try list.merge(synced.state)
                 try claimEntries(&list, by: user)
             }
@@ -222,11 +220,11 @@ public struct HouseholdSync: Sendable {
             CartDocument.self,
             Collections.carts,
             synced.id,
+            in: householdId,
             ifMatch: nil,
             notFound: .cartNotFound,
             loggedBy: author
         ) { cart in
-            guard cart.household == householdId else { throw HouseholdError.cartNotFound }
             try cart.merge(synced.state)
             for item in cart.items {
                 _ = try Validation.lineName(item.name, "item")

@@ -139,9 +139,8 @@ public struct ListChat: Sendable {
 
     func message(_ messageId: String, of listId: String, in householdId: String, for userId: String) async throws -> Revisioned<ChatMessage> {
         _ = try await lists.list(listId, in: householdId, for: userId)
-        guard let message = try await records.get(ChatMessage.self, ChatMessage.collection, ChatMessage.id(list: listId, message: messageId)),
-            message.value.household == householdId
-        else { throw Self.notFound }
+        let id = ChatMessage.id(list: listId, message: messageId)
+        guard let message = try await records.get(ChatMessage.self, ChatMessage.collection, id, in: householdId) else { throw Self.notFound }
         return message
     }
 }

@@ -70,7 +70,7 @@ public struct LocalReplica: Sendable {
         }
         var cartStates: [SyncedCart] = []
         for id in state.changedCarts ?? [] {
-            guard let cart = try await records.get(CartDocument.self, Collections.carts, id)?.value, cart.household == household else { continue }
+            guard let cart = try await records.get(CartDocument.self, Collections.carts, id, in: household)?.value else { continue }
             cartStates.append(try SyncedCart(cart))
         }
         return SyncRequest(

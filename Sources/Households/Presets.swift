@@ -120,9 +120,7 @@ public struct Presets: Sendable {
     /// One preset of the household; another household's answers like a missing one.
     public func preset(_ presetId: String, in householdId: String, for userId: String) async throws -> Revisioned<Preset> {
         try await directory.requireMember(householdId, userId: userId)
-        guard let preset = try await records.get(Preset.self, Preset.collection, presetId), preset.value.household == householdId else {
-            throw Self.notFound
-        }
+        guard let preset = try await records.get(Preset.self, Preset.collection, presetId, in: householdId) else { throw Self.notFound }
         return preset
     }
 

@@ -133,8 +133,7 @@ public struct ProductReviews: Sendable {
     /// A review of the household (another household's answers like a missing one) that the caller wrote.
     private func ownReview(_ reviewId: String, in householdId: String, by userId: String) async throws -> Revisioned<ProductReview> {
         try await directory.requireMember(householdId, userId: userId)
-        guard let review = try await records.get(ProductReview.self, ProductReview.collection, reviewId), review.value.household == householdId
-        else { throw Self.notFound }
+        guard let review = try await records.get(ProductReview.self, ProductReview.collection, reviewId, in: householdId) else { throw Self.notFound }
         guard review.value.authorId == userId else {
             throw HouseholdError(.notReviewAuthor, "Only the member who wrote a review may change or delete it.")
         }

@@ -31,6 +31,15 @@ package struct Records: Sendable {
         return Revisioned(try stored.document.decode(as: T.self), rev: stored.rev)
     }
 
+    /// A document of the household `householdId` (its `household` member): nil when there is none
+    /// or it is another household's, which must answer exactly like a missing one.
+    func get<T: Decodable & Sendable>(_ type: T.Type, _ collection: String, _ id: String, in householdId: String) async throws -> Revisioned<T>? {
+        guard let stored = try await store.get(collection: collection, id: id), stored.document["household"]?.stringValue == householdId else {
+            return nil
+        }
+        return Revisioned(try stored.document.decode(as: T.self), rev: stored.rev)
+    }
+
     @discardableResult
     package func put<T: Encodable>(_ value: T, _ collection: String, _ id: String, expectedRev: Int?) async throws -> Int {
         try await store.put(collection: collection, id: id, document: try JSONValue(encoding: value), expectedRev: expectedRev).rev
@@ -103,10 +112,12 @@ package struct Records: Sendable {
     /// Reads, changes and writes one document, re-reading and re-applying `change` when another
     /// writer got there first. With `ifMatch` the caller's revision must still be current
     /// (`request.stale` otherwise) and no retry happens: the caller decided on what it saw.
+    /// With `householdId`, another household's document answers `notFound`, like a missing one.
     package func update<T: Codable & Sendable & Equatable, R: Sendable>(
         _ type: T.Type,
         _ collection: String,
         _ id: String,
+        in householdId: String? = nil,
         ifMatch: Int?,
         notFound: HouseholdError,
         loggedBy author: ChangeAuthor? = nil,
@@ -133,6 +144,7 @@ package struct Records: Sendable {
                 current = Revisioned(try read.document.decode(as: T.self), rev: read.rev)
                 fromRecent = false
             }
+            if let householdId, stored.document["household"]?.stringValue != householdId { throw notFound }
             if let ifMatch, ifMatch != current.rev { throw HouseholdError.stale(current: current.rev) }
             let before = current.value
             let result: R

@@ -108,7 +108,7 @@ extension ShoppingLists {
     func requireHousehold(_ listId: String, in householdId: String, _ userId: String) async throws {
         guard try await records.store.exists(collection: Collections.memberships, id: Membership.id(user: userId, household: householdId)) else {
             // A guest sees the list, so is told why; anyone else learns nothing.
-            if let list = try await records.get(HouseholdList.self, HouseholdList.collection, listId), list.value.household == householdId,
+            if let list = try await records.get(HouseholdList.self, HouseholdList.collection, listId, in: householdId),
                 (list.value.guests ?? []).contains(userId)
             {
                 throw HouseholdError(.forbidden, "Only the members of the list's household can do this; you can read and change its entries.")

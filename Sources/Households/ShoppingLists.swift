@@ -132,7 +132,7 @@ public struct ShoppingLists: Sendable {
 
     /// A list of the household, for its members and for the guests it is shared with.
     public func list(_ listId: String, in householdId: String, for userId: String) async throws -> Revisioned<HouseholdList> {
-        guard let list = try await records.get(HouseholdList.self, HouseholdList.collection, listId), list.value.household == householdId else {
+        guard let list = try await records.get(HouseholdList.self, HouseholdList.collection, listId, in: householdId) else {
             try await directory.requireMember(householdId, userId: userId)
             throw Self.notFound
         }
@@ -359,12 +359,12 @@ public struct ShoppingLists: Sendable {
             HouseholdList.self,
             HouseholdList.collection,
             listId,
+            in: householdId,
             ifMatch: ifMatch,
             notFound: Self.notFound,
             loggedBy: ChangeAuthor(userId: userId, now: now())
         ) { list in
-            guard list.household == householdId else { throw Self.notFound }
-            return try list.stampingChanges(clock: clock, body)
+            try list.stampingChanges(clock: clock, body)
         }
     }
 

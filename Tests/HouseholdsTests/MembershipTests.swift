@@ -30,6 +30,34 @@ import Testing
         }
     }
 
+    /// An edit names the revision it started from: never `request.stale` with another household's revision.
+    @Test("another household's cart or list edited with a wrong If-Match answers not-found, not stale")
+    func staleRevisionOfAnotherHousehold() async throws {
+        try await HouseholdTestBed.with { bed in
+            let cart = try await bed.carts.create(in: bed.household, name: "Groceries", currency: "EUR", by: bed.ana).value
+            let list = try await bed.lists.create(in: bed.household, name: "Weekly", by: bed.ana).value
+            let bos = try await bed.directory.create(name: "Bo's", by: bed.bo).value.id
+
+            let crossedCart = await #expect(throws: HouseholdError.self) {
+                try await bed.carts.update(cart.id, in: bos, name: "Mine", keepDuplicate: nil, by: bed.bo.id, ifMatch: 99)
+            }
+            let missingCart = await #expect(throws: HouseholdError.self) {
+                try await bed.carts.update("c_missing", in: bos, name: "Mine", keepDuplicate: nil, by: bed.bo.id, ifMatch: 99)
+            }
+            #expect(crossedCart == missingCart)
+            #expect(crossedCart?.code == .cartNotFound)
+
+            let crossedList = await #expect(throws: HouseholdError.self) {
+                try await bed.lists.rename(list.id, in: bos, to: "Mine", by: bed.bo.id, ifMatch: 99)
+            }
+            let missingList = await #expect(throws: HouseholdError.self) {
+                try await bed.lists.rename("l_missing", in: bos, to: "Mine", by: bed.bo.id, ifMatch: 99)
+            }
+            #expect(crossedList == missingList)
+            #expect(crossedList?.code == .listNotFound)
+        }
+    }
+
     @Test("an invited member sees the household's carts; after leaving, no longer")
     func joinAndLeave() async throws {
         try await HouseholdTestBed.with { bed in
