@@ -252,8 +252,6 @@ enum Validation {
     }
 }
 
-/// A row of an index behind "my households", "my groups", …: it belongs to the user in its
-/// `userId` member (the index is read by it) and names one document, ``target``.
 /// A document type of one collection, stored under its own `id`.
 protocol CollectionDocument: Encodable, Sendable {
     static var collection: String { get }
@@ -265,6 +263,8 @@ extension Preset: CollectionDocument {}
 extension ProductReview: CollectionDocument {}
 extension CartDocument: CollectionDocument {}
 
+/// A row of an index behind "my households", "my groups", …: it belongs to the user in its
+/// `userId` member (the index is read by it) and names one document, ``target``.
 package protocol UserIndexRow: Decodable, Sendable {
     /// The index's collection.
     static var collection: String { get }
