@@ -52,7 +52,8 @@ import Testing
             return text.split(separator: "\n").first { $0.hasPrefix(field + ":") }?.split(separator: "\t").last.map(String.init)
         }
         // Until the exec is done (before it, the child is a copy of this process).
-        for _ in 0..<3000 where status("Name") != "sleep" {
+        for _ in 0..<3000 {
+            if status("Name") == "sleep" { break }
             try await Task.sleep(for: .milliseconds(10))
         }
         try #require(status("Name") == "sleep")
@@ -113,7 +114,8 @@ import Testing
 
     @Test func terminateAsksTheChildToEnd() async throws {
         let child = try ChildProcess(executable: Self.shell, arguments: ["-c", "exec sleep 60"])
-        for _ in 0..<500 where (try? String(contentsOfFile: "/proc/\(child.pid)/comm", encoding: .utf8))?.hasPrefix("sleep") != true {
+        for _ in 0..<500 {
+            if (try? String(contentsOfFile: "/proc/\(child.pid)/comm", encoding: .utf8))?.hasPrefix("sleep") == true { break }
             try await Task.sleep(for: .milliseconds(10))
         }
         child.terminate()

@@ -40,7 +40,11 @@ struct MigrationLockTests {
             )
             return Int(String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         }
-        for _ in 0..<600 where try await locksHeld() == 0 { try await Task.sleep(for: .milliseconds(100)) }
+        // `for … where` would not stop at the first success: it asks 600 times whatever the answer.
+        for _ in 0..<600 {
+            if try await locksHeld() > 0 { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
         try #require(try await locksHeld() > 0, "psql never took the lock")
 
         // A store in another schema opens meanwhile.
@@ -107,10 +111,11 @@ struct CompleteSchemaTests {
             try #require(result.status == 0, "psql: \(sql)")
             return String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        for _ in 0..<600
-        where try await psql("SELECT count(*) FROM pg_stat_activity WHERE query LIKE '%\(marker)%' AND state = 'active' AND pid <> pg_backend_pid()")
-            == "0"
-        {
+        for _ in 0..<600 {
+            let active = try await psql(
+                "SELECT count(*) FROM pg_stat_activity WHERE query LIKE '%\(marker)%' AND state = 'active' AND pid <> pg_backend_pid()"
+            )
+            if active != "0" { break }
             try await Task.sleep(for: .milliseconds(100))
         }
         try await Task.sleep(for: .milliseconds(300))

@@ -191,7 +191,8 @@ struct OCRResourceTests {
         // The count is the process's: suites running alongside hold handles of their own for a
         // moment (42 more seen once under `make test`), so the least over a second is the figure.
         var handleGrowth = OCRResources.liveHandles - handlesBefore
-        for _ in 0..<10 where handleGrowth > 0 {
+        for _ in 0..<10 {
+            if handleGrowth <= 0 { break }
             Thread.sleep(forTimeInterval: 0.1)
             handleGrowth = min(handleGrowth, OCRResources.liveHandles - handlesBefore)
         }
