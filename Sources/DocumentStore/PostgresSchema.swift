@@ -74,6 +74,7 @@ extension PostgresDocumentStore {
             }
         }
         if try await schemaIsComplete() { return }
+        try await installTrigramExtension()
         try await transaction { connection, logger in
             try await Self.lockSchema(schema, connection, logger: logger)
             logger.debug("store schema lock taken; migrating", metadata: ["store.schema": "\(schema ?? "public")"])
@@ -97,18 +98,6 @@ extension PostgresDocumentStore {
             try await connection.query("CREATE UNIQUE INDEX IF NOT EXISTS documents_seq ON documents(seq)", logger: logger)
             try await connection.query("CREATE TABLE IF NOT EXISTS store_meta (key text PRIMARY KEY, value bigint NOT NULL)", logger: logger)
             try await connection.query("INSERT INTO store_meta(key, value) VALUES ('seq', 0), ('schema', 1) ON CONFLICT DO NOTHING", logger: logger)
-            // Shared by every schema: created under the database-wide lock, and only when missing,
-            // so a store whose database has it never waits for another schema's migration.
-            var trigramInstalled = false
-            for try await found in try await connection.query("SELECT true FROM pg_extension WHERE extname = 'pg_trgm'", logger: logger)
-                .decode(Bool.self)
-            {
-                trigramInstalled = found
-            }
-            if !trigramInstalled {
-                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.databaseLockKey))", logger: logger)
-                try await connection.query("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public", logger: logger)
-            }
             try await connection.query(
                 "CREATE TABLE IF NOT EXISTS text_fields (collection text NOT NULL, field text NOT NULL, PRIMARY KEY (collection, field))",
                 logger: logger
@@ -142,6 +131,19 @@ extension PostgresDocumentStore {
             for function in Self.writeFunctions where !installed.contains(function.name) {
                 try await connection.query(PostgresQuery(unsafeSQL: function.definition), logger: logger)
             }
+        }
+    }
+
+    /// Installs `pg_trgm`, which every schema of the database shares, when it is missing: under the
+    /// database-wide lock, in a transaction of its own that commits at once. Taken inside a
+    /// schema's migration, the lock was held for that whole migration, and stores opening at once
+    /// on a fresh database (a server's first start beside its workers, the test suite) waited in
+    /// line behind each other's migrations for minutes.
+    private func installTrigramExtension() async throws {
+        if try await firstRow("SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm')", as: Bool.self) == true { return }
+        try await transaction { connection, logger in
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.databaseLockKey))", logger: logger)
+            try await connection.query("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public", logger: logger)
         }
     }
 

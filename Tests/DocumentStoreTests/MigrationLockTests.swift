@@ -106,11 +106,7 @@ struct CompleteSchemaTests {
             standardError: .discard
         )
         defer { writer.kill() }
-        func psql(_ sql: String) async throws -> String {
-            let result = try await ChildProcess.output(of: URL(fileURLWithPath: "/usr/bin/env"), ["psql", "-tA", base, "-c", sql])
-            try #require(result.status == 0, "psql: \(sql)")
-            return String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        func psql(_ sql: String) async throws -> String { try await TestStores.psqlValue(sql, at: base) }
         for _ in 0..<600 {
             let active = try await psql(
                 "SELECT count(*) FROM pg_stat_activity WHERE query LIKE '%\(marker)%' AND state = 'active' AND pid <> pg_backend_pid()"

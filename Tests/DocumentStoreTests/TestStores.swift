@@ -40,6 +40,13 @@ enum TestStores {
         return result.status
     }
 
+    /// The answer of `sql` run with psql at `url` (`-tA`: values only), failing the test when psql fails.
+    static func psqlValue(_ sql: String, at url: String) async throws -> String {
+        let result = try await ChildProcess.output(of: URL(fileURLWithPath: "/usr/bin/env"), ["psql", "-tA", url, "-c", sql])
+        try #require(result.status == 0, "psql: \(sql)")
+        return String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// A cart-like document.
     static func cart(_ index: Int, merchant: String? = nil, date: String? = nil, total: String? = nil) -> JSONValue {
         let merchants = ["GREEN FIELD", "ALDI SÜD", "Trader Joe's", "WHOLE FOODS"]
