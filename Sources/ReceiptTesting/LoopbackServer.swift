@@ -77,12 +77,7 @@ extension LoopbackServer {
     /// ``startFakeChomp(dataFiles:)`` on a thread of its own: starting blocks until the
     /// process prints its port, which must not hold one of Swift's few cooperative threads.
     public static func startFakeChompAsync(dataFiles: [String]) async throws -> LoopbackServer {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(with: Result { try LoopbackServer.startFakeChomp(dataFiles: dataFiles) })
-            }
-            thread.start()
-        }
+        try await onOwnThread { try LoopbackServer.startFakeChomp(dataFiles: dataFiles) }
     }
 }
 

@@ -12,13 +12,8 @@ import Testing
     /// Runs `body` with a fake server serving `Fixtures/catalog/recipes.json`.
     static func withRecipeServer(_ body: (LoopbackServer) async throws -> Void) async throws {
         let recipes = Fixtures.url("catalog/recipes.json").path
-        let server = try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    with: Result { try LoopbackServer.start(script: "scripts/fake-chomp-server.py", arguments: ["--recipes", recipes]) }
-                )
-            }
-            .start()
+        let server = try await onOwnThread {
+            try LoopbackServer.start(script: "scripts/fake-chomp-server.py", arguments: ["--recipes", recipes])
         }
         defer { server.stop() }
         try await body(server)

@@ -238,16 +238,11 @@ private func chomp(
         }
     }
 
-    static let postgresURL: String? = {
-        let url = ProcessInfo.processInfo.environment["RECEIPTS_TEST_POSTGRES_URL"]
-        return url?.isEmpty == false ? url : nil
-    }()
-
-    @Test(.enabled(if: postgresURL != nil, "needs RECEIPTS_TEST_POSTGRES_URL (scripts/with-postgres.sh)"))
+    @Test(.enabled(if: RequiredTool.postgres, "needs RECEIPTS_TEST_POSTGRES_URL (scripts/with-postgres.sh)"))
     func worksOnPostgreSQLToo() async throws {
-        let base = try #require(Self.postgresURL)
-        let schema = "cat_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
-        let store = try await StoreLocation.parse(base + (base.contains("?") ? "&" : "?") + "schema=\(schema)").open(logger: logger)
+        // A fresh schema, with the long connect timeout of the tests' stores (the run shares two cores).
+        let location = try TemporaryStores.newLocation(.postgres, directory: FileManager.default.temporaryDirectory)
+        let store = try await StoreLocation.parse(location).open(logger: logger)
         do {
             let catalog = ProductCatalog(
                 store: store,

@@ -16,13 +16,8 @@ import Testing
     @Test("a recipe becomes a preset whose ingredients are catalog products, and goes onto a list scaled by servings")
     func recipeToPresetToList() async throws {
         let recipes = Fixtures.url("catalog/recipes.json").path
-        let server = try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    with: Result { try LoopbackServer.start(script: "scripts/fake-chomp-server.py", arguments: ["--recipes", recipes]) }
-                )
-            }
-            .start()
+        let server = try await onOwnThread {
+            try LoopbackServer.start(script: "scripts/fake-chomp-server.py", arguments: ["--recipes", recipes])
         }
         defer { server.stop() }
         try await Household.with { h in
