@@ -1,6 +1,6 @@
 import Foundation
 
-/// Evidence for the merchant's name beside the look of the header lines (`Merchant.swift`),
+/// Evidence for the merchant's name beside the look of the header lines (`Merchant.swift`; the choice in `MerchantReading.swift`),
 /// each of which holds on receipts in general rather than on one printer's layout:
 ///
 /// - the receipt says the name in words: "Thank you for shopping at X", "Welcome to X",

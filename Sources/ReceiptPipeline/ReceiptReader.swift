@@ -219,6 +219,17 @@ public struct ReceiptReader: Sendable {
         return reading
     }
 
+    /// Tesseract's reading of a receipt as the language and reread steps refine it.
+    private struct TesseractProgress {
+        var page: OCRPage
+        var receipt: ParsedReceipt
+        var ocrSeconds: Double
+        /// The model of the reading kept, which later readings use (nil: the pool's own).
+        var languages: [String]?
+        var language: ReceiptLanguage?
+        var reread = false
+    }
+
     private static func readPassByPass(_ source: ReadingSource, rereadWhenUnsure: Bool, pickLanguage: Bool) async throws -> Reading {
         let parser = ReceiptParser()
         // The neural reader reads first: a reading it is sure of is the receipt, and Tesseract
@@ -232,78 +243,26 @@ public struct ReceiptReader: Sendable {
             case .failed(let warning): neuralFailure = warning
             }
         }
-        var page = try await source.tesseract(nil, .first)
-        var receipt = parser.parse(ParserInput(ocrPage: page))
-        var ocrSeconds = page.timing.total + (neuralReading?.page.timing.total ?? 0)
-        var reread = false
+        let first = try await source.tesseract(nil, .first)
+        var progress = TesseractProgress(
+            page: first,
+            receipt: parser.parse(ParserInput(ocrPage: first)),
+            ocrSeconds: first.timing.total + (neuralReading?.page.timing.total ?? 0)
+        )
         let neuralSeconds = neuralReading?.page.timing.total ?? 0
         let neuralRead = neuralReading != nil
-        if let neuralFailure { receipt.warnings.append(neuralFailure) }
-        // The later readings use the model of the reading kept (nil: the pool's own).
-        var languages: [String]?
-        var language: ReceiptLanguage?
-        // One reading (`--fast`) means one: the language is then only noted.
-        if pickLanguage, let other = LanguageDetection.otherLanguage(ParserInput(ocrPage: page)) {
-            language = other
-        }
-        // A page the English model read poorly, in a script the detector says is not Latin
-        // (Cyrillic, Greek, Thai, …), or in a currency whose country prints another script
-        // beside English: read with that script's language (see `ScriptLanguages`).
-        var scriptReading: OCRPage?
-        var bilingual = false
-        let cued = ScriptLanguages.cued(byCurrency: receipt.currency)
-        if pickLanguage, rereadWhenUnsure, language == nil, page.confidence < PreprocessingTuning.scriptCheckBelow,
-            !cued.isEmpty || !LanguageDetection.showsAnyLanguage(page.lines.map(\.text)), let script = try await source.script()
-        {
-            let read = try await Self.readInScript(script, cued: cued, source: source)
-            receipt.warnings += read.warnings
-            ocrSeconds += read.seconds - (read.page?.timing.total ?? 0)
-            language = read.language
-            scriptReading = read.page
-            bilingual = read.cued
-        }
-        if pickLanguage, rereadWhenUnsure, let other = language {
-            do {
-                let second: OCRPage
-                if let scriptReading { second = scriptReading } else { second = try await source.tesseract(Self.ocrLanguages(for: other), .first) }
-                ocrSeconds += second.timing.total
-                let secondReceipt = parser.parse(ParserInput(ocrPage: second))
-                if scriptReading != nil {
-                    // The English reading of another script is lookalike letters: nothing to keep
-                    // but the date's digits, unless the page is in English too (then it fills
-                    // every gap: Tesseract's Arabic model loses the date of `Date التاريخ 14/03/2024`).
-                    receipt = bilingual ? secondReceipt.merging(receipt) : secondReceipt.takingDate(from: receipt)
-                    page = second
-                    languages = Self.ocrLanguages(for: other)
-                } else if Self.sureness(secondReceipt, page: second) >= Self.sureness(receipt, page: page) {
-                    receipt = secondReceipt.merging(receipt)
-                    page = second
-                    languages = Self.ocrLanguages(for: other)
-                } else {
-                    receipt = receipt.merging(secondReceipt)
-                }
-            } catch let error as OCRError where error.code == .modelMissing || error.code == .initFailed {
-                // Read in English as before, and say so on the cart.
-                receipt.warnings.append(
-                    "ocr.language-missing: the receipt looks \(other.isoCode) but Tesseract's \(other.tesseractCode) model could not be loaded (apt-get install tesseract-ocr-\(other.tesseractCode)); it was read with the English model only."
-                )
-            }
-        }
-        receipt.language = language?.isoCode
-        let rereadLanguages = languages
-        func recognize(_ stage: ReadingStage) async throws -> OCRPage {
-            try await source.tesseract(rereadLanguages, stage)
-        }
+        if let neuralFailure { progress.receipt.warnings.append(neuralFailure) }
+        try await readInItsLanguage(&progress, source: source, parser: parser, rereadWhenUnsure: rereadWhenUnsure, pickLanguage: pickLanguage)
         // The neural reading was unsure too: each field from the reading the evidence backs
         // (arithmetic, then confidence, then the neural reader, which is right more often).
         // The neural reader's models read Latin and Chinese: its reading of Cyrillic or Greek is noise.
-        if let other = language, ScriptLanguages.neuralCannotRead(other) { neuralReading = nil }
+        if let other = progress.language, ScriptLanguages.neuralCannotRead(other) { neuralReading = nil }
         if let neuralReading {
-            var combined = neuralReading.receipt.choosingPerField(from: receipt)
+            var combined = neuralReading.receipt.choosingPerField(from: progress.receipt)
             // What Tesseract's reading says of the reading itself (a language model missing).
-            combined.warnings += receipt.warnings.filter { $0.hasPrefix("ocr.") }
-            combined.language = receipt.language
-            receipt = combined
+            combined.warnings += progress.receipt.warnings.filter { $0.hasPrefix("ocr.") }
+            combined.language = progress.receipt.language
+            progress.receipt = combined
         }
         // Tesseract's rereads (the image as it is, thickened strokes, the gray page) were chosen for
         // Tesseract alone. Beside a neural reading (which reads the image as it is, unbinarised)
@@ -311,42 +270,111 @@ public struct ReceiptReader: Sendable {
         // 99 dates, 99 merchants, 28 subtotals, 30 taxes, items F1 0.840) and cost 0.33 s CPU per
         // unsure US photo and 0.43 s per unsure SROIE scan (docs/history/ingest-speed.md): they
         // are made only when there is no neural reading (none installed, failed, or set aside).
-        let tesseractRereads = rereadWhenUnsure && neuralReading == nil
-        if tesseractRereads, Self.isUnsure(receipt) {
+        if rereadWhenUnsure && neuralReading == nil {
+            try await rereadWhileUnsure(&progress, source: source, parser: parser)
+        }
+        return Reading(
+            page: progress.page,
+            receipt: progress.receipt,
+            reread: progress.reread,
+            ocrSeconds: progress.ocrSeconds,
+            neural: neuralRead,
+            neuralSeconds: neuralSeconds,
+            language: progress.language
+        )
+    }
+
+    /// Reads the receipt again in its language when it is not English: told by its words, or,
+    /// for a page the English model read poorly, by Tesseract's script detector (Cyrillic,
+    /// Greek, Thai, …) or a currency whose country prints another script beside English (see
+    /// `ScriptLanguages`). One reading (`--fast`) means one: the language is then only noted.
+    private static func readInItsLanguage(
+        _ progress: inout TesseractProgress,
+        source: ReadingSource,
+        parser: ReceiptParser,
+        rereadWhenUnsure: Bool,
+        pickLanguage: Bool
+    ) async throws {
+        if pickLanguage, let other = LanguageDetection.otherLanguage(ParserInput(ocrPage: progress.page)) {
+            progress.language = other
+        }
+        var scriptReading: OCRPage?
+        var bilingual = false
+        let cued = ScriptLanguages.cued(byCurrency: progress.receipt.currency)
+        if pickLanguage, rereadWhenUnsure, progress.language == nil, progress.page.confidence < PreprocessingTuning.scriptCheckBelow,
+            !cued.isEmpty || !LanguageDetection.showsAnyLanguage(progress.page.lines.map(\.text)), let script = try await source.script()
+        {
+            let read = try await Self.readInScript(script, cued: cued, source: source)
+            progress.receipt.warnings += read.warnings
+            progress.ocrSeconds += read.seconds - (read.page?.timing.total ?? 0)
+            progress.language = read.language
+            scriptReading = read.page
+            bilingual = read.cued
+        }
+        if pickLanguage, rereadWhenUnsure, let other = progress.language {
+            do {
+                let second: OCRPage
+                if let scriptReading { second = scriptReading } else { second = try await source.tesseract(Self.ocrLanguages(for: other), .first) }
+                progress.ocrSeconds += second.timing.total
+                let secondReceipt = parser.parse(ParserInput(ocrPage: second))
+                if scriptReading != nil {
+                    // The English reading of another script is lookalike letters: nothing to keep
+                    // but the date's digits, unless the page is in English too (then it fills
+                    // every gap: Tesseract's Arabic model loses the date of `Date التاريخ 14/03/2024`).
+                    progress.receipt = bilingual ? secondReceipt.merging(progress.receipt) : secondReceipt.takingDate(from: progress.receipt)
+                    progress.page = second
+                    progress.languages = Self.ocrLanguages(for: other)
+                } else if Self.sureness(secondReceipt, page: second) >= Self.sureness(progress.receipt, page: progress.page) {
+                    progress.receipt = secondReceipt.merging(progress.receipt)
+                    progress.page = second
+                    progress.languages = Self.ocrLanguages(for: other)
+                } else {
+                    progress.receipt = progress.receipt.merging(secondReceipt)
+                }
+            } catch let error as OCRError where error.code == .modelMissing || error.code == .initFailed {
+                // Read in English as before, and say so on the cart.
+                progress.receipt.warnings.append(
+                    "ocr.language-missing: the receipt looks \(other.isoCode) but Tesseract's \(other.tesseractCode) model could not be loaded (apt-get install tesseract-ocr-\(other.tesseractCode)); it was read with the English model only."
+                )
+            }
+        }
+        progress.receipt.language = progress.language?.isoCode
+    }
+
+    /// Tesseract's rereads, each only while the receipt still lacks what it can give: the image
+    /// as it is when the receipt is unsure, thickened strokes when there is no total, the gray
+    /// page when the items do not add up to the subtotal.
+    private static func rereadWhileUnsure(_ progress: inout TesseractProgress, source: ReadingSource, parser: ReceiptParser) async throws {
+        let languages = progress.languages
+        func recognize(_ stage: ReadingStage) async throws -> OCRPage {
+            try await source.tesseract(languages, stage)
+        }
+        if Self.isUnsure(progress.receipt) {
             let second = try await recognize(.plain)
-            ocrSeconds += second.timing.total
+            progress.ocrSeconds += second.timing.total
             let secondReceipt = parser.parse(ParserInput(ocrPage: second))
             // The same merge as `parse(_:rereads:)`, without parsing the first reading again; but
             // when preprocessing ruined the page (purple print on tinted paper binarised to
             // noise) and the plain image reads far better, the plain reading is the base and
             // the first only fills its gaps, so the noise's "merchant" does not win.
-            if second.confidence >= page.confidence + Self.betterReadingMargin {
-                receipt = secondReceipt.merging(receipt)
-                page = second
+            if second.confidence >= progress.page.confidence + Self.betterReadingMargin {
+                progress.receipt = secondReceipt.merging(progress.receipt)
+                progress.page = second
             } else {
-                receipt = receipt.merging(secondReceipt)
+                progress.receipt = progress.receipt.merging(secondReceipt)
             }
-            reread = true
+            progress.reread = true
         }
-        if tesseractRereads, receipt.total == nil {
+        if progress.receipt.total == nil {
             let third = try await recognize(.thickened)
-            ocrSeconds += third.timing.total
-            receipt = receipt.merging(parser.parse(ParserInput(ocrPage: third)))
+            progress.ocrSeconds += third.timing.total
+            progress.receipt = progress.receipt.merging(parser.parse(ParserInput(ocrPage: third)))
         }
-        if tesseractRereads, receipt.checks.itemsMatchSubtotal == false {
+        if progress.receipt.checks.itemsMatchSubtotal == false {
             let gray = try await recognize(.gray)
-            ocrSeconds += gray.timing.total
-            receipt = receipt.merging(parser.parse(ParserInput(ocrPage: gray)))
+            progress.ocrSeconds += gray.timing.total
+            progress.receipt = progress.receipt.merging(parser.parse(ParserInput(ocrPage: gray)))
         }
-        return Reading(
-            page: page,
-            receipt: receipt,
-            reread: reread,
-            ocrSeconds: ocrSeconds,
-            neural: neuralRead,
-            neuralSeconds: neuralSeconds,
-            language: language
-        )
     }
 
     /// What the neural reading of a receipt gave.
