@@ -134,11 +134,33 @@ public final class ProductIndex: Sendable {
         search(words: TextNormalizer.searchWords(query), limit: limit)
     }
 
-    /// Ranked products for already normalised query words.
+    /// Ranked products for already normalised query words: candidates by how much of the query
+    /// they cover, then the best of them scored again in full.
     public func search(words: [String], limit: Int) -> [ScoredProduct] {
         guard !words.isEmpty, !products.isEmpty, limit > 0 else { return [] }
         var seen = Set<String>()
         let words = splitCompounds(words).filter { seen.insert($0).inserted }
+        let query = weighedQuery(words)
+        guard query.totalWeight > 0 else { return [] }
+        let (total, touched) = coverage(of: query)
+        let top = Self.best(touched, by: total, count: max(limit * 4, 40))
+        var results = rescored(top, for: query)
+        results.sort { $0.score != $1.score ? $0.score > $1.score : $0.product.name < $1.product.name }
+        return Array(results.prefix(limit))
+    }
+
+    /// A query's words, what each matches in the vocabulary, and what each weighs.
+    private struct WeighedQuery {
+        var words: [String]
+        var expanded: [[Expansion]]
+        var weights: [Float]
+        var totalWeight: Float
+        /// The weight of the size words (numbers, units) that match something: a product whose
+        /// name states no size is not blamed for them.
+        var sizeWeight: Float
+    }
+
+    private func weighedQuery(_ words: [String]) -> WeighedQuery {
         let expanded = words.map(expansions(of:))
         var tokenWeights: [Float] = []
         for (word, list) in zip(words, expanded) {
@@ -149,15 +171,19 @@ public final class ProductIndex: Sendable {
             }
         }
         let totalWeight = tokenWeights.reduce(0, +)
-        guard totalWeight > 0 else { return [] }
-        // A product whose name states no size is not blamed for the line's size words.
         let sizeWeight = zip(words, zip(expanded, tokenWeights)).reduce(Float(0)) { sum, item in
             let (word, (list, weight)) = item
             return sum + (!list.isEmpty && (TextNormalizer.isNumber(word) || TextNormalizer.unitWords.contains(word)) ? weight : 0)
         }
+        return WeighedQuery(words: words, expanded: expanded, weights: tokenWeights, totalWeight: totalWeight, sizeWeight: sizeWeight)
+    }
 
-        // Query coverage per document. Major words (not numbers, units or glue) go first and
-        // bring the candidates; minor words only add to documents a major word found.
+    /// Query coverage per document, and the documents any word reached. Major words (not
+    /// numbers, units or glue) go first and bring the candidates; minor words only add to
+    /// documents a major word found.
+    private func coverage(of query: WeighedQuery) -> (total: [Float], touched: [Int32]) {
+        let words = query.words
+        let expanded = query.expanded
         let hasMajor = zip(words, expanded).contains { !TextNormalizer.isMinor($0.0) && !$0.1.isEmpty }
         let order = expanded.indices.sorted {
             TextNormalizer.isMinor(words[$0]) == TextNormalizer.isMinor(words[$1]) ? $0 < $1 : !TextNormalizer.isMinor(words[$0])
@@ -185,7 +211,7 @@ public final class ProductIndex: Sendable {
                             }
                         }
                     }
-                    let weight = tokenWeights[tokenIndex]
+                    let weight = query.weights[tokenIndex]
                     for doc in touchedToken {
                         let index = Int(doc)
                         if total[index] == 0 { touched.append(doc) }
@@ -196,9 +222,12 @@ public final class ProductIndex: Sendable {
                 }
             }
         }
+        return (total, touched)
+    }
 
-        // Keep the best candidates by query coverage, then re-score them fully.
-        let pool = max(limit * 4, 40)
+    /// The `count` documents of `touched` with the most query coverage, most first (ties in the
+    /// order they were touched).
+    private static func best(_ touched: [Int32], by total: [Float], count pool: Int) -> [(doc: Int32, value: Float)] {
         var top: [(doc: Int32, value: Float)] = []
         top.reserveCapacity(pool + 1)
         for doc in touched {
@@ -213,14 +242,21 @@ public final class ProductIndex: Sendable {
             top.insert((doc, value), at: low)
             if top.count > pool { top.removeLast() }
         }
+        return top
+    }
 
+    /// The candidates scored in full: how much of the query they cover, how much of their name
+    /// the query explains, and the trigrams their name shares with it.
+    private func rescored(_ top: [(doc: Int32, value: Float)], for query: WeighedQuery) -> [ScoredProduct] {
         var explained: [Int32: Float] = [:]
-        for list in expanded {
+        for list in query.expanded {
             for expansion in list where (explained[expansion.word] ?? 0) < expansion.similarity {
                 explained[expansion.word] = expansion.similarity
             }
         }
-        let queryText = words.joined(separator: " ")
+        let totalWeight = query.totalWeight
+        let sizeWeight = query.sizeWeight
+        let queryText = query.words.joined(separator: " ")
         let queryTrigrams = Set(Self.trigrams(Array(queryText.utf8)))
         var results: [ScoredProduct] = []
         results.reserveCapacity(top.count)
@@ -243,8 +279,7 @@ public final class ProductIndex: Sendable {
             let score = 0.5 * queryCoverage + 0.35 * nameCoverage + 0.15 * trigram
             results.append(ScoredProduct(product: products[index], score: min(1, score)))
         }
-        results.sort { $0.score != $1.score ? $0.score > $1.score : $0.product.name < $1.product.name }
-        return Array(results.prefix(limit))
+        return results
     }
 
     /// Splits unknown words made of two known ones ("lowfat" → "low fat").
