@@ -3,8 +3,8 @@
 #   scripts/install-deps.sh          what building and running needs
 #   scripts/install-deps.sh --test   plus what the tests and benchmarks need, and schemathesis
 #                                    (PyPI, pinned) in .build/fuzz-venv for scripts/fuzz-api.sh
-#   Both also install the neural reader (scripts/neural-reader.py): rapidocr and onnxruntime
-#   (PyPI, pinned in scripts/neural-reader-requirements.txt, models bundled) in .build/ocr-venv;
+#   Both also install the neural reader (libexec/neural-reader.py): rapidocr and onnxruntime
+#   (PyPI, pinned in libexec/neural-reader-requirements.txt, models bundled) in .build/ocr-venv;
 #   --no-neural leaves it out (receipts are then read with Tesseract alone).
 set -euo pipefail
 
@@ -69,7 +69,7 @@ fi
 # come inside the rapidocr wheel, so the reader never downloads anything when it runs.
 if $neural; then
   root="$(cd "$(dirname "$0")/.." && pwd)"
-  venv="$root/.build/ocr-venv" requirements="$root/scripts/neural-reader-requirements.txt"
+  venv="$root/.build/ocr-venv" requirements="$root/libexec/neural-reader-requirements.txt"
   if ! cmp -s "$requirements" "$venv/requirements.txt" || ! "$venv/bin/python" -c 'import rapidocr, onnxruntime' 2>/dev/null; then
     echo "Installing the neural reader (rapidocr, onnxruntime) into $venv" >&2
     rm -rf "$venv"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measures the neural reader (scripts/neural-reader.py) on the labelled corpus.
+"""Measures the neural reader (libexec/neural-reader.py) on the labelled corpus.
 
   neural-eval.py read CORPUS RAW [--part tuning|check|all] [--limit N] [-- reader args...]
       runs one reader process over the images and saves each answer as RAW/<set>/<stem>.json
@@ -58,7 +58,7 @@ def corpus_images(corpus, part="all"):
 
 def load_reader_module():
     sys.dont_write_bytecode = True  # no __pycache__ in scripts/
-    spec = importlib.util.spec_from_file_location("neural_reader", os.path.join(HERE, "neural-reader.py"))
+    spec = importlib.util.spec_from_file_location("neural_reader", os.path.join(HERE, "..", "libexec", "neural-reader.py"))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -75,7 +75,7 @@ def cmd_read(a, reader_args):
         images = [im for im in images if sum(1 for o in images[: images.index(im)] if o[0] == im[0]) < a.per_set]
     images = images[: a.limit or None]
     py = a.python or sys.executable
-    cmd = ["/usr/bin/time", "-f", "%M", "-o", os.path.join(a.raw, ".rss-kb"), py, os.path.join(HERE, "neural-reader.py")] + reader_args
+    cmd = ["/usr/bin/time", "-f", "%M", "-o", os.path.join(a.raw, ".rss-kb"), py, os.path.join(HERE, "..", "libexec", "neural-reader.py")] + reader_args
     os.makedirs(a.raw, exist_ok=True)
     t0 = time.monotonic()
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)

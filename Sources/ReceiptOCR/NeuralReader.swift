@@ -4,7 +4,7 @@ import Foundation
 import Logging
 
 /// A neural reader beside Tesseract: PP-OCR detection and recognition (RapidOCR on ONNX Runtime)
-/// in one long-lived Python process, `scripts/neural-reader.py`, installed by
+/// in one long-lived Python process, `libexec/neural-reader.py`, installed by
 /// `scripts/install-deps.sh` into `.build/ocr-venv` (see docs/NEURAL-READER.md). One request a
 /// line on its stdin, one answer a line on its stdout; requests are served one at a time.
 ///
@@ -27,7 +27,7 @@ public actor NeuralReader {
 
         /// The installed reader, or nil: `RECEIPTS_NEURAL=off` turns it off; `RECEIPTS_NEURAL_PYTHON`
         /// and `RECEIPTS_NEURAL_SCRIPT` name it; otherwise `.build/ocr-venv/bin/python3` and
-        /// `scripts/neural-reader.py` of the checkout the running binary was built in.
+        /// `libexec/neural-reader.py` of the checkout the running binary was built in.
         public static func installed(environment: [String: String] = ProcessInfo.processInfo.environment) -> Configuration? {
             if ["off", "0", "no", "false"].contains(environment["RECEIPTS_NEURAL"]?.lowercased() ?? "") { return nil }
             let fm = FileManager.default
@@ -39,7 +39,7 @@ public actor NeuralReader {
             var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
             for _ in 0..<6 {
                 let python = folder.appendingPathComponent(".build/ocr-venv/bin/python3")
-                let script = folder.appendingPathComponent("scripts/neural-reader.py")
+                let script = folder.appendingPathComponent("libexec/neural-reader.py")
                 if fm.isExecutableFile(atPath: python.path), fm.fileExists(atPath: script.path) {
                     return Configuration(python: python, script: script)
                 }

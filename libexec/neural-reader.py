@@ -4,7 +4,7 @@
 Runs from the virtual environment that `scripts/install-deps.sh --neural` builds in
 `.build/ocr-venv`:
 
-    .build/ocr-venv/bin/python scripts/neural-reader.py [--threads N] [--det-limit N] ...
+    .build/ocr-venv/bin/python libexec/neural-reader.py [--threads N] [--det-limit N] ...
 
 Protocol (UTF-8 JSON Lines; stdout carries nothing else, logs go to stderr):
   - once the models are loaded:  {"ready": true, "reader": "rapidocr", "versions": {...}, "settings": {...},
