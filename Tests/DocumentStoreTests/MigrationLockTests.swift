@@ -33,19 +33,10 @@ struct MigrationLockTests {
             standardError: .discard
         )
         defer { holder.kill() }
-        func locksHeld() async throws -> Int {
-            let result = try await ChildProcess.output(
-                of: URL(fileURLWithPath: "/usr/bin/env"),
-                ["psql", "-tA", base, "-c", "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted"]
-            )
-            return Int(String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let locked = try await TestStores.waitUntil {
+            try await TestStores.psqlValue("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted", at: base) != "0"
         }
-        // `for … where` would not stop at the first success: it asks 600 times whatever the answer.
-        for _ in 0..<600 {
-            if try await locksHeld() > 0 { break }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        try #require(try await locksHeld() > 0, "psql never took the lock")
+        try #require(locked, "psql never took the lock")
 
         // A store in another schema opens meanwhile.
         let other = try await TestStores.open(try TestStores.newLocation(.postgres, directory: directory))
@@ -107,12 +98,9 @@ struct CompleteSchemaTests {
         )
         defer { writer.kill() }
         func psql(_ sql: String) async throws -> String { try await TestStores.psqlValue(sql, at: base) }
-        for _ in 0..<600 {
-            let active = try await psql(
-                "SELECT count(*) FROM pg_stat_activity WHERE query LIKE '%\(marker)%' AND state = 'active' AND pid <> pg_backend_pid()"
-            )
-            if active != "0" { break }
-            try await Task.sleep(for: .milliseconds(100))
+        _ = try await TestStores.waitUntil {
+            try await psql("SELECT count(*) FROM pg_stat_activity WHERE query LIKE '%\(marker)%' AND state = 'active' AND pid <> pg_backend_pid()")
+                != "0"
         }
         try await Task.sleep(for: .milliseconds(300))
 

@@ -52,15 +52,9 @@ struct SharedExtensionLockTests {
         )
         defer { holder.kill() }
         let migrating = Task { try await TestStores.open(fresh + separator + "schema=a&connect_timeout=180") }
-        var waiting = false
-        for _ in 0..<600 {
-            let count = try await psql(
-                fresh,
-                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO text_fields%'"
-            )
-            waiting = count != "0"
-            if waiting { break }
-            try await Task.sleep(for: .milliseconds(100))
+        let waiting = try await TestStores.waitUntil {
+            try await psql(fresh, "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO text_fields%'")
+                != "0"
         }
         try #require(waiting, "schema a's migration never reached its text field rows")
 

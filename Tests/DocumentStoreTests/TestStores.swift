@@ -47,6 +47,15 @@ enum TestStores {
         return String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Asks `condition` every 100 ms until it holds, for at most a minute; whether it came to hold.
+    static func waitUntil(_ condition: () async throws -> Bool) async throws -> Bool {
+        for _ in 0..<600 {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+
     /// A cart-like document.
     static func cart(_ index: Int, merchant: String? = nil, date: String? = nil, total: String? = nil) -> JSONValue {
         let merchants = ["GREEN FIELD", "ALDI SÜD", "Trader Joe's", "WHOLE FOODS"]

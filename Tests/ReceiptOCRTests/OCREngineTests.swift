@@ -171,7 +171,9 @@ struct OCRResourceTests {
         // A Latin photo the English model reads (the first photo by name is now an Arabic one).
         let fixture = try #require(Fixtures.receiptImages().first { $0.lastPathComponent == "cs-potraviny-nadrazi--photo.jpg" })
         // Warm up allocator arenas and lazily loaded state with the same work as the loop.
-        @Sendable func cycleOnItsOwnThread(engines: Int, images: Int) throws {
+        // A minute of blocking calls: on a thread of its own (`onOwnThread`), not one of the few
+        // that the other tests await on.
+        @Sendable func cycle(engines: Int, images: Int) throws {
             for _ in 0..<engines {
                 let engine = try OCREngine(logger: TestSupport.logger)
                 _ = try engine.recognizeBlocking(data: png, preprocessing: .default)
@@ -183,12 +185,10 @@ struct OCRResourceTests {
                 _ = try engine.preprocessBlocking(image, options: .all)
             }
         }
-        // A minute of blocking calls: on a thread of its own, not one of the few that the other tests await on.
-        func cycle(engines: Int, images: Int) async throws { try await onOwnThread { try cycleOnItsOwnThread(engines: engines, images: images) } }
-        try await cycle(engines: 2, images: 20)
+        try await onOwnThread { try cycle(engines: 2, images: 20) }
         let handlesBefore = OCRResources.liveHandles
         let before = OCRResources.heapBytesInUse
-        try await cycle(engines: 10, images: 100)
+        try await onOwnThread { try cycle(engines: 10, images: 100) }
         let growth = OCRResources.heapBytesInUse - before
         // The count is the process's: suites running alongside hold handles of their own for a
         // moment (42 more seen once under `make test`), so the least over a second is the figure.
