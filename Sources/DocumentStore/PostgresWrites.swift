@@ -29,11 +29,15 @@ extension PostgresDocumentStore {
     /// `text_fields` only ever grows, so its row count tells whether a client's copy is current.
     ///
     /// The three entry points (put, delete, replicate) plan their statements once per session
-    /// (`plan_cache_mode = force_generic_plan`, which the functions they call inherit): with the
-    /// default, PL/pgSQL planned each statement anew on every call, as the array arguments made a
-    /// custom plan look cheaper, and that planning ran under the sequence row's lock, which
-    /// orders every writer. Measured with `receipts-bench server` (ticks on PostgreSQL, a 2-core
-    /// AMD EPYC): 657 to 805-854 writes per second.
+    /// (`plan_cache_mode = force_generic_plan`; the functions they call inherit their settings):
+    /// with the default, PL/pgSQL planned each statement anew on every call, as the array arguments
+    /// made a custom plan look cheaper, and that planning ran under the sequence row's lock, which
+    /// orders every writer. A plan made once must still suit the table later: one made while a
+    /// fresh store's `documents` was small read the whole table for each revision check (0.7 ms a
+    /// write, under the lock, until the next `ANALYZE`). Every statement here finds rows by key, so
+    /// scans, hash and merge joins are turned off for them. `receipts-bench server`, ticks on
+    /// PostgreSQL, a 2-core AMD EPYC: 577-678 writes/s before, 730 after (pgbench of the put
+    /// function alone, 8 clients: 863-981 to 1,275-1,291).
     static let writeFunctions: [(name: String, definition: String)] = [
         // The start of every write: the sequence row's lock (held until COMMIT: it orders the
         // writers), and the check of the client's text-indexed fields (`NULL`: none sent).
@@ -93,7 +97,9 @@ extension PostgresDocumentStore {
                 collections text[], ids text[], bodies text[], checked boolean[], expected bigint[],
                 text_positions int[], text_names text[], text_values text[], known_text_fields bigint, channel text,
                 OUT base bigint, OUT revs bigint[]
-            ) LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+            ) LANGUAGE plpgsql
+                SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+            AS $$
             DECLARE
                 lives bigint[];
                 finals int[];
@@ -129,7 +135,9 @@ extension PostgresDocumentStore {
             """
             CREATE OR REPLACE FUNCTION receipts_delete_v2(
                 in_collection text, in_id text, checked boolean, expected bigint, kept_fields text[], channel text
-            ) RETURNS boolean LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+            ) RETURNS boolean LANGUAGE plpgsql
+                SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+            AS $$
             DECLARE
                 base bigint;
                 current_rev bigint;
@@ -167,7 +175,9 @@ extension PostgresDocumentStore {
             CREATE OR REPLACE FUNCTION receipts_replicate_v2(
                 collections text[], ids text[], revs bigint[], tombstones boolean[], bodies text[],
                 text_positions int[], text_names text[], text_values text[], known_text_fields bigint, channel text
-            ) RETURNS integer LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+            ) RETURNS integer LANGUAGE plpgsql
+                SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+            AS $$
             DECLARE
                 base bigint;
                 applied_count integer;
