@@ -42,6 +42,34 @@ public final class ProductIndex: Sendable {
 
     public init(products: [Product]) {
         self.products = products
+        let postings = Self.postings(of: products)
+        let count = Float(max(1, products.count))
+        let idf = postings.docs.map { log(1 + count / Float(max(1, $0.count))) }
+        let lookups = Self.wordLookups(postings.vocabulary)
+        self.wordIDs = postings.wordIDs
+        self.vocabulary = postings.vocabulary
+        self.postingDocs = postings.docs
+        self.postingWeights = postings.weights
+        self.idf = idf
+        self.averageIDF = idf.isEmpty ? 1 : idf.reduce(0, +) / Float(idf.count)
+        self.nameWords = postings.nameWords
+        self.nameText = postings.nameText
+        self.wordsByFirstByte = lookups.byFirst
+        self.trigramWords = lookups.trigramWords
+        self.nameHasSize = postings.nameHasSize
+        self.minorWordIDs = Set(TextNormalizer.unitWords.compactMap { postings.wordIDs[$0] })
+    }
+
+    /// What indexing the products' words makes: the vocabulary (ids in order of first
+    /// appearance), each word's products with the weight of the heaviest field it is in there,
+    /// and per product its name's major words, its normalised name and whether that states a size.
+    private typealias Postings = (
+        wordIDs: [String: Int32], vocabulary: [[UInt8]], docs: [[Int32]], weights: [[Float]],
+        nameWords: [[Int32]], nameText: [String], nameHasSize: [Bool]
+    )
+
+    /// Indexes every word of the products' names, brands (and brand initials), keywords and categories.
+    private static func postings(of products: [Product]) -> Postings {
         var wordIDs: [String: Int32] = [:]
         var vocabulary: [[UInt8]] = []
         var postingDocs: [[Int32]] = []
@@ -77,31 +105,41 @@ public final class ProductIndex: Sendable {
             nameWords.append(names)
             nameText.append(name.joined(separator: " "))
             nameHasSize.append(name.contains { TextNormalizer.isNumber($0) || TextNormalizer.unitWords.contains($0) })
-            let fields: [(String, Float)] =
-                [(product.brand ?? "", Self.fieldWeights.brand)]
-                + product.keywords.map { ($0, Self.fieldWeights.keywords) }
-                + product.categories.map { ($0, Self.fieldWeights.categories) }
-            for (text, weight) in fields {
-                for word in TextNormalizer.searchWords(text) {
-                    let wordID = id(of: word)
-                    if (weights[wordID] ?? 0) < weight { weights[wordID] = weight }
-                }
-            }
-            // Brand initials ("Farm Fresh" → "ff", "Great Value" → "gv"): receipts print brands so.
-            let brandWords = TextNormalizer.searchWords(product.brand ?? "")
-            if brandWords.count >= 2 {
-                let initials = String(brandWords.compactMap(\.first))
-                let wordID = id(of: initials)
-                if (weights[wordID] ?? 0) < Self.fieldWeights.brand { weights[wordID] = Self.fieldWeights.brand }
-            }
+            weighOtherFields(of: product, into: &weights, id: id(of:))
             for (wordID, weight) in weights {
                 postingDocs[Int(wordID)].append(Int32(docIndex))
                 postingWeights[Int(wordID)].append(weight)
             }
         }
+        return (wordIDs, vocabulary, postingDocs, postingWeights, nameWords, nameText, nameHasSize)
+    }
 
-        let count = Float(max(1, products.count))
-        let idf = postingDocs.map { log(1 + count / Float(max(1, $0.count))) }
+    /// Adds the words of a product's brand, keywords and categories, and its brand's initials, to
+    /// `weights` (already holding its name's words), each at its field's weight unless the word
+    /// already weighs more. `id` gives a word's id, adding it to the vocabulary when new.
+    private static func weighOtherFields(of product: Product, into weights: inout [Int32: Float], id: (String) -> Int32) {
+        let fields: [(String, Float)] =
+            [(product.brand ?? "", Self.fieldWeights.brand)]
+            + product.keywords.map { ($0, Self.fieldWeights.keywords) }
+            + product.categories.map { ($0, Self.fieldWeights.categories) }
+        for (text, weight) in fields {
+            for word in TextNormalizer.searchWords(text) {
+                let wordID = id(word)
+                if (weights[wordID] ?? 0) < weight { weights[wordID] = weight }
+            }
+        }
+        // Brand initials ("Farm Fresh" → "ff", "Great Value" → "gv"): receipts print brands so.
+        let brandWords = TextNormalizer.searchWords(product.brand ?? "")
+        if brandWords.count >= 2 {
+            let initials = String(brandWords.compactMap(\.first))
+            let wordID = id(initials)
+            if (weights[wordID] ?? 0) < Self.fieldWeights.brand { weights[wordID] = Self.fieldWeights.brand }
+        }
+    }
+
+    /// The vocabulary's word ids by first byte, and by character trigram (words of three bytes or
+    /// more that are not numbers), for expanding query words.
+    private static func wordLookups(_ vocabulary: [[UInt8]]) -> (byFirst: [[Int32]], trigramWords: [UInt32: [Int32]]) {
         var byFirst = [[Int32]](repeating: [], count: 256)
         var trigramWords: [UInt32: [Int32]] = [:]
         for (wordID, bytes) in vocabulary.enumerated() {
@@ -113,18 +151,7 @@ public final class ProductIndex: Sendable {
                 }
             }
         }
-        self.wordIDs = wordIDs
-        self.vocabulary = vocabulary
-        self.postingDocs = postingDocs
-        self.postingWeights = postingWeights
-        self.idf = idf
-        self.averageIDF = idf.isEmpty ? 1 : idf.reduce(0, +) / Float(idf.count)
-        self.nameWords = nameWords
-        self.nameText = nameText
-        self.wordsByFirstByte = byFirst
-        self.trigramWords = trigramWords
-        self.nameHasSize = nameHasSize
-        self.minorWordIDs = Set(TextNormalizer.unitWords.compactMap { wordIDs[$0] })
+        return (byFirst, trigramWords)
     }
 
     public var count: Int { products.count }

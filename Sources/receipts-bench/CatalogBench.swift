@@ -30,6 +30,21 @@ struct CatalogBench: AsyncParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    /// Index search times: each query's latency in milliseconds (sorted), how many queries found
+    /// something, and the slowest query with its time.
+    private typealias SearchTimes = (latencies: [Double], queries: Int, hits: Int, slowest: (Double, String))
+    /// Receipt-line matching: lines matched, matched to the right product name, and the seconds
+    /// it took; `lines` is how many were tried.
+    private typealias MatchTimes = (lines: Int, matched: Int, correct: Int, seconds: Double)
+    /// Line cleaning alone: the words it found and the seconds it took.
+    private typealias NormaliseTimes = (words: Int, seconds: Double)
+    /// The store's FTS5 search: load seconds, and median and p99 search milliseconds.
+    private typealias FTSTimes = (load: Double, median: Double, p99: Double)
+    /// Everything one run measured, for the report.
+    private typealias Measurements = (
+        buildSeconds: Double, search: SearchTimes, matching: MatchTimes, normalising: NormaliseTimes, peak: Double, fts: FTSTimes?
+    )
+
     func run() async throws {
         var generator = SeededGenerator(seed: 42)
         let catalog = CatalogGenerator.products(count: products, using: &generator)
@@ -43,6 +58,27 @@ struct CatalogBench: AsyncParsableCommand {
         let buildStart = ContinuousClock.now
         let index = ProductIndex(products: catalog)
         let buildSeconds = (ContinuousClock.now - buildStart).seconds
+        let search = timeSearches(index, queryTexts)
+        let matching = timeMatching(index, receiptLines)
+        let normalising = timeNormalising(receiptLines)
+        let peak = OCRBench.peakRSSMegabytes()
+
+        // SQLite FTS5 trigram through the store, for comparison.
+        var fts: FTSTimes? = nil
+        if ftsProducts > 0 {
+            fts = try await measureFTS(catalog: Array(catalog.prefix(ftsProducts)), queries: Array(queryTexts.prefix(300)))
+        }
+
+        let measured: Measurements = (buildSeconds, search, matching, normalising, peak, fts)
+        if json {
+            print(String(decoding: try JSONValue.object(jsonFigures(measured)).jsonData(), as: UTF8.self))
+            return
+        }
+        printTable(measured)
+    }
+
+    /// Runs every query once to warm up, then times each one again.
+    private func timeSearches(_ index: ProductIndex, _ queryTexts: [String]) -> SearchTimes {
         for query in queryTexts { _ = index.search(query, limit: 10) }  // warm-up
         var latencies: [Double] = []
         latencies.reserveCapacity(queryTexts.count)
@@ -57,6 +93,11 @@ struct CatalogBench: AsyncParsableCommand {
             if !results.isEmpty { hits += 1 }
         }
         latencies.sort()
+        return (latencies, queryTexts.count, hits, slowest)
+    }
+
+    /// Matches each receipt line to a product and counts the matches whose name is the line's.
+    private func timeMatching(_ index: ProductIndex, _ receiptLines: [(String, String)]) -> MatchTimes {
         let matcher = ProductMatcher(index: index)
         let matchStart = ContinuousClock.now
         var matched = 0
@@ -68,63 +109,69 @@ struct CatalogBench: AsyncParsableCommand {
                 if match.product.name == name { correct += 1 }
             }
         }
-        let matchSeconds = (ContinuousClock.now - matchStart).seconds
+        return (receiptLines.count, matched, correct, (ContinuousClock.now - matchStart).seconds)
+    }
+
+    /// Times the line cleaning that matching starts with, on its own.
+    private func timeNormalising(_ receiptLines: [(String, String)]) -> NormaliseTimes {
         let normaliseStart = ContinuousClock.now
         var words = 0
         for (line, _) in receiptLines { words += ReceiptLineNormalizer.words(line).count }
-        let normaliseSeconds = (ContinuousClock.now - normaliseStart).seconds
-        let peak = OCRBench.peakRSSMegabytes()
+        return (words, (ContinuousClock.now - normaliseStart).seconds)
+    }
 
-        // SQLite FTS5 trigram through the store, for comparison.
-        var fts: (load: Double, median: Double, p99: Double)? = nil
-        if ftsProducts > 0 {
-            fts = try await measureFTS(catalog: Array(catalog.prefix(ftsProducts)), queries: Array(queryTexts.prefix(300)))
-        }
-
-        let figures: [String: JSONValue] = [
+    /// The figures of `--json`, by name.
+    private func jsonFigures(_ measured: Measurements) -> [String: JSONValue] {
+        [
             "products": .number(Decimal(products)),
-            "indexBuildSeconds": number(buildSeconds, 3),
-            "searchMedianMs": number(percentile(latencies, 0.5), 3),
-            "searchP99Ms": number(percentile(latencies, 0.99), 3),
-            "queriesWithResults": number(Double(hits) / Double(max(1, queryTexts.count)), 3),
-            "matchLinesPerSecond": number(Double(receiptLines.count) / matchSeconds, 0),
-            "normaliseLinesPerSecond": number(Double(receiptLines.count) / normaliseSeconds, 0),
-            "matchRate": number(Double(matched) / Double(max(1, receiptLines.count)), 3),
-            "matchPrecision": number(Double(correct) / Double(max(1, matched)), 3),
-            "peakRSSMegabytes": number(peak, 0),
+            "indexBuildSeconds": number(measured.buildSeconds, 3),
+            "searchMedianMs": number(percentile(measured.search.latencies, 0.5), 3),
+            "searchP99Ms": number(percentile(measured.search.latencies, 0.99), 3),
+            "queriesWithResults": number(Double(measured.search.hits) / Double(max(1, measured.search.queries)), 3),
+            "matchLinesPerSecond": number(Double(measured.matching.lines) / measured.matching.seconds, 0),
+            "normaliseLinesPerSecond": number(Double(measured.matching.lines) / measured.normalising.seconds, 0),
+            "matchRate": number(Double(measured.matching.matched) / Double(max(1, measured.matching.lines)), 3),
+            "matchPrecision": number(Double(measured.matching.correct) / Double(max(1, measured.matching.matched)), 3),
+            "peakRSSMegabytes": number(measured.peak, 0),
             "ftsProducts": .number(Decimal(ftsProducts)),
-            "ftsLoadSeconds": fts.map { number($0.load, 2) } ?? .null,
-            "ftsSearchMedianMs": fts.map { number($0.median, 3) } ?? .null,
-            "ftsSearchP99Ms": fts.map { number($0.p99, 3) } ?? .null,
+            "ftsLoadSeconds": measured.fts.map { number($0.load, 2) } ?? .null,
+            "ftsSearchMedianMs": measured.fts.map { number($0.median, 3) } ?? .null,
+            "ftsSearchP99Ms": measured.fts.map { number($0.p99, 3) } ?? .null,
         ]
-        if json {
-            print(String(decoding: try JSONValue.object(figures).jsonData(), as: UTF8.self))
-            return
-        }
+    }
+
+    /// Prints the figures for a person, one measurement a line.
+    private func printTable(_ measured: Measurements) {
         print("catalog of \(products) generated products")
-        print(String(format: "  in-memory index build      %.3f s", buildSeconds))
+        print(String(format: "  in-memory index build      %.3f s", measured.buildSeconds))
         print(
             String(
                 format: "  search (warm)              median %.3f ms, p99 %.3f ms (%d queries, %.1f %% with results)",
-                percentile(latencies, 0.5),
-                percentile(latencies, 0.99),
-                queryTexts.count,
-                100 * Double(hits) / Double(max(1, queryTexts.count))
+                percentile(measured.search.latencies, 0.5),
+                percentile(measured.search.latencies, 0.99),
+                measured.search.queries,
+                100 * Double(measured.search.hits) / Double(max(1, measured.search.queries))
             )
         )
-        print(String(format: "    slowest: %.3f ms for \"%@\"", slowest.0, slowest.1))
+        print(String(format: "    slowest: %.3f ms for \"%@\"", measured.search.slowest.0, measured.search.slowest.1))
         print(
             String(
                 format: "  receipt-line matching      %.0f lines/s (%d lines; %.1f %% matched, %.1f %% of those right)",
-                Double(receiptLines.count) / matchSeconds,
-                receiptLines.count,
-                100 * Double(matched) / Double(max(1, receiptLines.count)),
-                100 * Double(correct) / Double(max(1, matched))
+                Double(measured.matching.lines) / measured.matching.seconds,
+                measured.matching.lines,
+                100 * Double(measured.matching.matched) / Double(max(1, measured.matching.lines)),
+                100 * Double(measured.matching.correct) / Double(max(1, measured.matching.matched))
             )
         )
-        print(String(format: "    of which line cleaning    %.0f lines/s (%d words)", Double(receiptLines.count) / normaliseSeconds, words))
-        print(String(format: "  peak RSS                   %.0f MB", peak))
-        if let fts {
+        print(
+            String(
+                format: "    of which line cleaning    %.0f lines/s (%d words)",
+                Double(measured.matching.lines) / measured.normalising.seconds,
+                measured.normalising.words
+            )
+        )
+        print(String(format: "  peak RSS                   %.0f MB", measured.peak))
+        if let fts = measured.fts {
             print(
                 String(
                     format: "  SQLite FTS5 trigram (store) load %d products %.2f s; searchText median %.3f ms, p99 %.3f ms",

@@ -69,110 +69,144 @@ struct LiveBench: AsyncParsableCommand {
         let binary = URL(fileURLWithPath: receipts ?? ServerBench.sibling("receipts"))
         let work = try StoreBench.workFolder("receipts-bench-live-\(getpid())")
         defer { try? FileManager.default.removeItem(at: work) }
-        var counts = clients
-        if acrossInstances {
-            guard StoreBench.postgresLocation(postgres) != nil else {
-                throw ValidationError("--across-instances needs PostgreSQL: give --postgres URL or run through scripts/with-postgres.sh.")
-            }
-            counts = [clients.max() ?? 500]
-        }
+        let counts = try clientCounts()
         let setup = acrossInstances ? "across instances" : "one server"
         if !json { print("setup             clients  deliveries  missed   p50 ms   p99 ms   max ms   server RSS per client") }
         let logger = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
-        var ticked = false
         for count in counts {
-            // A fresh server and store per count, so one count's connections and their teardown
-            // never overlap the next count's measurement. Across instances, a second server on the
-            // same PostgreSQL takes the changes; the clients' server learns of them by NOTIFY.
-            let store =
-                acrossInstances
-                ? StoreBench.postgresLocation(postgres) ?? "" : work.appendingPathComponent("live-\(count).sqlite").path
-            let server = try await ServerBench.startServer(binary: binary, store: store, log: work.appendingPathComponent("serve-\(count)"))
-            defer { server.child.kill() }
-            let writer =
-                acrossInstances
-                ? try await ServerBench.startServer(binary: binary, store: store, log: work.appendingPathComponent("writer-\(count)")) : server
-            defer { if acrossInstances { writer.child.kill() } }
-            let origin = "http://127.0.0.1:\(writer.port)"
-            let seed = try await Seed.make(origin: origin, carts: 1, items: 1)
-            let tick = URL(
-                string: "\(origin)/api/v1/households/\(seed.household)/carts/\(seed.carts[0].id)/items/\(seed.carts[0].items[0])/completed"
-            )!
-            ticked = false
-            let before = Self.residentKB(pid: server.child.pid)
-            let arrivals = Arrivals()
-            var tasks: [Task<Void, any Error>] = []
-            for _ in 0..<count {
-                tasks.append(
-                    Task {
-                        try await WebSocketClient.connect(
-                            url: "ws://127.0.0.1:\(server.port)/api/v1/live",
-                            configuration: .init(additionalHeaders: [.authorization: "Bearer \(seed.token)"]),
-                            logger: logger
-                        ) { inbound, _, _ in
-                            for try await message in inbound.messages(maxSize: 1 << 20) {
-                                guard case .text(let text) = message else { continue }
-                                arrivals.lastMessage.withLock { $0 = .now }
-                                if text.contains("\"type\":\"hello\"") {
-                                    arrivals.connected.withLock { $0 += 1 }
-                                    continue
-                                }
-                                // One key per cart revision: each change makes exactly one.
-                                if text.contains("\"collection\":\"carts\""), let rev = Self.number("rev", in: text) { arrivals.note("rev\(rev)") }
+            try await measure(clients: count, setup: setup, binary: binary, work: work, logger: logger)
+        }
+    }
+
+    /// The client counts to measure: `--clients`, or across instances only the largest of them.
+    /// Throws when `--across-instances` has no PostgreSQL to run on.
+    private func clientCounts() throws -> [Int] {
+        guard acrossInstances else { return clients }
+        guard StoreBench.postgresLocation(postgres) != nil else {
+            throw ValidationError("--across-instances needs PostgreSQL: give --postgres URL or run through scripts/with-postgres.sh.")
+        }
+        return [clients.max() ?? 500]
+    }
+
+    /// Measures one client count on servers of its own and prints its figures: connects the
+    /// clients, waits for them to settle, ticks and unticks the item `--changes` times.
+    private func measure(clients count: Int, setup: String, binary: URL, work: URL, logger: Logger) async throws {
+        // A fresh server and store per count, so one count's connections and their teardown
+        // never overlap the next count's measurement. Across instances, a second server on the
+        // same PostgreSQL takes the changes; the clients' server learns of them by NOTIFY.
+        let store =
+            acrossInstances
+            ? StoreBench.postgresLocation(postgres) ?? "" : work.appendingPathComponent("live-\(count).sqlite").path
+        let server = try await ServerBench.startServer(binary: binary, store: store, log: work.appendingPathComponent("serve-\(count)"))
+        defer { server.child.kill() }
+        let writer =
+            acrossInstances
+            ? try await ServerBench.startServer(binary: binary, store: store, log: work.appendingPathComponent("writer-\(count)")) : server
+        defer { if acrossInstances { writer.child.kill() } }
+        let origin = "http://127.0.0.1:\(writer.port)"
+        let seed = try await Seed.make(origin: origin, carts: 1, items: 1)
+        let tick = URL(
+            string: "\(origin)/api/v1/households/\(seed.household)/carts/\(seed.carts[0].id)/items/\(seed.carts[0].items[0])/completed"
+        )!
+        let before = Self.residentKB(pid: server.child.pid)
+        let arrivals = Arrivals()
+        let tasks = Self.connect(clients: count, port: server.port, token: seed.token, arrivals: arrivals, logger: logger)
+        try await Self.waitUntilSettled(arrivals, clients: count)
+        let during = Self.residentKB(pid: server.child.pid)
+        var (latencies, missed) = try await makeChanges(tick, token: seed.token, clients: count, arrivals: arrivals)
+        for task in tasks { task.cancel() }
+        latencies.sort()
+        let figures = Figures(
+            setup: setup,
+            clients: count,
+            deliveries: latencies.count,
+            missed: missed,
+            p50Milliseconds: Self.percentile(latencies, 0.5),
+            p99Milliseconds: Self.percentile(latencies, 0.99),
+            maxMilliseconds: latencies.last ?? 0,
+            serverRSSPerClientKB: Double(during - before) / Double(max(1, count))
+        )
+        try printFigures(figures)
+        try await Task.sleep(for: .seconds(1))
+    }
+
+    /// Connects `count` WebSocket clients to the live endpoint of the server on `port`; returns
+    /// their tasks, which note each cart revision's arrival in `arrivals` until cancelled.
+    private static func connect(clients count: Int, port: Int, token: String, arrivals: Arrivals, logger: Logger) -> [Task<Void, any Error>] {
+        var tasks: [Task<Void, any Error>] = []
+        for _ in 0..<count {
+            tasks.append(
+                Task {
+                    try await WebSocketClient.connect(
+                        url: "ws://127.0.0.1:\(port)/api/v1/live",
+                        configuration: .init(additionalHeaders: [.authorization: "Bearer \(token)"]),
+                        logger: logger
+                    ) { inbound, _, _ in
+                        for try await message in inbound.messages(maxSize: 1 << 20) {
+                            guard case .text(let text) = message else { continue }
+                            arrivals.lastMessage.withLock { $0 = .now }
+                            if text.contains("\"type\":\"hello\"") {
+                                arrivals.connected.withLock { $0 += 1 }
+                                continue
                             }
+                            // One key per cart revision: each change makes exactly one.
+                            if text.contains("\"collection\":\"carts\""), let rev = Self.number("rev", in: text) { arrivals.note("rev\(rev)") }
                         }
                     }
-                )
-            }
-            let deadline = ContinuousClock.now + .seconds(60)
-            while arrivals.connected.withLock({ $0 }) < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            // Measure the steady state: wait until the connection burst (each connection's presence
-            // announced to the others) has quietened, for one second.
-            while ContinuousClock.now - arrivals.lastMessage.withLock({ $0 }) < .seconds(1), ContinuousClock.now < deadline + .seconds(60) {
-                try await Task.sleep(for: .milliseconds(100))
-            }
-            let during = Self.residentKB(pid: server.child.pid)
-            var latencies: [Double] = []
-            var missed = 0
-            for _ in 0..<changes {
-                let started = ContinuousClock.now
-                ticked.toggle()
-                let rev = try await Self.send(ticked ? "PUT" : "DELETE", tick, token: seed.token)
-                try await Task.sleep(for: .seconds(1))
-                let times = arrivals.take("rev\(rev)")
-                missed += count - times.count
-                latencies += times.map { Double(($0 - started).components.attoseconds) / 1e15 + Double(($0 - started).components.seconds) * 1000 }
-            }
-            for task in tasks { task.cancel() }
-            latencies.sort()
-            let figures = Figures(
-                setup: setup,
-                clients: count,
-                deliveries: latencies.count,
-                missed: missed,
-                p50Milliseconds: Self.percentile(latencies, 0.5),
-                p99Milliseconds: Self.percentile(latencies, 0.99),
-                maxMilliseconds: latencies.last ?? 0,
-                serverRSSPerClientKB: Double(during - before) / Double(max(1, count))
+                }
             )
-            if json {
-                print(String(decoding: try JSONEncoder().encode(figures), as: UTF8.self))
-            } else {
-                print(
-                    setup.padding(toLength: 17, withPad: " ", startingAt: 0)
-                        + String(
-                            format: " %7d %11d %7d %8.2f %8.2f %8.2f %14.1f KB",
-                            count,
-                            figures.deliveries,
-                            missed,
-                            figures.p50Milliseconds,
-                            figures.p99Milliseconds,
-                            figures.maxMilliseconds,
-                            figures.serverRSSPerClientKB
-                        )
-                )
-            }
+        }
+        return tasks
+    }
+
+    /// Waits (a minute at most) until every client has connected, then (another minute at most)
+    /// until no client has received anything for one second.
+    private static func waitUntilSettled(_ arrivals: Arrivals, clients count: Int) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while arrivals.connected.withLock({ $0 }) < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        // Measure the steady state: wait until the connection burst (each connection's presence
+        // announced to the others) has quietened, for one second.
+        while ContinuousClock.now - arrivals.lastMessage.withLock({ $0 }) < .seconds(1), ContinuousClock.now < deadline + .seconds(60) {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    /// Ticks and unticks the item at `tick` `--changes` times, a second apart; returns each
+    /// delivery's latency in milliseconds (unsorted) and how many deliveries never came.
+    private func makeChanges(_ tick: URL, token: String, clients count: Int, arrivals: Arrivals) async throws -> (latencies: [Double], missed: Int) {
+        var ticked = false
+        var latencies: [Double] = []
+        var missed = 0
+        for _ in 0..<changes {
+            let started = ContinuousClock.now
+            ticked.toggle()
+            let rev = try await Self.send(ticked ? "PUT" : "DELETE", tick, token: token)
             try await Task.sleep(for: .seconds(1))
+            let times = arrivals.take("rev\(rev)")
+            missed += count - times.count
+            latencies += times.map { Double(($0 - started).components.attoseconds) / 1e15 + Double(($0 - started).components.seconds) * 1000 }
+        }
+        return (latencies, missed)
+    }
+
+    /// Prints one client count's figures: a JSON line with `--json`, else a row of the table.
+    private func printFigures(_ figures: Figures) throws {
+        if json {
+            print(String(decoding: try JSONEncoder().encode(figures), as: UTF8.self))
+        } else {
+            print(
+                figures.setup.padding(toLength: 17, withPad: " ", startingAt: 0)
+                    + String(
+                        format: " %7d %11d %7d %8.2f %8.2f %8.2f %14.1f KB",
+                        figures.clients,
+                        figures.deliveries,
+                        figures.missed,
+                        figures.p50Milliseconds,
+                        figures.p99Milliseconds,
+                        figures.maxMilliseconds,
+                        figures.serverRSSPerClientKB
+                    )
+            )
         }
     }
 

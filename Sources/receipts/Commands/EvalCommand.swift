@@ -96,6 +96,21 @@ struct EvalCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.eval")
         guard let directory else { return try await evaluateCorrections(logger: logger) }
+        let entries = try corpusEntries(in: directory)
+        var runner = EvaluationRunner(jobs: jobs, logger: logger)
+        if dump { runner.observer = Self.printExtracted }
+        let report: EvaluationReport
+        if let text {
+            report = await scoreSavedText(entries, in: URL(fileURLWithPath: text), runner: runner)
+        } else {
+            report = try await scoreWithOCR(entries, runner: runner, logger: logger)
+        }
+        try printReport(report)
+    }
+
+    /// The corpus's labelled images (only those matching --filter). A corpus that cannot be read
+    /// is a `ValidationError`.
+    private func corpusEntries(in directory: String) throws -> [CorpusEntry] {
         var entries: [CorpusEntry]
         do {
             entries = try Corpus.load(URL(fileURLWithPath: directory))
@@ -103,80 +118,88 @@ struct EvalCommand: AsyncParsableCommand {
             throw ValidationError(error.description)
         }
         if let filter { entries = entries.filter { "\($0.set)/\($0.stem)".contains(filter) } }
+        return entries
+    }
+
+    /// `--dump`: prints what was extracted from one image as a JSON line.
+    @Sendable private static func printExtracted(_ entry: CorpusEntry, _ parsed: ParsedReceipt?) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = parsed.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        print("{\"image\":\"\(entry.set)/\(entry.stem)\",\"parsed\":\(json)}")
+    }
+
+    /// `--text DIR`: scores what was read before, from `root`: the saved readings of each image
+    /// replayed through the reader when there are some, else its TSV or plain text parsed.
+    private func scoreSavedText(_ entries: [CorpusEntry], in root: URL, runner: EvaluationRunner) async -> EvaluationReport {
         let parser = ReceiptParser()
-        var runner = EvaluationRunner(jobs: jobs, logger: logger)
-        if dump {
-            runner.observer = { entry, parsed in
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                let json = parsed.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) } ?? "null"
-                print("{\"image\":\"\(entry.set)/\(entry.stem)\",\"parsed\":\(json)}")
+        return await runner.run(entries) { entry in
+            let base = root.appendingPathComponent(entry.set).appendingPathComponent(entry.stem)
+            if let saved = try? Data(contentsOf: base.appendingPathExtension("readings.json")) {
+                // Every reading --save-text kept: the reader's own rules, replayed without OCR.
+                let reading = try await ReceiptReader.replay(JSONDecoder().decode(SavedReadings.self, from: saved), rereadWhenUnsure: !noReread)
+                return EvaluationRunner.Result(reading.receipt, text: ParserInput(ocrPage: reading.page).text)
             }
+            if let tsv = try? String(contentsOf: base.appendingPathExtension("tsv"), encoding: .utf8) {
+                let input = TesseractTSV.parse(tsv)
+                return EvaluationRunner.Result(parser.parse(input), text: input.lines.map(\.text).joined(separator: "\n"))
+            }
+            let plain = try String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8)
+            return EvaluationRunner.Result(parser.parse(text: plain), text: plain)
         }
-        let report: EvaluationReport
-        if let text {
-            let root = URL(fileURLWithPath: text)
-            report = await runner.run(entries) { entry in
-                let base = root.appendingPathComponent(entry.set).appendingPathComponent(entry.stem)
-                if let saved = try? Data(contentsOf: base.appendingPathExtension("readings.json")) {
-                    // Every reading --save-text kept: the reader's own rules, replayed without OCR.
-                    let reading = try await ReceiptReader.replay(JSONDecoder().decode(SavedReadings.self, from: saved), rereadWhenUnsure: !noReread)
-                    return EvaluationRunner.Result(reading.receipt, text: ParserInput(ocrPage: reading.page).text)
-                }
-                if let tsv = try? String(contentsOf: base.appendingPathExtension("tsv"), encoding: .utf8) {
-                    let input = TesseractTSV.parse(tsv)
-                    return EvaluationRunner.Result(parser.parse(input), text: input.lines.map(\.text).joined(separator: "\n"))
-                }
-                let plain = try String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8)
-                return EvaluationRunner.Result(parser.parse(text: plain), text: plain)
-            }
-        } else {
-            var configuration = OCRConfiguration()
-            if let stages { configuration.preprocessing = stages }
-            let pool = try OCREnginePool(workers: jobs, configuration: configuration, logger: logger)
-            // What `ingest` reads with, so that the figures are `ingest`'s.
-            let reader = ReceiptReader.installed(ocr: pool, rereadWhenUnsure: !noReread, logger: logger)
-            let neural = reader.neural
-            if !noReread, neural == nil {
-                logger.notice("the neural reader is not installed (scripts/install-deps.sh) or RECEIPTS_NEURAL=off: Tesseract alone")
-            }
-            let saveRoot = saveText.map { URL(fileURLWithPath: $0) }
-            let neuralCost = NeuralTally()
-            report = await runner.run(entries) { entry in
-                let reading: ReceiptReader.Reading
-                if let saveRoot {
-                    let recorded = try await reader.readRecording(contentsOf: entry.image)
-                    reading = recorded.reading
-                    let page = reading.page
-                    let folder = saveRoot.appendingPathComponent(entry.set)
-                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                    let tsv = TesseractTSV.write(ParserInput(ocrPage: page), pageHeight: Double(page.height))
-                    let file = folder.appendingPathComponent(entry.stem)
-                    try Data(tsv.utf8).write(to: file.appendingPathExtension("tsv"), options: .atomic)
-                    try JSONEncoder().encode(recorded.readings).write(to: file.appendingPathExtension("readings.json"), options: .atomic)
-                } else {
-                    reading = try await reader.read(contentsOf: entry.image)
-                }
-                if reading.neural { neuralCost.add(seconds: reading.neuralSeconds) }
-                return EvaluationRunner.Result(reading.receipt, text: ParserInput(ocrPage: reading.page).lines.map(\.text).joined(separator: "\n"))
-            }
-            if neural != nil {
-                // The accuracy above has a price: say what the neural reader's share of it was.
-                let (count, seconds) = neuralCost.totals
-                FileHandle.standardError.write(
-                    Data(
-                        String(
-                            format: "receipts: the neural reader read %d of %d images (%.1f s, %.1f s each)\n",
-                            count,
-                            entries.count,
-                            seconds,
-                            count > 0 ? seconds / Double(count) : 0
-                        ).utf8
-                    )
+    }
+
+    /// Scores each image as `ingest` reads it (saving what was read with --save-text), then
+    /// says on stderr what the neural reader's share of the time was when it is installed.
+    private func scoreWithOCR(_ entries: [CorpusEntry], runner: EvaluationRunner, logger: Logger) async throws -> EvaluationReport {
+        var configuration = OCRConfiguration()
+        if let stages { configuration.preprocessing = stages }
+        let pool = try OCREnginePool(workers: jobs, configuration: configuration, logger: logger)
+        // What `ingest` reads with, so that the figures are `ingest`'s.
+        let reader = ReceiptReader.installed(ocr: pool, rereadWhenUnsure: !noReread, logger: logger)
+        let neural = reader.neural
+        if !noReread, neural == nil {
+            logger.notice("the neural reader is not installed (scripts/install-deps.sh) or RECEIPTS_NEURAL=off: Tesseract alone")
+        }
+        let saveRoot = saveText.map { URL(fileURLWithPath: $0) }
+        let neuralCost = NeuralTally()
+        let report = await runner.run(entries) { entry in
+            let reading = try await Self.read(entry, with: reader, savingTo: saveRoot)
+            if reading.neural { neuralCost.add(seconds: reading.neuralSeconds) }
+            return EvaluationRunner.Result(reading.receipt, text: ParserInput(ocrPage: reading.page).lines.map(\.text).joined(separator: "\n"))
+        }
+        if neural != nil {
+            // The accuracy above has a price: say what the neural reader's share of it was.
+            let (count, seconds) = neuralCost.totals
+            FileHandle.standardError.write(
+                Data(
+                    String(
+                        format: "receipts: the neural reader read %d of %d images (%.1f s, %.1f s each)\n",
+                        count,
+                        entries.count,
+                        seconds,
+                        count > 0 ? seconds / Double(count) : 0
+                    ).utf8
                 )
-            }
+            )
         }
-        try printReport(report)
+        return report
+    }
+
+    /// Reads one image; with a `saveRoot` (--save-text), also writes what the OCR path read as
+    /// `<set>/<stem>.tsv` and every reading the reader could ask for as `<stem>.readings.json`.
+    private static func read(_ entry: CorpusEntry, with reader: ReceiptReader, savingTo saveRoot: URL?) async throws -> ReceiptReader.Reading {
+        guard let saveRoot else { return try await reader.read(contentsOf: entry.image) }
+        let recorded = try await reader.readRecording(contentsOf: entry.image)
+        let reading = recorded.reading
+        let page = reading.page
+        let folder = saveRoot.appendingPathComponent(entry.set)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let tsv = TesseractTSV.write(ParserInput(ocrPage: page), pageHeight: Double(page.height))
+        let file = folder.appendingPathComponent(entry.stem)
+        try Data(tsv.utf8).write(to: file.appendingPathExtension("tsv"), options: .atomic)
+        try JSONEncoder().encode(recorded.readings).write(to: file.appendingPathExtension("readings.json"), options: .atomic)
+        return reading
     }
 
     /// `--store`: the reader against the user's corrected carts.

@@ -110,69 +110,90 @@ struct IngestCommand: AsyncParsableCommand {
 
         let summary = try await store.withOpenStore(logger: logger) { documentStore in
             phases.mark("store")
-            // With --household, carts go in as a member's purchases, through the household's write
-            // path (change log, list entries ticked), as uploads do.
-            var filing: HouseholdReceiptFiling?
-            if let household {
-                do {
-                    filing = try await HouseholdReceiptFiling(
-                        services: HouseholdServices(store: documentStore, logger: logger),
-                        household: household,
-                        member: member,
-                        logger: logger
-                    )
-                } catch let error as HouseholdError where error.code == .householdNotFound {
-                    throw ValidationError(
-                        "No household '\(household)' in this store. Its members find its id in the web app or with GET /api/v1/households."
-                    )
-                } catch let error as HouseholdError {
-                    throw ValidationError(error.message)
-                }
-            }
-            let productCatalog = try catalog.open(store: documentStore, logger: logger)
-            let matcher = try await productCatalog.matcher()
-            phases.mark("catalog")
-            let pipeline = IngestPipeline(
-                ocr: try await engines.value,
-                matcher: matcher,
-                store: documentStore,
-                filing: filing,
-                options: IngestOptions(
-                    user: user ?? Self.loginName(),
-                    jobs: jobs,
-                    force: force,
-                    dryRun: dryRun,
-                    rereadWhenUnsure: !fast,
-                    household: household
-                ),
-                logger: logger
-            )
-            let stop = StopSignal()
-            let interrupts = InterruptHandler { stop.stop() }
-            defer { interrupts.cancel() }
-            let output = IngestOutput(json: json, total: files.count)
-            phases.mark("batch")
-            var total = await pipeline.run(files, stop: stop) { event in await output.report(event) }
-            phases.mark("batch-end")
-            if watch && !stop.isStopped {
-                FileHandle.standardError.write(Data("receipts: watching \(paths.joined(separator: ", ")) for new photos (Ctrl-C stops)\n".utf8))
-                total += await watcher.run(
-                    pipeline: pipeline,
-                    known: files,
-                    stop: stop,
-                    onBatch: { count in await output.add(count) },
-                    onEvent: { event in await output.report(event) }
-                )
-                total.interrupted = total.notStarted > 0
-            }
-            await output.finish(total)
-            return total
+            let filing = try await householdFiling(in: documentStore, logger: logger)
+            let pipeline = try await makePipeline(store: documentStore, engines: engines, filing: filing, phases: phases, logger: logger)
+            return await ingest(files, watcher: watcher, pipeline: pipeline, phases: phases)
         }
         phases.mark("closed")
         if summary.failed > 0 { throw ExitCode(1) }
         // An interrupted batch is not done: say so to scripts (128 + SIGINT, as shells do).
         // Stopping --watch is its normal end.
         if summary.interrupted && !watch { throw ExitCode(130) }
+    }
+
+    /// With --household, the filing that puts carts in as a member's purchases, through the
+    /// household's write path (change log, list entries ticked), as uploads do; nil without.
+    /// Throws a `ValidationError` when the household or member is not found.
+    private func householdFiling(in documentStore: any DocumentStore, logger: Logger) async throws -> HouseholdReceiptFiling? {
+        guard let household else { return nil }
+        do {
+            return try await HouseholdReceiptFiling(
+                services: HouseholdServices(store: documentStore, logger: logger),
+                household: household,
+                member: member,
+                logger: logger
+            )
+        } catch let error as HouseholdError where error.code == .householdNotFound {
+            throw ValidationError(
+                "No household '\(household)' in this store. Its members find its id in the web app or with GET /api/v1/households."
+            )
+        } catch let error as HouseholdError {
+            throw ValidationError(error.message)
+        }
+    }
+
+    /// The pipeline that reads with the engines once they are loaded and matches items against the
+    /// product catalog, which it opens first.
+    private func makePipeline(
+        store documentStore: any DocumentStore,
+        engines: Task<OCREnginePool, any Error>,
+        filing: HouseholdReceiptFiling?,
+        phases: IngestPhases,
+        logger: Logger
+    ) async throws -> IngestPipeline {
+        let productCatalog = try catalog.open(store: documentStore, logger: logger)
+        let matcher = try await productCatalog.matcher()
+        phases.mark("catalog")
+        return IngestPipeline(
+            ocr: try await engines.value,
+            matcher: matcher,
+            store: documentStore,
+            filing: filing,
+            options: IngestOptions(
+                user: user ?? Self.loginName(),
+                jobs: jobs,
+                force: force,
+                dryRun: dryRun,
+                rereadWhenUnsure: !fast,
+                household: household
+            ),
+            logger: logger
+        )
+    }
+
+    /// Ingests `files`, then with --watch the new photos until Ctrl-C, reporting each as it is
+    /// done and the summary at the end; returns that summary. Ctrl-C stops starting new files.
+    private func ingest(_ files: [FoundFile], watcher: FolderWatcher, pipeline: IngestPipeline, phases: IngestPhases) async -> IngestSummary {
+        let stop = StopSignal()
+        let interrupts = InterruptHandler { stop.stop() }
+        defer { interrupts.cancel() }
+        let output = IngestOutput(json: json, total: files.count)
+        phases.mark("batch")
+        var total = await pipeline.run(files, stop: stop) { event in await output.report(event) }
+        phases.mark("batch-end")
+        if watch && !stop.isStopped {
+            FileHandle.standardError.write(Data("receipts: watching \(paths.joined(separator: ", ")) for new photos (Ctrl-C stops)\n".utf8))
+            total += await watcher.run(
+                pipeline: pipeline,
+                known: files,
+                stop: stop,
+                onBatch: { count in await output.add(count) },
+                onEvent: { event in await output.report(event) }
+            )
+            total.interrupted = total.notStarted > 0
+        }
+        await output.finish(total)
+        return total
     }
 
     static func loginName() -> String {
