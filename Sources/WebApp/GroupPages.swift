@@ -99,7 +99,34 @@ public enum GroupPages {
         me: String
     ) -> HTML {
         func name(_ id: String) -> String { id == me ? "You" : names[id] ?? id }
-        let positions = balances.members.html { position in
+        let noExpenses: HTML = "<li class=\"empty\">No expenses yet.</li>"
+        let noSuggestions: HTML = "<li class=\"empty\">Nothing to settle.</li>"
+        let suggestions = balances.suggestions.isEmpty ? noSuggestions : settleUpRows(balances.suggestions, frame, group: group, me: me, name: name)
+        return Layout.page(
+            frame,
+            """
+            <p class="crumbs"><a href="/groups">← Groups</a></p>
+            <h1>\(group.name)</h1>
+            <div id="group-live" data-live>
+            <section aria-labelledby="balances-title">
+            <h2 id="balances-title">Balances</h2>
+            <ul class="list">\(balanceRows(balances.members, name: name))</ul>
+            <h3>Settle up</h3>
+            <ul class="list">\(suggestions)</ul>
+            </section>
+            <section aria-labelledby="expenses-title">
+            <h2 id="expenses-title">Expenses</h2>
+            <ul class="expenses">\(expenses.isEmpty ? noExpenses : expenseCards(expenses, frame, group: group, name: name))</ul>
+            </section>
+            </div>
+            \(addExpenseSection(frame, group: group, receipts: receipts, me: me, name: name))
+            """
+        )
+    }
+
+    /// Each member's position: settled, owes, or gets back.
+    private static func balanceRows(_ positions: [GroupBalances.Position], name: (String) -> String) -> HTML {
+        positions.html { position in
             let owes = position.amount.value > 0
             let settled = position.amount.value == 0
             let text =
@@ -111,7 +138,17 @@ public enum GroupPages {
             return
                 "<li class=\"row\"><span class=\"grow\">\(name(position.member))</span><span class=\"\(settled ? "meta" : owes ? "owe" : "get")\" data-testid=\"balance-\(position.member)\">\(text)</span></li>"
         }
-        let suggestions = balances.suggestions.html { transfer in
+    }
+
+    /// The settle-up transfers; the caller can mark paid those they pay or receive.
+    private static func settleUpRows(
+        _ transfers: [GroupBalances.Transfer],
+        _ frame: PageFrame,
+        group: ExpenseGroup,
+        me: String,
+        name: (String) -> String
+    ) -> HTML {
+        transfers.html { transfer in
             let mine = transfer.from == me || transfer.to == me
             let form: HTML =
                 mine
@@ -128,7 +165,11 @@ public enum GroupPages {
             return
                 "<li class=\"row\"><span class=\"grow\">\(name(transfer.from)) → \(name(transfer.to)): <strong>\(transfer.amount) \(transfer.currency)</strong></span>\(form)</li>"
         }
-        let expenseRows = expenses.html { row in
+    }
+
+    /// One card per expense: what, how much, who added it, how it is split, and each share.
+    private static func expenseCards(_ expenses: [ExpenseRow], _ frame: PageFrame, group: ExpenseGroup, name: (String) -> String) -> HTML {
+        expenses.html { row in
             let record = row.record
             let status: HTML =
                 switch row.status {
@@ -136,55 +177,52 @@ public enum GroupPages {
                 case .paid: "<span class=\"badge ok\">paid</span>"
                 case .toPay: "<span class=\"badge warn\">to pay</span>"
                 }
-            let shares = row.shares.sorted { $0.key < $1.key }.html { member, amount in
-                let paid = row.paid.contains(member)
-                let paidIn = MinorUnits.amount(record.expense.payers[member] ?? 0, currency: record.expense.currency)
-                let owesSomething = paidIn.value < amount.value
-                let mark: HTML =
-                    paid
-                    ? " <span class=\"badge ok\">paid</span>"
-                    : (row.status == .uploadedByMe && owesSomething)
-                        ? frame.form(
-                            "/expenses/\(record.id)/payments",
-                            class: "inline",
-                            enhance: false,
-                            """
-                            <input type="hidden" name="member" value="\(member)"><input type="hidden" name="group" value="\(group.id)">
-                            <button type="submit" class="link">mark paid</button>
-                            """
-                        ) : .empty
-                return "<li>\(name(member)): \(amount)\(mark)</li>"
-            }
             let total = MinorUnits.amount(record.expense.total, currency: record.expense.currency)
             return """
                 <li class="expense card" data-expense="\(record.id)">
                 <div class="row"><span class="grow name">\(record.merchant ?? "Expense")</span><strong>\(total) \(record.expense.currency)</strong></div>
                 <p class="meta">\(record.date ?? "") · added by \(name(record.createdBy)) · split \(record.expense.split.modeName) \(status)</p>
-                <ul class="shares">\(shares)</ul>
+                <ul class="shares">\(shareRows(row, frame, group: group, name: name))</ul>
                 </li>
                 """
         }
+    }
+
+    /// An expense's shares; its uploader can mark paid the share of a member who paid in less.
+    private static func shareRows(_ row: ExpenseRow, _ frame: PageFrame, group: ExpenseGroup, name: (String) -> String) -> HTML {
+        let record = row.record
+        return row.shares.sorted { $0.key < $1.key }.html { member, amount in
+            let paid = row.paid.contains(member)
+            let paidIn = MinorUnits.amount(record.expense.payers[member] ?? 0, currency: record.expense.currency)
+            let owesSomething = paidIn.value < amount.value
+            let mark: HTML =
+                paid
+                ? " <span class=\"badge ok\">paid</span>"
+                : (row.status == .uploadedByMe && owesSomething)
+                    ? frame.form(
+                        "/expenses/\(record.id)/payments",
+                        class: "inline",
+                        enhance: false,
+                        """
+                        <input type="hidden" name="member" value="\(member)"><input type="hidden" name="group" value="\(group.id)">
+                        <button type="submit" class="link">mark paid</button>
+                        """
+                    ) : .empty
+            return "<li>\(name(member)): \(amount)\(mark)</li>"
+        }
+    }
+
+    /// Adding an expense: split a receipt by item, or an amount split as chosen.
+    private static func addExpenseSection(
+        _ frame: PageFrame,
+        group: ExpenseGroup,
+        receipts: [ReceiptChoice],
+        me: String,
+        name: (String) -> String
+    ) -> HTML {
         let memberOptions = group.members.html { "<option value=\"\($0)\"\(if: $0 == me, " selected")>\(name($0))</option>" }
         let receiptOptions = receipts.html { "<option value=\"\($0.value)\">\($0.label)</option>" }
-        let noExpenses: HTML = "<li class=\"empty\">No expenses yet.</li>"
-        let noSuggestions: HTML = "<li class=\"empty\">Nothing to settle.</li>"
-        return Layout.page(
-            frame,
-            """
-            <p class="crumbs"><a href="/groups">← Groups</a></p>
-            <h1>\(group.name)</h1>
-            <div id="group-live" data-live>
-            <section aria-labelledby="balances-title">
-            <h2 id="balances-title">Balances</h2>
-            <ul class="list">\(positions)</ul>
-            <h3>Settle up</h3>
-            <ul class="list">\(balances.suggestions.isEmpty ? noSuggestions : suggestions)</ul>
-            </section>
-            <section aria-labelledby="expenses-title">
-            <h2 id="expenses-title">Expenses</h2>
-            <ul class="expenses">\(expenses.isEmpty ? noExpenses : expenseRows)</ul>
-            </section>
-            </div>
+        return """
             <section class="card" aria-labelledby="add-expense">
             <h2 id="add-expense">Add an expense</h2>
             <form method="get" action="/groups/\(group.id)/split" class="stack">
@@ -212,7 +250,6 @@ public enum GroupPages {
                 """))
             </section>
             """
-        )
     }
 
     /// Each receipt line to one or more members, then the expense is added.
