@@ -182,41 +182,14 @@ enum Preprocessor {
             report.crop = box
             report.applied.append("crop")
         }
-        // A narrow page (a photo shared in a chat or on the web, 250-450 px) is enlarged before
-        // anything measures it, clean or photo-like: its glyphs are a few pixels high.
-        if options.contains(.scale), pix.width < PreprocessingTuning.smallPageWidth {
-            let most = (Double(PreprocessingTuning.maxOutputPixels) / Double(pix.width * pix.height)).squareRoot()
-            let factor = Float(min(Double(PreprocessingTuning.enlargedPageWidth) / Double(pix.width), most))
-            if factor > 1, let enlarged = PixHandle(pixScaleGeneral(pix.pointer, factor, factor, 0, 0)) {
-                report.scale = Double(enlarged.width) / Double(pix.width)
-                pix = enlarged
-                report.applied.append("enlarge")
-            }
-        }
+        if options.contains(.scale) { enlargeIfNarrow(&pix, report: &report) }
         var options = options
         if options.contains(.adaptive), !looksLikePhoto(pix) {
             options.subtract([.scale, .binarize])
         } else if options.contains(.adaptive) {
             report.applied.append("photo")
         }
-        if options.contains(.scale) {
-            let height = estimateTextHeight(pix)
-            report.estimatedTextHeight = height
-            let enlargeTo = options.contains(.leanScale) ? PreprocessingTuning.leanTextHeight : PreprocessingTuning.targetTextHeight
-            if let height, let scaled = scaleForText(pix, textHeight: height, enlargeTo: enlargeTo) {
-                pix = scaled.0
-                report.scale *= scaled.1
-                report.applied.append("scale")
-            } else if height == nil, max(pix.width, pix.height) < PreprocessingTuning.thumbnailSide,
-                let scaled = scaleForText(pix, textHeight: PreprocessingTuning.targetTextHeight / PreprocessingTuning.thumbnailScale)
-            {
-                pix = scaled.0
-                report.scale *= scaled.1
-                report.applied.append("scale")
-                report.applied.append("thumbnail")
-                options.remove(.binarize)
-            }
-        }
+        if options.contains(.scale) { scaleToTextHeight(&pix, options: &options, report: &report) }
         if options.contains(.deskew), let (straight, angle) = deskew(pix) {
             pix = straight
             report.skewDegrees = angle
@@ -241,6 +214,40 @@ enum Preprocessor {
         report.outputHeight = pix.height
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return (pix, report)
+    }
+
+    /// A narrow page (a photo shared in a chat or on the web, 250-450 px) is enlarged before
+    /// anything measures it, clean or photo-like: its glyphs are a few pixels high.
+    private static func enlargeIfNarrow(_ pix: inout PixHandle, report: inout PreprocessingReport) {
+        guard pix.width < PreprocessingTuning.smallPageWidth else { return }
+        let most = (Double(PreprocessingTuning.maxOutputPixels) / Double(pix.width * pix.height)).squareRoot()
+        let factor = Float(min(Double(PreprocessingTuning.enlargedPageWidth) / Double(pix.width), most))
+        if factor > 1, let enlarged = PixHandle(pixScaleGeneral(pix.pointer, factor, factor, 0, 0)) {
+            report.scale = Double(enlarged.width) / Double(pix.width)
+            pix = enlarged
+            report.applied.append("enlarge")
+        }
+    }
+
+    /// Scales the page so that its text is the height Tesseract reads best. A thumbnail whose text
+    /// height cannot be measured is scaled by a guess instead, and then not binarised.
+    private static func scaleToTextHeight(_ pix: inout PixHandle, options: inout PreprocessingOptions, report: inout PreprocessingReport) {
+        let height = estimateTextHeight(pix)
+        report.estimatedTextHeight = height
+        let enlargeTo = options.contains(.leanScale) ? PreprocessingTuning.leanTextHeight : PreprocessingTuning.targetTextHeight
+        if let height, let scaled = scaleForText(pix, textHeight: height, enlargeTo: enlargeTo) {
+            pix = scaled.0
+            report.scale *= scaled.1
+            report.applied.append("scale")
+        } else if height == nil, max(pix.width, pix.height) < PreprocessingTuning.thumbnailSide,
+            let scaled = scaleForText(pix, textHeight: PreprocessingTuning.targetTextHeight / PreprocessingTuning.thumbnailScale)
+        {
+            pix = scaled.0
+            report.scale *= scaled.1
+            report.applied.append("scale")
+            report.applied.append("thumbnail")
+            options.remove(.binarize)
+        }
     }
 
     static let outOfMemory = OCRError(.failed, "Leptonica could not allocate memory for the image: free memory or use a smaller image")
