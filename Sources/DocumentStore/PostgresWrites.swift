@@ -20,6 +20,19 @@ extension PostgresDocumentStore {
         static let noSequence = "RCS03"
     }
 
+    /// The settings of the three entry points (put, delete, replicate), which the functions they
+    /// call inherit. They plan their statements once per session: with the default, PL/pgSQL
+    /// planned each statement anew on every call, as the array arguments made a custom plan look
+    /// cheaper, and that planning ran under the sequence row's lock, which orders every writer. A
+    /// plan made once must still suit the table later: one made while a fresh store's `documents`
+    /// was small read the whole table for each revision check (0.7 ms a write, under the lock,
+    /// until the next `ANALYZE`). Every statement there finds rows by key, so scans, hash and merge
+    /// joins are turned off. `receipts-bench server`, ticks on PostgreSQL, a 2-core AMD EPYC with
+    /// AVX-512: 577-678 writes/s before, 730 after (pgbench of the put function alone, 8 clients:
+    /// 863-981 to 1,275-1,291).
+    static let entryPointSettings =
+        "SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off"
+
     /// The functions the writes call, by name: a migration creates those missing from the store's
     /// schema (a store made before they existed gets them when next opened). The version in a
     /// name changes whenever its function does, so a changed function is a new one, created
@@ -27,17 +40,6 @@ extension PostgresDocumentStore {
     /// the store, and the functions live in the store's own schema.
     ///
     /// `text_fields` only ever grows, so its row count tells whether a client's copy is current.
-    ///
-    /// The three entry points (put, delete, replicate) plan their statements once per session
-    /// (`plan_cache_mode = force_generic_plan`; the functions they call inherit their settings):
-    /// with the default, PL/pgSQL planned each statement anew on every call, as the array arguments
-    /// made a custom plan look cheaper, and that planning ran under the sequence row's lock, which
-    /// orders every writer. A plan made once must still suit the table later: one made while a
-    /// fresh store's `documents` was small read the whole table for each revision check (0.7 ms a
-    /// write, under the lock, until the next `ANALYZE`). Every statement here finds rows by key, so
-    /// scans, hash and merge joins are turned off for them. `receipts-bench server`, ticks on
-    /// PostgreSQL, a 2-core AMD EPYC: 577-678 writes/s before, 730 after (pgbench of the put
-    /// function alone, 8 clients: 863-981 to 1,275-1,291).
     static let writeFunctions: [(name: String, definition: String)] = [
         // The start of every write: the sequence row's lock (held until COMMIT: it orders the
         // writers), and the check of the client's text-indexed fields (`NULL`: none sent).
@@ -98,7 +100,7 @@ extension PostgresDocumentStore {
                 text_positions int[], text_names text[], text_values text[], known_text_fields bigint, channel text,
                 OUT base bigint, OUT revs bigint[]
             ) LANGUAGE plpgsql
-                SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+                \(entryPointSettings)
             AS $$
             DECLARE
                 lives bigint[];
@@ -136,7 +138,7 @@ extension PostgresDocumentStore {
             CREATE OR REPLACE FUNCTION receipts_delete_v2(
                 in_collection text, in_id text, checked boolean, expected bigint, kept_fields text[], channel text
             ) RETURNS boolean LANGUAGE plpgsql
-                SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+                \(entryPointSettings)
             AS $$
             DECLARE
                 base bigint;
@@ -176,7 +178,7 @@ extension PostgresDocumentStore {
                 collections text[], ids text[], revs bigint[], tombstones boolean[], bodies text[],
                 text_positions int[], text_names text[], text_values text[], known_text_fields bigint, channel text
             ) RETURNS integer LANGUAGE plpgsql
-                SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+                \(entryPointSettings)
             AS $$
             DECLARE
                 base bigint;

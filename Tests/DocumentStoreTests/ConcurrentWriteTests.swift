@@ -183,7 +183,7 @@ import Testing
             // The entry points plan their statements once per session (planned anew on every call,
             // under the lock that orders all writers, they cost about a third of the writes' pace),
             // and by key only (a plan made on a small table must not scan it once it is large).
-            let schema = try #require(location.split(separator: "schema=").last?.split(separator: "&").first)
+            let schema = try TestStores.schema(of: location)
             let generic = try await TestStores.psqlValue(
                 """
                 SELECT string_agg(proname, ',' ORDER BY proname) FROM pg_proc

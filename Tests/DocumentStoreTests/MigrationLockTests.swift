@@ -20,7 +20,7 @@ struct MigrationLockTests {
         let directory = try TestStores.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let held = try TestStores.newLocation(.postgres, directory: directory)
-        let heldSchema = try #require(held.split(separator: "schema=").last?.split(separator: "&").first).description
+        let heldSchema = try TestStores.schema(of: held).description
         let marker = "receipts-store-schema:\(heldSchema)"
 
         // Another session holds that schema's lock, as a migration under way would.
@@ -81,7 +81,7 @@ struct CompleteSchemaTests {
         let directory = try TestStores.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let location = try TestStores.newLocation(.postgres, directory: directory)
-        let schema = try #require(location.split(separator: "schema=").last?.split(separator: "&").first).description
+        let schema = try TestStores.schema(of: location).description
         let first = try await TestStores.open(location)
         try await first.put(collection: "carts", id: "before", document: TestStores.cart(0))
 

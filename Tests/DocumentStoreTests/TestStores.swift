@@ -30,7 +30,7 @@ enum TestStores {
     /// it there). Returns psql's exit status.
     static func psql(_ sql: String, location: String) async throws -> Int32 {
         let base = try #require(postgresURL)
-        let schema = try #require(location.split(separator: "schema=").last?.split(separator: "&").first)
+        let schema = try schema(of: location)
         let result = try await ChildProcess.output(
             of: URL(fileURLWithPath: "/usr/bin/env"),
             [
@@ -38,6 +38,11 @@ enum TestStores {
             ]
         )
         return result.status
+    }
+
+    /// The schema a PostgreSQL store location names (`…?schema=NAME`).
+    static func schema(of location: String) throws -> Substring {
+        try #require(location.split(separator: "schema=").last?.split(separator: "&").first)
     }
 
     /// The answer of `sql` run with psql at `url` (`-tA`: values only), failing the test when psql fails.
