@@ -9,6 +9,8 @@ import SharedExpenses
 /// what the server's routes, its receipt worker and the web pages call.
 public struct HouseholdServices: Sendable {
     public let store: any DocumentStore
+    /// The typed reads and writes every service below shares (see ``Records``).
+    public let records: Records
     public let accounts: AccountService
     public let directory: HouseholdDirectory
     public let carts: CartEditor
@@ -38,28 +40,32 @@ public struct HouseholdServices: Sendable {
         // as does the store's last sequence number that keys the cached pages.
         let store = CachingDocumentStore(base, caching: [Collections.sessions, Collections.users, Collections.memberships])
         self.store = store
-        accounts = AccountService(store: store, settings: .init(bcryptCost: bcryptCost), now: now, logger: logger)
-        directory = HouseholdDirectory(store: store, now: now, logger: logger)
+        // One `Records` for every service: this process's updates of a document take turns
+        // whichever service makes them (an API tick and a sync of the same cart).
+        let records = Records(store: store)
+        self.records = records
+        accounts = AccountService(records: records, settings: .init(bcryptCost: bcryptCost), now: now, logger: logger)
+        directory = HouseholdDirectory(records: records, now: now, logger: logger)
         // One clock for the process: every stamp it makes is later than the ones before.
         let clock = SharedHybridClock(replica: Identifiers.make("srv"), now: now)
-        carts = CartEditor(store: store, directory: directory, now: now, clock: clock)
-        jobs = ReceiptJobQueue(store: store, directory: directory, now: now, logger: logger)
-        lists = ShoppingLists(store: store, directory: directory, now: now, clock: clock, logger: logger)
-        presets = Presets(store: store, directory: directory, lists: lists, now: now)
-        sync = HouseholdSync(store: store, directory: directory, lists: lists, now: now, logger: logger)
-        let friends = FriendDirectory(store: store, now: now, logger: logger)
+        carts = CartEditor(records: records, directory: directory, now: now, clock: clock)
+        jobs = ReceiptJobQueue(records: records, directory: directory, now: now, logger: logger)
+        lists = ShoppingLists(records: records, directory: directory, now: now, clock: clock, logger: logger)
+        presets = Presets(records: records, directory: directory, lists: lists, now: now)
+        sync = HouseholdSync(records: records, directory: directory, lists: lists, now: now, logger: logger)
+        let friends = FriendDirectory(records: records, now: now, logger: logger)
         self.friends = friends
         let carts = carts
         pricing = ListPricing(store: store, directory: directory)
         corrections = CartCorrections(store: store, carts: carts)
-        reviews = ProductReviews(store: store, directory: directory, now: now)
-        favourites = Favourites(store: store, now: now)
-        notifications = UserNotifications(store: store, lists: lists)
-        notificationFeed = NotificationFeed(store: store, center: notifications, now: now, logger: logger)
-        chat = ListChat(store: store, lists: lists, now: now)
+        reviews = ProductReviews(records: records, directory: directory, now: now)
+        favourites = Favourites(records: records, now: now)
+        notifications = UserNotifications(records: records, lists: lists)
+        notificationFeed = NotificationFeed(records: records, center: notifications, now: now, logger: logger)
+        chat = ListChat(records: records, lists: lists, now: now)
         ledger = ExpenseLedger(
-            store: store,
-            groups: ExpenseGroups(store: store, rule: .friendsOf(friends), now: now),
+            records: records,
+            groups: ExpenseGroups(records: records, rule: .friendsOf(friends), now: now),
             cart: { household, cartId, userId in
                 // Only a cart of one of the caller's households can be split.
                 guard let household else { throw HouseholdError.cartNotFound }

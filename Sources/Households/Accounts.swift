@@ -85,13 +85,13 @@ public struct AccountService: Sendable {
     let principals = PrincipalMemo()
 
     public init(
-        store: any DocumentStore,
+        records: Records,
         settings: Settings = Settings(),
         throttle: LoginThrottle = LoginThrottle(),
         now: @escaping @Sendable () -> Date = Date.init,
         logger: Logger
     ) {
-        self.records = Records(store: store)
+        self.records = records
         self.settings = settings
         self.throttle = throttle
         self.now = now

@@ -86,12 +86,12 @@ public struct CartEditor: Sendable {
 
     /// - Parameter clock: this process's hybrid clock; by default one of its own.
     public init(
-        store: any DocumentStore,
+        records: Records,
         directory: HouseholdDirectory,
         now: @escaping @Sendable () -> Date = Date.init,
         clock: SharedHybridClock? = nil
     ) {
-        self.records = Records(store: store)
+        self.records = records
         self.directory = directory
         self.now = now
         self.clock = clock ?? SharedHybridClock(replica: Identifiers.make("srv"), now: now)

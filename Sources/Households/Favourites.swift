@@ -23,8 +23,8 @@ public struct Favourites: Sendable {
     let records: Records
     let now: @Sendable () -> Date
 
-    public init(store: any DocumentStore, now: @escaping @Sendable () -> Date = Date.init) {
-        records = Records(store: store)
+    public init(records: Records, now: @escaping @Sendable () -> Date = Date.init) {
+        self.records = records
         self.now = now
     }
 

@@ -59,8 +59,8 @@ public struct HouseholdDirectory: Sendable {
     let now: @Sendable () -> Date
     let logger: Logger
 
-    public init(store: any DocumentStore, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
-        self.records = Records(store: store)
+    public init(records: Records, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+        self.records = records
         self.now = now
         self.logger = logger
     }

@@ -96,13 +96,13 @@ public struct HouseholdSync: Sendable {
     let logger: Logger
 
     public init(
-        store: any DocumentStore,
+        records: Records,
         directory: HouseholdDirectory,
         lists: ShoppingLists,
         now: @escaping @Sendable () -> Date = Date.init,
         logger: Logger
     ) {
-        records = Records(store: store)
+        self.records = records
         self.directory = directory
         self.lists = lists
         self.now = now

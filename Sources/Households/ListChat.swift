@@ -41,8 +41,8 @@ public struct ListChat: Sendable {
     public static let largestPage = 100
     static let notFound = HouseholdError(.messageNotFound, "No such message in this list's chat.")
 
-    public init(store: any DocumentStore, lists: ShoppingLists, now: @escaping @Sendable () -> Date = Date.init) {
-        records = Records(store: store)
+    public init(records: Records, lists: ShoppingLists, now: @escaping @Sendable () -> Date = Date.init) {
+        self.records = records
         self.lists = lists
         self.now = now
     }

@@ -40,8 +40,8 @@ public struct NotificationFeed: Sendable {
     /// Collections whose changes never make notifications (its own writes among them).
     static let quiet: Set<String> = [UserNotification.collection, Cursor.collection, "presence", "sessions", "idempotency"]
 
-    public init(store: any DocumentStore, center: UserNotifications, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
-        records = Records(store: store)
+    public init(records: Records, center: UserNotifications, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+        self.records = records
         self.center = center
         self.now = now
         self.logger = logger

@@ -90,8 +90,8 @@ public struct UserNotifications: Sendable {
     static let notFound = HouseholdError(.notificationNotFound, "No such notification.")
     public static let largestPage = 100
 
-    public init(store: any DocumentStore, lists: ShoppingLists) {
-        records = Records(store: store)
+    public init(records: Records, lists: ShoppingLists) {
+        self.records = records
         self.lists = lists
     }
 

@@ -15,8 +15,8 @@ public struct OfflineCarts: Sendable {
     var now: @Sendable () -> Date { lists.now }
 
     /// - Parameter replica: this store's replica id (``LocalReplica/state()``).
-    public init(store: any DocumentStore, replica: String, now: @escaping @Sendable () -> Date = Date.init) {
-        lists = OfflineLists(store: store, replica: replica, now: now)
+    public init(records: Records, replica: String, now: @escaping @Sendable () -> Date = Date.init) {
+        lists = OfflineLists(records: records, replica: replica, now: now)
     }
 
     /// A cart by id, or by the start of its id when only one cart has it (``CartReference``).
@@ -72,7 +72,7 @@ public struct OfflineCarts: Sendable {
                 return result
             }
         }
-        if stored.value.household != nil { try await LocalReplica(store: records.store, now: now).changed(cart: id) }
+        if stored.value.household != nil { try await LocalReplica(records: records, now: now).changed(cart: id) }
         return (stored.value, result)
     }
 
@@ -85,7 +85,7 @@ public struct OfflineCarts: Sendable {
             cart.assignItemIDs()
             return try cart.stampingChanges(clock: clock, body)
         }
-        if stored.value.household != nil { try await LocalReplica(store: records.store, now: now).changed(cart: id) }
+        if stored.value.household != nil { try await LocalReplica(records: records, now: now).changed(cart: id) }
         var cart = stored.value
         cart.rev = stored.rev
         return (cart, result)

@@ -7,13 +7,13 @@ import Replication
 /// without accounts: the same checks and the same stamps as the server's edits, so that
 /// ``LocalReplica`` can merge them with the household's lists later.
 public struct OfflineLists: Sendable {
-    let records: Records
+    public let records: Records
     let clock: SharedHybridClock
     let now: @Sendable () -> Date
 
     /// - Parameter replica: this store's replica id (``LocalReplica/state()``).
-    public init(store: any DocumentStore, replica: String, now: @escaping @Sendable () -> Date = Date.init) {
-        records = Records(store: store)
+    public init(records: Records, replica: String, now: @escaping @Sendable () -> Date = Date.init) {
+        self.records = records
         clock = SharedHybridClock(replica: replica, now: now)
         self.now = now
     }
@@ -56,7 +56,7 @@ public struct OfflineLists: Sendable {
     /// meanwhile (deletion wins, as for entries).
     public func delete(_ idOrName: String) async throws -> HouseholdList {
         let list = try await list(idOrName)
-        if !list.household.isEmpty { try await LocalReplica(store: records.store, now: now).forget(list: list.id) }
+        if !list.household.isEmpty { try await LocalReplica(records: records, now: now).forget(list: list.id) }
         try await records.store.delete(collection: HouseholdList.collection, id: list.id)
         return list
     }

@@ -10,8 +10,8 @@ public struct OfflinePresets: Sendable {
     let lists: OfflineLists
     let now: @Sendable () -> Date
 
-    public init(store: any DocumentStore, lists: OfflineLists, now: @escaping @Sendable () -> Date = Date.init) {
-        records = Records(store: store)
+    public init(records: Records, lists: OfflineLists, now: @escaping @Sendable () -> Date = Date.init) {
+        self.records = records
         self.lists = lists
         self.now = now
     }

@@ -103,8 +103,8 @@ public struct Presets: Sendable {
     public static let maximumEntries = 100
     public static let servingsRange = 1...100
 
-    public init(store: any DocumentStore, directory: HouseholdDirectory, lists: ShoppingLists, now: @escaping @Sendable () -> Date = Date.init) {
-        records = Records(store: store)
+    public init(records: Records, directory: HouseholdDirectory, lists: ShoppingLists, now: @escaping @Sendable () -> Date = Date.init) {
+        self.records = records
         self.directory = directory
         self.lists = lists
         self.now = now

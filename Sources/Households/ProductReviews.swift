@@ -49,8 +49,8 @@ public struct ProductReviews: Sendable {
 
     static let notFound = HouseholdError(.reviewNotFound, "No such review in this household.")
 
-    public init(store: any DocumentStore, directory: HouseholdDirectory, now: @escaping @Sendable () -> Date = Date.init) {
-        records = Records(store: store)
+    public init(records: Records, directory: HouseholdDirectory, now: @escaping @Sendable () -> Date = Date.init) {
+        self.records = records
         self.directory = directory
         self.now = now
     }

@@ -57,8 +57,8 @@ public struct ReceiptJobQueue: Sendable {
     let now: @Sendable () -> Date
     let logger: Logger
 
-    public init(store: any DocumentStore, directory: HouseholdDirectory, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
-        self.records = Records(store: store)
+    public init(records: Records, directory: HouseholdDirectory, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+        self.records = records
         self.directory = directory
         self.now = now
         self.logger = logger

@@ -15,14 +15,19 @@ public struct Revisioned<Value: Sendable>: Sendable {
 
 /// Typed reads and writes over the document store, shared by the domain services (and, at
 /// `package` level, by the ledger in `SharedExpenses`).
-package struct Records: Sendable {
-    package let store: any DocumentStore
+///
+/// Build one per store and give it to every service over that store: its ``RecentWrites`` and
+/// ``DocumentTurns`` are what make one process's updates of a document take turns, so two
+/// services with a `Records` each (an API tick and a sync of the same cart) would race and fall
+/// back to conflict retries. Copies share them.
+public struct Records: Sendable {
+    public let store: any DocumentStore
     /// What `update` wrote last, to start the next update of the same document from.
     let recent = RecentWrites()
     /// This process's updates of one document go one at a time.
     let turns = DocumentTurns()
 
-    package init(store: any DocumentStore) {
+    public init(store: any DocumentStore) {
         self.store = store
     }
 

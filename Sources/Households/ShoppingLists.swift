@@ -108,13 +108,13 @@ public struct ShoppingLists: Sendable {
     /// - Parameter clock: this process's hybrid clock; by default one of its own, with a new
     ///   random replica id.
     public init(
-        store: any DocumentStore,
+        records: Records,
         directory: HouseholdDirectory,
         now: @escaping @Sendable () -> Date = Date.init,
         clock: SharedHybridClock? = nil,
         logger: Logger
     ) {
-        records = Records(store: store)
+        self.records = records
         self.directory = directory
         self.now = now
         self.clock = clock ?? SharedHybridClock(replica: Identifiers.make("srv"), now: now)

@@ -51,7 +51,7 @@ public struct SyncClient: Sendable {
         if base.hasSuffix("/api/v1") { base.removeLast("/api/v1".count) }
         api = base + "/api/v1"
         self.token = token
-        replica = LocalReplica(store: store)
+        replica = LocalReplica(records: Records(store: store))
         self.http = http
         self.logger = logger
     }

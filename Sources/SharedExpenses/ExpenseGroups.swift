@@ -58,8 +58,8 @@ public struct ExpenseGroups: Sendable {
 
     static let notFound = HouseholdError(.groupNotFound, "No such group, or you are not in it.")
 
-    public init(store: any DocumentStore, rule: MemberRule, now: @escaping @Sendable () -> Date = Date.init) {
-        records = Records(store: store)
+    public init(records: Records, rule: MemberRule, now: @escaping @Sendable () -> Date = Date.init) {
+        self.records = records
         self.rule = rule
         self.now = now
     }

@@ -52,13 +52,13 @@ public struct ExpenseLedger: Sendable {
     static let notFound = HouseholdError(.expenseNotFound, "No such expense, or it is not shared with you.")
 
     public init(
-        store: any DocumentStore,
+        records: Records,
         groups: ExpenseGroups,
         cart: @escaping CartLookup,
         now: @escaping @Sendable () -> Date = Date.init,
         logger: Logger
     ) {
-        records = Records(store: store)
+        self.records = records
         self.groups = groups
         self.cart = cart
         self.now = now

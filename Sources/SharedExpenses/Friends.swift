@@ -36,8 +36,8 @@ public struct FriendDirectory: Sendable {
 
     static let notFound = HouseholdError(.friendNotFound, "No such friend: add them first by their email.")
 
-    public init(store: any DocumentStore, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
-        records = Records(store: store)
+    public init(records: Records, now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+        self.records = records
         self.now = now
         self.logger = logger
     }

@@ -31,7 +31,7 @@ import Testing
                 )
                 try await store.put(collection: CartDocument.collection, id: id, document: try JSONValue(encoding: cart))
             }
-            let carts = OfflineCarts(store: store, replica: "r1")
+            let carts = OfflineCarts(records: Records(store: store), replica: "r1")
             #expect(try await carts.cart("3f9c0b22").id == "3f9c0b22")
             #expect(try await carts.cart("3F9C0A").id == "3f9c0a11")
             #expect(

@@ -8,6 +8,8 @@ import ReceiptTesting
 /// household) and Bo (in none), and the services the tests call.
 struct HouseholdTestBed {
     let store: any DocumentStore
+    /// The one `Records` every service of the bed shares, as `HouseholdServices` builds it.
+    let records: Records
     let accounts: AccountService
     let directory: HouseholdDirectory
     let carts: CartEditor
@@ -21,19 +23,21 @@ struct HouseholdTestBed {
     static func with(now: @escaping @Sendable () -> Date = Date.init, _ body: (HouseholdTestBed) async throws -> Void) async throws {
         try await TemporaryStores.with(.sqlite) { store, _ in
             let logger = TemporaryStores.logger
-            let accounts = AccountService(store: store, settings: .init(bcryptCost: 4), now: now, logger: logger)
-            let directory = HouseholdDirectory(store: store, now: now, logger: logger)
+            let records = Records(store: store)
+            let accounts = AccountService(records: records, settings: .init(bcryptCost: 4), now: now, logger: logger)
+            let directory = HouseholdDirectory(records: records, now: now, logger: logger)
             let ana = try await accounts.signUp(email: "ana@example.com", displayName: "Ana", password: "correct horse")
             let bo = try await accounts.signUp(email: "bo@example.com", displayName: "Bo", password: "battery staple")
             let household = try await directory.create(name: "Flat", by: ana).value.id
             try await body(
                 HouseholdTestBed(
                     store: store,
+                    records: records,
                     accounts: accounts,
                     directory: directory,
-                    carts: CartEditor(store: store, directory: directory, now: now),
-                    lists: ShoppingLists(store: store, directory: directory, now: now, logger: logger),
-                    jobs: ReceiptJobQueue(store: store, directory: directory, now: now, logger: logger),
+                    carts: CartEditor(records: records, directory: directory, now: now),
+                    lists: ShoppingLists(records: records, directory: directory, now: now, logger: logger),
+                    jobs: ReceiptJobQueue(records: records, directory: directory, now: now, logger: logger),
                     ana: ana,
                     bo: bo,
                     household: household

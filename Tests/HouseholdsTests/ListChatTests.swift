@@ -8,7 +8,7 @@ import Testing
     @Test("a list's chat: members and guests write and read it, newest first by pages; authors delete only their own; strangers see nothing")
     func chat() async throws {
         try await HouseholdTestBed.with { bed in
-            let chat = ListChat(store: bed.store, lists: bed.lists)
+            let chat = ListChat(records: bed.records, lists: bed.lists)
             let code = try await bed.directory.invite(to: bed.household, by: bed.ana.id)
             _ = try await bed.directory.join(code: code.code, user: bed.bo)
             let cy = try await bed.accounts.signUp(email: "cy@example.com", displayName: "Cy", password: "staple battery")

@@ -22,8 +22,8 @@ import Testing
                 let cy = try await bed.accounts.signUp(email: "cy@example.com", displayName: "Cy", password: "staple battery")
                 _ = try await bed.directory.create(name: "Elsewhere", by: cy)
                 let list = try await bed.lists.create(in: bed.household, name: "Weekly", by: bed.ana).value.id
-                let center = UserNotifications(store: bed.store, lists: bed.lists)
-                let feed = NotificationFeed(store: bed.store, center: center, logger: TemporaryStores.logger)
+                let center = UserNotifications(records: bed.records, lists: bed.lists)
+                let feed = NotificationFeed(records: bed.records, center: center, logger: TemporaryStores.logger)
                 try await feed.start()
                 try await body(Scene(bed: bed, cy: cy, list: list, center: center, feed: feed))
             }
@@ -65,7 +65,7 @@ import Testing
                 document: .object(["seq": .number(Decimal(start))]),
                 expectedRev: nil
             )
-            let again = NotificationFeed(store: bed.store, center: scene.center, logger: TemporaryStores.logger)
+            let again = NotificationFeed(records: bed.records, center: scene.center, logger: TemporaryStores.logger)
             #expect(try await again.catchUp().isEmpty)
             #expect(try await scene.center.page(for: scene.cy.id).notifications.isEmpty)
             #expect(try await scene.center.page(for: bed.ana.id).notifications.count == 2)

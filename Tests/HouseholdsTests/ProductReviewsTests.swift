@@ -11,7 +11,7 @@ import Testing
             _ = try await bed.directory.join(code: invite.code, user: bed.bo)
             let cy = try await bed.accounts.signUp(email: "cy@example.com", displayName: "Cy", password: "purple monkey")
             let other = try await bed.directory.create(name: "Elsewhere", by: cy).value.id
-            try await body(bed, ProductReviews(store: bed.store, directory: bed.directory), cy, other)
+            try await body(bed, ProductReviews(records: bed.records, directory: bed.directory), cy, other)
         }
     }
 
@@ -79,7 +79,7 @@ import Testing
     @Test("favourites are the user's own: another user sees none of them, and starring twice keeps one")
     func scopedPerUser() async throws {
         try await HouseholdTestBed.with { bed in
-            let favourites = Favourites(store: bed.store)
+            let favourites = Favourites(records: bed.records)
             let milk = ProductRef(barcode: "0071230000016", name: "Whole Milk", category: "Dairy")
             try await favourites.add("0071230000016", product: milk, for: bed.ana.id)
             try await favourites.add("0071230000016", product: milk, for: bed.ana.id)

@@ -140,13 +140,14 @@ import Testing
     func expiry() async throws {
         try await TemporaryStores.with(.sqlite) { store, _ in
             let clock = TestClock()
+            let records = Records(store: store)
             let accounts = AccountService(
-                store: store,
+                records: records,
                 settings: .init(bcryptCost: 4, sessionLifetime: .seconds(3600)),
                 now: { clock.now },
                 logger: ServerHarness.logger
             )
-            let directory = HouseholdDirectory(store: store, now: { clock.now }, logger: ServerHarness.logger)
+            let directory = HouseholdDirectory(records: records, now: { clock.now }, logger: ServerHarness.logger)
             let user = try await accounts.signUp(email: "e@example.org", displayName: "E", password: "long enough")
             let login = try await accounts.logIn(email: "e@example.org", password: "long enough", address: "127.0.0.1", userAgent: nil)
             #expect(try await accounts.authenticate(token: login.token).user.id == user.id)
@@ -169,7 +170,7 @@ import Testing
     @Test("a password's length counts characters: 72 letters outside ASCII sign up and log in, and every one of them counts")
     func lengthInCharacters() async throws {
         try await TemporaryStores.with(.sqlite) { store, _ in
-            let accounts = AccountService(store: store, settings: .init(bcryptCost: 4), logger: ServerHarness.logger)
+            let accounts = AccountService(records: Records(store: store), settings: .init(bcryptCost: 4), logger: ServerHarness.logger)
             // 72 characters, 144 bytes: bcrypt alone would read only the first 36.
             let password = String(repeating: "é", count: 71) + "a"
             _ = try await accounts.signUp(email: "g@example.org", displayName: "G", password: password)

@@ -4,6 +4,7 @@ import HouseholdApp
 import ReceiptModel
 import ReceiptServer
 import ReceiptTesting
+import Replication
 import Testing
 
 @testable import Households
@@ -169,6 +170,49 @@ extension RecentWritesTests {
             }
             let patched = try #require(try cart.json(patching: previous, of: old))
             #expect(patched == (try JSONValue(encoding: cart)))
+        }
+    }
+    @Test("an API tick and a sync of the same cart take turns: the services share one Records", arguments: TemporaryStores.engines)
+    func tickAndSyncTakeTurns(engine: StoreEngine) async throws {
+        try await TemporaryStores.with(engine) { store, _ in
+            let services = HouseholdServices(store: store, bcryptCost: 4, logger: ServerHarness.logger)
+            try await services.prepare(logger: ServerHarness.logger)
+            let user = try await services.accounts.signUp(email: "t@example.org", displayName: "T", password: "long enough")
+            let home = try await services.directory.create(name: "Home", by: user).value.id
+            let cart = try await services.carts.create(in: home, name: "Shop", currency: "EUR", by: user).value.id
+            let (_, milk) = try await services.carts.addItem(to: cart, in: home, ItemInput(name: "Milk"), by: user, ifMatch: nil)
+            let (added, bread) = try await services.carts.addItem(to: cart, in: home, ItemInput(name: "Bread"), by: user, ifMatch: nil)
+            let milkId = try #require(milk.id)
+            let breadId = try #require(bread.id)
+
+            // A replica renames bread offline.
+            let pulled = try await services.sync.sync(SyncRequest(cursor: nil, lists: nil, carts: nil, known: nil), in: home, by: user)
+            var laptop = try SyncedCart(try #require(pulled.carts.first { $0.id == cart }))
+            var clock = HybridClock(replica: "cli_laptop")
+            laptop.state.set(entry: breadId, "name", .string("Rye bread"), at: clock.observe(try #require(laptop.state.newestStamp), now: Date()))
+
+            // While an update of the cart is under way (its turn held through the cart editor's
+            // records), neither the API's tick nor the sync may write: both wait for the turn. With a
+            // `Records` of its own, the sync went ahead and the two raced into conflict retries.
+            await services.carts.records.turns.begin(Collections.carts, cart)
+            let tick = Task { try await services.carts.tick(milkId, of: cart, in: home, completed: true, by: user, ifMatch: nil) }
+            let sync = Task {
+                try await services.sync.sync(
+                    SyncRequest(cursor: pulled.cursor, lists: nil, carts: nil, known: nil, cartStates: [laptop]),
+                    in: home,
+                    by: user
+                )
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(try await store.revision(collection: Collections.carts, id: cart) == added.rev)
+            services.carts.records.turns.end(Collections.carts, cart)
+            _ = try await tick.value
+            _ = try await sync.value
+
+            let stored = try await services.carts.cart(cart, in: home, for: user.id)
+            #expect(stored.rev == added.rev + 2)
+            #expect(stored.value.items.first { $0.id == milkId }?.completed == true)
+            #expect(stored.value.items.first { $0.id == breadId }?.name == "Rye bread")
         }
     }
 }

@@ -25,15 +25,16 @@ struct LedgerTestBed {
     ) async throws {
         try await TemporaryStores.with(.sqlite) { store, _ in
             let logger = TemporaryStores.logger
-            let accounts = AccountService(store: store, settings: .init(bcryptCost: 4), now: now, logger: logger)
+            let records = Records(store: store)
+            let accounts = AccountService(records: records, settings: .init(bcryptCost: 4), now: now, logger: logger)
             let ana = try await accounts.signUp(email: "ana@example.com", displayName: "Ana", password: "correct horse")
             let bo = try await accounts.signUp(email: "bo@example.com", displayName: "Bo", password: "battery staple")
             let cy = try await accounts.signUp(email: "cy@example.com", displayName: "Cy", password: "tr0ub4dor&3")
-            let friends = FriendDirectory(store: store, now: now, logger: logger)
+            let friends = FriendDirectory(records: records, now: now, logger: logger)
             _ = try await friends.add(email: "bo@example.com", by: ana)
             let ledger = ExpenseLedger(
-                store: store,
-                groups: ExpenseGroups(store: store, rule: .friendsOf(friends), now: now),
+                records: records,
+                groups: ExpenseGroups(records: records, rule: .friendsOf(friends), now: now),
                 cart: { _, id, _ in
                     guard let cart = carts[id] else { throw HouseholdError.cartNotFound }
                     return cart

@@ -72,11 +72,12 @@ struct CorrectCommand: AsyncParsableCommand {
                         correction.items[index, default: .init()].product = product.reference()
                     }
                 }
-                let replica = try await LocalReplica(store: documentStore).state().replica
+                let records = Records(store: documentStore)
+                let replica = try await LocalReplica(records: records).state().replica
                 return try await CartCorrections.save(
                     correction,
                     to: id,
-                    in: OfflineCarts(store: documentStore, replica: replica),
+                    in: OfflineCarts(records: records, replica: replica),
                     store: documentStore
                 )
             }

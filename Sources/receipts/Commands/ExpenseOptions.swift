@@ -21,9 +21,10 @@ struct MemberOptions: ParsableArguments {
 /// The expense ledger over a personal store: any name may be a member, carts are the store's own.
 enum LocalLedger {
     static func open(_ store: any DocumentStore, logger: Logger) -> ExpenseLedger {
-        ExpenseLedger(
-            store: store,
-            groups: ExpenseGroups(store: store, rule: .anyName),
+        let records = Records(store: store)
+        return ExpenseLedger(
+            records: records,
+            groups: ExpenseGroups(records: records, rule: .anyName),
             cart: { _, cartId, _ in try await CartQueries(store: store).cart(idOrPrefix: cartId) },
             logger: logger
         )

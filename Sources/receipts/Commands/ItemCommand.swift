@@ -85,8 +85,8 @@ struct ItemOptions: ParsableArguments {
 
     /// Runs `body` over the local store's carts (see ``StoreOptions/withLocalReplica(logger:_:)``).
     func run<T: Sendable>(_ body: (OfflineCarts) async throws -> T) async throws -> T {
-        try await store.withLocalReplica(logger: global.makeLogger(label: "receipts.item")) { documentStore, replica in
-            try await body(OfflineCarts(store: documentStore, replica: replica))
+        try await store.withLocalReplica(logger: global.makeLogger(label: "receipts.item")) { records, replica in
+            try await body(OfflineCarts(records: records, replica: replica))
         }
     }
 

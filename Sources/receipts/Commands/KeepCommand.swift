@@ -27,8 +27,9 @@ struct KeepCommand: AsyncParsableCommand {
             // Through the one write path of carts (change log, revision, the replica's stamps),
             // as `receipts correct` and the server's PATCH write theirs.
             let cart = try await selection.withCart(label: "receipts.keep") { documentStore, found in
-                let replica = try await LocalReplica(store: documentStore).state().replica
-                return try await OfflineCarts(store: documentStore, replica: replica).revise(found.id) { cart in
+                let records = Records(store: documentStore)
+                let replica = try await LocalReplica(records: records).state().replica
+                return try await OfflineCarts(records: records, replica: replica).revise(found.id) { cart in
                     cart.duplicateKept = true
                 }.0
             }

@@ -133,9 +133,9 @@ struct ListOptions: ParsableArguments {
     /// Runs `body` over the local store's lists, closing the store after; domain errors become
     /// their messages and codes.
     func run<T: Sendable>(_ body: (OfflineLists) async throws -> T) async throws -> T {
-        try await store.withLocalReplica(logger: global.makeLogger(label: "receipts.list")) { documentStore, replica in
-            try await documentStore.ensureIndex(collection: HouseholdList.collection, field: "household")
-            return try await body(OfflineLists(store: documentStore, replica: replica))
+        try await store.withLocalReplica(logger: global.makeLogger(label: "receipts.list")) { records, replica in
+            try await records.store.ensureIndex(collection: HouseholdList.collection, field: "household")
+            return try await body(OfflineLists(records: records, replica: replica))
         }
     }
 

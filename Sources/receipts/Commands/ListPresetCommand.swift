@@ -79,7 +79,7 @@ struct ListPresetCommand: AsyncParsableCommand {
 
     /// Runs `body` over the local store's presets and lists.
     static func run<T: Sendable>(_ options: ListOptions, _ body: (OfflinePresets, OfflineLists) async throws -> T) async throws -> T {
-        try await options.run { lists in try await body(OfflinePresets(store: lists.store, lists: lists), lists) }
+        try await options.run { lists in try await body(OfflinePresets(records: lists.records, lists: lists), lists) }
     }
 
     static func text(_ preset: Preset, entries: Bool) -> String {

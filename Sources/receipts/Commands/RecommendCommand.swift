@@ -54,7 +54,8 @@ struct RecommendCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = global.makeLogger(label: "receipts.recommend")
         let today = Day((asOf.flatMap { CalendarDay(iso: $0) } ?? CalendarDay.today()).daysSinceEpoch)
-        let suggestions = try await store.withLocalReplica(logger: logger) { documentStore, replica in
+        let suggestions = try await store.withLocalReplica(logger: logger) { records, replica in
+            let documentStore = records.store
             let filters: [Filter] = household.map { [.equals("household", $0)] } ?? []
             let carts = try await documentStore.all(DocumentQuery(collection: Collections.carts, filters: filters, pageSize: 1000))
             let (history, products) = HouseholdRecommendations.history(of: carts.compactMap { try? $0.document.decode(as: CartDocument.self) })
@@ -63,7 +64,7 @@ struct RecommendCommand: AsyncParsableCommand {
                 return try await HouseholdRecommendations.forProduct(product, history: history, products: products, catalog: catalog, limit: limit)
             }
             var entries: [HouseholdList.Entry] = []
-            if let list { entries = try await OfflineLists(store: documentStore, replica: replica).list(list).entries }
+            if let list { entries = try await OfflineLists(records: records, replica: replica).list(list).entries }
             return HouseholdRecommendations.forList(entries, history: history, products: products, on: today, limit: limit)
         }
         if json {
