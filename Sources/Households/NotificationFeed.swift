@@ -22,8 +22,8 @@ public protocol NotificationDelivery: Sendable {
 /// The position is kept in memory between reads and stored only when notifications were made or
 /// it moved ``Self/storeEvery`` changes on: a server that nobody uses writes nothing.
 public struct NotificationFeed: Sendable {
-    struct Cursor: Codable, Sendable {
-        static let collection = "notification-feed"
+    package struct Cursor: Codable, Sendable {
+        package static let collection = "notification-feed"
         static let id = "cursor"
         var seq: Int64
     }

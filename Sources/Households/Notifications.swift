@@ -63,8 +63,8 @@ public enum NotificationLevel: String, Codable, Sendable, Hashable, CaseIterable
 }
 
 /// A user's setting for one list. No `household` member: the live feed sends it to nobody.
-struct NotificationSetting: Codable, Sendable, Hashable {
-    static let collection = "notification-settings"
+package struct NotificationSetting: Codable, Sendable, Hashable {
+    package static let collection = "notification-settings"
 
     var userId: String
     var listId: String

@@ -90,8 +90,8 @@ public final class StopSignal: Sendable {
 /// are in flight, so memory stays bounded whatever the folder size. A file that fails
 /// becomes a record in `failures` and the batch goes on.
 public final class IngestPipeline: Sendable {
-    public static let cartsCollection = "carts"
-    public static let failuresCollection = "failures"
+    public static let cartsCollection = CartDocument.collection
+    public static let failuresCollection = FailureRecord.collection
 
     private let reader: ReceiptReader
     private let matcher: ProductMatcher?

@@ -1,5 +1,7 @@
+import Catalog
 import DocumentStore
 import Foundation
+import Households
 import ReceiptModel
 
 /// One audience of live changes: a household, an expense group, a shared list or one user. Its key
@@ -16,60 +18,119 @@ struct LiveScope: Hashable, Sendable {
     var household: String? { key.hasPrefix("h:") ? String(key.dropFirst(2)) : nil }
 }
 
-/// Who may see a change: the scopes a document belongs to. A subscriber sees a change when their
-/// scopes and the change's meet.
+/// Who may see a collection's changes, declared once per collection in ``LiveScopes/declared``:
+/// the scopes a changed document (or a deletion's tombstone, which keeps its scope members)
+/// belongs to.
+struct LiveAudience: Sendable {
+    let scopes: @Sendable (_ id: String, _ document: JSONValue) -> Set<LiveScope>
+
+    /// Sent to no client: accounts, sessions, secrets, caches and bookkeeping.
+    static let nobody = LiveAudience { _, _ in [] }
+
+    /// The scope named by the document's member `field`.
+    static func member(_ field: String, _ scope: @escaping @Sendable (String) -> LiveScope) -> LiveAudience {
+        LiveAudience { _, document in document[field]?.stringValue.map { [scope($0)] } ?? [] }
+    }
+
+    /// The scope named by the member `field`, else by a part of the id (`a|b` ids name both).
+    static func member(
+        _ field: String,
+        orID part: @escaping @Sendable ([Substring]) -> Substring?,
+        _ scope: @escaping @Sendable (String) -> LiveScope
+    )
+        -> LiveAudience
+    {
+        LiveAudience { id, document in
+            (document[field]?.stringValue ?? part(id.split(separator: "|")).map(String.init)).map { [scope($0)] } ?? []
+        }
+    }
+
+    /// The scope of the document's own id (a household, an expense group, a list).
+    static func ownID(_ scope: @escaping @Sendable (String) -> LiveScope) -> LiveAudience {
+        LiveAudience { id, _ in [scope(id)] }
+    }
+
+    static let household = member("household", LiveScope.household)
+    static let user = member("userId", LiveScope.user)
+    static let group = member("group", LiveScope.group)
+    /// Each user of the document's `participants` (an expense outside a group).
+    static let participants = LiveAudience { _, document in
+        Set((document["participants"]?.arrayValue ?? []).compactMap { $0.stringValue.map(LiveScope.user) })
+    }
+
+    /// Both audiences.
+    static func + (lhs: LiveAudience, rhs: LiveAudience) -> LiveAudience {
+        LiveAudience { id, document in lhs.scopes(id, document).union(rhs.scopes(id, document)) }
+    }
+
+    /// `other` only when this audience names no one.
+    func orElse(_ other: LiveAudience) -> LiveAudience {
+        LiveAudience { id, document in
+            let first = scopes(id, document)
+            return first.isEmpty ? other.scopes(id, document) : first
+        }
+    }
+}
+
+/// Who may see a change. Closed by default: a collection must be declared here, with its
+/// audience or as ``LiveAudience/nobody``, before any of its changes reaches a client; an
+/// undeclared one is sent to no one (and `LiveScopeTests` fails until it is declared). A
+/// subscriber sees a change when their scopes and the change's meet.
 enum LiveScopes {
-    /// Collections never sent to clients (accounts, sessions, secrets, bookkeeping).
-    static let hidden: Set<String> = [
-        "users", "user-emails", "sessions", "invites", "idempotency", "products", "product-aliases", "failures", "catalog-meta",
+    static let declared: [String: LiveAudience] = [
+        // Accounts, sessions, secrets, bookkeeping and caches: never sent.
+        Collections.users: .nobody,
+        Collections.userEmails: .nobody,
+        Collections.sessions: .nobody,
+        Collections.invites: .nobody,
+        Collections.idempotency: .nobody,
+        Collections.expenseLinks: .nobody,
+        ProductCatalog.collection: .nobody,
+        ProductCatalog.queryCollection: .nobody,
+        ProductAliases.collection: .nobody,
+        FailureRecord.collection: .nobody,
+        ShoppingList.collection: .nobody,
+        LocalReplica.collection: .nobody,
+        NotificationSetting.collection: .nobody,
+        NotificationFeed.Cursor.collection: .nobody,
+
+        // A household's own documents: its members.
+        Collections.households: .ownID(LiveScope.household),
+        Collections.memberships: .user + .member("householdId", orID: { $0.last }, LiveScope.household),
+        CartDocument.collection: .household,
+        Preset.collection: .household,
+        ProductReview.collection: .household,
+        ShoppingStatus.collection: .household,
+        ChangeLogEntry.collection: .household,
+        Collections.jobs: .household,
+        Presence.collection: .household,
+        // A list: its household, and the guests it is shared with.
+        HouseholdList.collection: .ownID(LiveScope.list) + .household,
+        // A list's room: its household and its guests (a deletion's tombstone keeps the household;
+        // its id, `listId|messageId`, names the list).
+        ChatMessage.collection: .member("listId", orID: { $0.first }, LiveScope.list) + .household,
+
+        // A user's own documents.
+        UserNotification.collection: .user,
+        Collections.listGuests: .user,
+        Collections.groupMemberships: .user,
+        Collections.friendships: .user,
+        Favourite.collection: .user,
+
+        // Expense groups, their expenses and payments; outside a group, the people in them.
+        Collections.expenseGroups: .ownID(LiveScope.group),
+        Collections.expenses: LiveAudience.group.orElse(.participants),
+        Collections.recurringExpenses: .group,
+        Collections.payments: LiveAudience.group.orElse(.member("from", LiveScope.user) + .member("to", LiveScope.user)),
     ]
 
     static func of(_ change: StoreChange) -> Set<LiveScope> {
-        guard !hidden.contains(change.collection), let document = change.document else { return [] }
-        let string = { (field: String) in document[field]?.stringValue }
-        var scopes = Set<LiveScope>()
-        switch change.collection {
-        case "households":
-            scopes.insert(.household(change.id))
-        case "memberships":
-            if let user = string("userId") { scopes.insert(.user(user)) }
-            if let household = string("householdId") ?? change.id.split(separator: "|").last.map(String.init) { scopes.insert(.household(household)) }
-        case "expense-groups":
-            scopes.insert(.group(change.id))
-        case "shopping-lists":
-            // Its household, and the guests it is shared with.
-            scopes.insert(.list(change.id))
-            if let household = string("household") { scopes.insert(.household(household)) }
-        case "notifications":
-            // A user's notifications are theirs alone.
-            if let user = string("userId") { scopes.insert(.user(user)) }
-        case "list-chat":
-            // The list's room: its household and its guests (a deletion's tombstone keeps the
-            // household; its id, `listId|messageId`, names the list).
-            if let list = string("listId") ?? change.id.split(separator: "|").first.map(String.init) { scopes.insert(.list(list)) }
-            if let household = string("household") { scopes.insert(.household(household)) }
-        case "list-guests":
-            if let user = string("userId") { scopes.insert(.user(user)) }
-        case "expense-group-members", "friendships", "favourites":
-            if let user = string("userId") { scopes.insert(.user(user)) }
-        case "expense-payments":
-            if let group = string("group") {
-                scopes.insert(.group(group))
-            } else {
-                for field in ["from", "to"] { if let user = string(field) { scopes.insert(.user(user)) } }
-            }
-        default:
-            if let household = string("household") { scopes.insert(.household(household)) }
-            if let group = string("group") { scopes.insert(.group(group)) }
-            if scopes.isEmpty, let participants = document["participants"]?.arrayValue {
-                for participant in participants { if let user = participant.stringValue { scopes.insert(.user(user)) } }
-            }
-        }
-        return scopes
+        guard let audience = declared[change.collection], let document = change.document else { return [] }
+        return audience.scopes(change.id, document)
     }
 
     /// Collections whose change alters what a user may see.
-    static let membershipCollections: Set<String> = ["memberships", "expense-group-members", "list-guests"]
+    static let membershipCollections: Set<String> = [Collections.memberships, Collections.groupMemberships, Collections.listGuests]
 }
 
 /// What a client receives: one JSON object per text message.
@@ -78,7 +139,7 @@ enum LiveEvent {
     static func change(_ change: StoreChange) -> String {
         var members: [String: JSONValue] = [
             // A notification is its own event type: pages show it rather than reload for it.
-            "type": .string(change.collection == "notifications" ? "notification" : "change"), "seq": .number(Decimal(change.seq)),
+            "type": .string(change.collection == UserNotification.collection ? "notification" : "change"), "seq": .number(Decimal(change.seq)),
             "collection": .string(change.collection),
             "id": .string(change.id), "rev": .number(Decimal(change.rev)), "deleted": .bool(change.deleted),
         ]
