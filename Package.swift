@@ -57,6 +57,7 @@ let package = Package(
         // Shared document types (cart, product, failure, JSON value).
         .target(
             name: "ReceiptModel",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict
         ),
         // Images, preprocessing and OCR: the only importer of CTesseract.
@@ -177,8 +178,9 @@ let package = Package(
             dependencies: [
                 "ReceiptModel", "ReceiptOCR", "DocumentStore", "Catalog", "ReceiptPipeline", "Households", "HouseholdApp", "Expenses",
                 "SharedExpenses",
-                "WebApp", "Replication", "Recommendations",
+                "WebApp", "Recommendations",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -238,8 +240,8 @@ let package = Package(
         .executableTarget(
             name: "receipts-bench",
             dependencies: [
-                "ProcessBootstrap", "ReceiptModel", "ReceiptOCR", "Catalog", "DocumentStore", "ReceiptPipeline", "ReceiptTesting", "ChildProcesses",
-                "Recommendations",
+                "ProcessBootstrap", "ReceiptModel", "ReceiptOCR", "ReceiptParsing", "Catalog", "DocumentStore", "ReceiptPipeline", "ReceiptTesting",
+                "ChildProcesses", "Recommendations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

@@ -29,18 +29,25 @@ public struct HouseholdReceiptFiling: ReceiptCartFiling {
         var cart = cart
         cart.markBought(byUserId: member.userId, purchaser: member.displayName)
         let (stored, created) = try await services.carts.fileReceiptCart(cart, by: member.userId, replacing: replacing)
-        // As for an upload: a failure here costs only the ticks, never the cart, and a second
-        // reading ticks nothing (a member may have unticked an entry since).
-        if created {
-            do {
-                try await services.lists.tickBought(by: stored.value)
-            } catch {
-                logger.warning("could not tick the list entries this receipt bought", metadata: ["error": "\(error)"])
-            }
-        }
+        await services.tickEntriesBought(by: stored.value, created: created, logger: logger)
         var result = stored.value
         result.rev = stored.rev
         return result
+    }
+}
+
+extension HouseholdServices {
+    /// A receipt closes the loop: the open list entries its newly stored cart shows bought are
+    /// ticked (an upload's reading and `ingest --household` alike). A failure here costs only the
+    /// ticks, never the cart; a second reading (`created` false) ticks nothing, as a member may
+    /// have unticked an entry since.
+    func tickEntriesBought(by cart: CartDocument, created: Bool, logger: Logger) async {
+        guard created else { return }
+        do {
+            try await lists.tickBought(by: cart)
+        } catch {
+            logger.warning("could not tick the list entries this receipt bought", metadata: ["error": "\(error)"])
+        }
     }
 }
 

@@ -57,15 +57,8 @@ public struct ReceiptJobReading: Sendable {
             // cart the first reading stored, with whatever members changed in it since.
             let (stored, created, claim) = try await services.carts.storeReceiptCart(cart, uploadedBy: job.userId, claim: claimed)
             cart = stored.value
-            // The receipt closes the loop: open list entries it shows bought are ticked, before the
-            // job says it is done, so whoever waits for it sees the ticks. A failure here costs
-            // only the ticks, never the cart. A second reading ticks nothing: a member may have
-            // unticked an entry since.
-            do {
-                if created { try await services.lists.tickBought(by: cart) }
-            } catch {
-                logger.warning("could not tick the list entries this receipt bought", metadata: ["error": "\(error)"])
-            }
+            // Ticked before the job says it is done, so whoever waits for it sees the ticks.
+            await services.tickEntriesBought(by: cart, created: created, logger: logger)
             try await services.jobs.complete(claim, cartId: cart.id)
             logger.info("receipt read", metadata: ["cart.id": "\(cart.id)"])
             return .done(cartId: cart.id)

@@ -164,16 +164,16 @@ public struct AccountService: Sendable {
             expiresAt: Instant.string(instant.addingTimeInterval(settings.sessionLifetime.seconds)),
             lastSeenAt: Instant.string(instant),
             userAgent: userAgent.map { String($0.prefix(200)) },
-            csrfHash: Identifiers.sha256Hex(csrf)
+            csrfHash: Hashing.sha256Hex(csrf)
         )
-        try await records.put(session, Collections.sessions, Identifiers.sha256Hex(token), expectedRev: 0)
+        try await records.put(session, Collections.sessions, Hashing.sha256Hex(token), expectedRev: 0)
         return LoginResult(token: token, csrfToken: csrf, session: session, user: account.publicUser)
     }
 
     /// The caller behind a bearer token.
     /// - Throws: `auth.required` when the token is unknown, revoked or expired.
     public func authenticate(token: String) async throws -> Principal {
-        let key = Identifiers.sha256Hex(token)
+        let key = Hashing.sha256Hex(token)
         let failure = HouseholdError(.unauthenticated, "Log in first: the session is missing, expired or was logged out.")
         guard let session = try await records.store.get(collection: Collections.sessions, id: key) else { throw failure }
         let userId = session.document["userId"]?.stringValue ?? ""
@@ -208,12 +208,12 @@ public struct AccountService: Sendable {
     /// Whether `csrfToken` belongs to the session.
     public func checkCSRF(_ csrfToken: String?, principal: Principal) -> Bool {
         guard let csrfToken, let expected = principal.session.csrfHash else { return false }
-        return Identifiers.sha256Hex(csrfToken) == expected
+        return Hashing.sha256Hex(csrfToken) == expected
     }
 
     /// Ends the session of this token (logging out twice is fine).
     public func logOut(token: String) async throws {
-        try await records.store.delete(collection: Collections.sessions, id: Identifiers.sha256Hex(token))
+        try await records.store.delete(collection: Collections.sessions, id: Hashing.sha256Hex(token))
     }
 
     /// The user's open sessions, newest first.
@@ -267,7 +267,7 @@ public struct AccountService: Sendable {
     /// (72 characters outside ASCII can be 288), its SHA-256 in hex, so no part of it is ignored.
     /// Passwords of at most 72 bytes, the only ones accepted before, hash as they always did.
     static func bcryptInput(_ password: String) -> String {
-        password.utf8.count <= 72 ? password : Identifiers.sha256Hex(password)
+        password.utf8.count <= 72 ? password : Hashing.sha256Hex(password)
     }
 
     /// A bcrypt hash of a random string, checked against when the email has no account.

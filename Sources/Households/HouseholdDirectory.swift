@@ -1,6 +1,7 @@
 import DocumentStore
 import Foundation
 import Logging
+import ReceiptModel
 
 /// A group that shares carts, lists and receipts.
 public struct Household: Codable, Sendable, Hashable {
@@ -248,7 +249,7 @@ public struct HouseholdDirectory: Sendable {
     static let ownerOnly = HouseholdError(.forbidden, "Only the household's owner can do this.")
 
     static func inviteKey(_ code: String) -> String {
-        Identifiers.sha256Hex("invite:" + Identifiers.normalizedInviteCode(code))
+        Hashing.sha256Hex("invite:" + Identifiers.normalizedInviteCode(code))
     }
 
     package static func validName(_ name: String) throws -> String {

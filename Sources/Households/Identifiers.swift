@@ -32,13 +32,6 @@ public enum Identifiers {
     /// `userId|friendId`): one form for every link, as stored.
     public static func pair(_ first: String, _ second: String) -> String { first + "|" + second }
 
-    /// Lowercase hex SHA-256.
-    public static func sha256Hex(_ data: Data) -> String {
-        hex(Array(SHA256.hash(data: data)))
-    }
-
-    public static func sha256Hex(_ text: String) -> String { sha256Hex(Data(text.utf8)) }
-
     static func randomBytes(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }

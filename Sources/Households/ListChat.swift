@@ -1,5 +1,6 @@
 import DocumentStore
 import Foundation
+import ReceiptModel
 
 /// A message in a list's chat room (Sharecart): text, a picture, or both.
 public struct ChatMessage: Codable, Sendable, Hashable {
@@ -61,7 +62,7 @@ public struct ListChat: Sendable {
         }
         guard text != nil || picture != nil else { throw HouseholdError.invalid("text", "Write something or send a picture.") }
         _ = try await lists.list(listId, in: householdId, for: user.id)
-        let sha = picture.map { Identifiers.sha256Hex($0) }
+        let sha = picture.map { Hashing.sha256Hex($0) }
         if let picture, let sha { try await records.store.putBlob(id: sha, data: picture) }
         let messageId = Identifiers.make("m")
         let sentAt = Instant.string(now())

@@ -1,5 +1,6 @@
 import DocumentStore
 import Foundation
+import ReceiptModel
 
 /// One notification for one user: something another member did in a list they can see, an
 /// expense added to one of their groups, a receipt of their household read. Made by
@@ -34,7 +35,7 @@ public struct UserNotification: Codable, Sendable, Hashable {
     public var read: Bool
 
     static func id(user: String, source: String) -> String {
-        user + "." + Identifiers.sha256Hex(source).prefix(32)
+        user + "." + Hashing.sha256Hex(source).prefix(32)
     }
 
     static func order(_ seq: Int64) -> String {

@@ -46,8 +46,8 @@ public enum UploadOutcome: Sendable {
 ///
 /// Claiming is a compare-and-set on the job's revision: of two workers that read the same queued
 /// job, exactly one write succeeds; the other moves on. A claimed job carries a lease; a worker that
-/// dies leaves it to be claimed again when the lease runs out. A job's cart id is derived from the
-/// household and the image hash, so a job read twice (a lease that ran out under a slow worker)
+/// dies leaves it to be claimed again when the lease runs out. A job's cart id is the receipt's
+/// (`CartDocument.receiptCartID`, from the image hash and the household), so a job read twice (a lease that ran out under a slow worker)
 /// writes the same cart twice rather than two carts.
 public struct ReceiptJobQueue: Sendable {
     public static let maxAttempts = 3
@@ -64,13 +64,8 @@ public struct ReceiptJobQueue: Sendable {
         self.logger = logger
     }
 
-    /// The id of the cart a receipt image becomes in a household.
-    public static func cartID(household: String, imageSHA256: String) -> String {
-        Identifiers.sha256Hex(household + "/" + imageSHA256)
-    }
-
     static func jobID(household: String, imageSHA256: String) -> String {
-        "j_" + Identifiers.sha256Hex("job/" + household + "/" + imageSHA256).prefix(24)
+        "j_" + Hashing.sha256Hex("job/" + household + "/" + imageSHA256).prefix(24)
     }
 
     /// Stores the image and queues it for reading. The same image uploaded again to the same
@@ -92,7 +87,7 @@ public struct ReceiptJobQueue: Sendable {
             }
             purchasedBy = member.displayName
         }
-        let sha = Identifiers.sha256Hex(image)
+        let sha = Hashing.sha256Hex(image)
         let jobID = Self.jobID(household: household, imageSHA256: sha)
         let existingJob = try await records.get(ReceiptJob.self, Collections.jobs, jobID)
         if let cartId = try await existingCart(household: household, imageSHA256: sha) {

@@ -1,5 +1,6 @@
 import DocumentStore
 import Foundation
+import ReceiptModel
 
 /// One guest's access to a list shared beyond its household (the index behind "lists I joined").
 struct ListGuest: Codable, Sendable, Hashable {
@@ -118,6 +119,6 @@ extension ShoppingLists {
     }
 
     static func passcodeHash(_ passcode: String, list: String) -> String {
-        Identifiers.sha256Hex(list + "|" + Identifiers.normalizedInviteCode(passcode))
+        Hashing.sha256Hex(list + "|" + Identifiers.normalizedInviteCode(passcode))
     }
 }

@@ -270,7 +270,7 @@ public struct ShoppingLists: Sendable {
         by userId: String
     ) async throws -> (Revisioned<HouseholdList>, HouseholdList.Entry) {
         _ = try await list(listId, in: householdId, for: userId)
-        let sha = Identifiers.sha256Hex(image)
+        let sha = Hashing.sha256Hex(image)
         try await records.store.putBlob(id: sha, data: image)
         return try await change(listId, in: householdId, by: userId, ifMatch: nil) { list in
             guard let index = list.entries.firstIndex(where: { $0.id == entryId }) else { throw Self.entryNotFound }

@@ -224,7 +224,7 @@ public final class IngestPipeline: Sendable {
         } catch {
             return (await fail(file, id: Self.pathID(file), bytes: nil, error: error), cost)
         }
-        let sha = Self.sha256Hex(data)
+        let sha = Hashing.sha256Hex(data)
         let id = CartDocument.receiptCartID(imageSHA256: sha, household: options.household)
         do {
             if !options.force, try await store.exists(collection: Self.cartsCollection, id: id) {
@@ -265,7 +265,7 @@ public final class IngestPipeline: Sendable {
         now: Date = Date(),
         onRead: () -> Void = {}
     ) async throws -> (cart: CartDocument, cost: ReadingCost) {
-        let sha = Self.sha256Hex(data)
+        let sha = Hashing.sha256Hex(data)
         let reading = try await reader.read(data: data, knownMerchants: await knownMerchants.names())
         onRead()
         let (page, receipt) = (reading.page, reading.receipt)
@@ -347,16 +347,9 @@ public final class IngestPipeline: Sendable {
         )
     }
 
-    public static func sha256Hex(_ data: Data) -> String {
-        SHA256.hash(data: data).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
-    }
-
     /// An id for a file whose bytes could not be read: the hash of its path.
     static func pathID(_ file: FoundFile) -> String {
-        "path-" + sha256Hex(Data(file.url.standardizedFileURL.path.utf8)).prefix(32)
+        "path-" + Hashing.sha256Hex(Data(file.url.standardizedFileURL.path.utf8)).prefix(32)
     }
 }
 

@@ -197,7 +197,7 @@ public struct PriceBook: Sendable {
         let instant = CartBuilder.instant(now)
         let listJSON = (try? JSONCoding.encoder.encode(entries)) ?? Data()
         return ShoppingList(
-            id: IngestPipeline.sha256Hex(listJSON + Data((name + instant).utf8)),
+            id: Hashing.sha256Hex(listJSON + Data((name + instant).utf8)),
             name: name,
             addedByUser: user,
             addedOn: instant,

@@ -40,8 +40,8 @@ struct IdempotencyMiddleware: RouterMiddleware {
             orRefuse: Problem(.contentTooLarge, "request.too-large", "The request body is larger than \(maxBodyBytes >> 20) MB.")
         )
         guard (1...255).contains(key.count) else { throw Problem.badRequest("Idempotency-Key", "Idempotency-Key must be 1 to 255 characters.") }
-        let id = Identifiers.sha256Hex(principal.user.id + "\n" + key)
-        let fingerprint = request.method.rawValue + " " + request.uri.path + " " + Identifiers.sha256Hex(Data(buffer: requestBody))
+        let id = Hashing.sha256Hex(principal.user.id + "\n" + key)
+        let fingerprint = request.method.rawValue + " " + request.uri.path + " " + Hashing.sha256Hex(Data(buffer: requestBody))
         let now = Date()
         if let stored = try await store.get(collection: Collections.idempotency, id: id) {
             let record = try stored.document.decode(as: Record.self)

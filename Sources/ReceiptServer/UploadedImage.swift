@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Households
 import Hummingbird
+import ReceiptModel
 import ReceiptOCR
 
 /// Photos sent as a request body (receipts, list-entry photos) and served back.
@@ -59,7 +60,7 @@ enum UploadedImage {
             let header = try data.withUnsafeBytes { try ImageHeader.parse(Array($0.bindMemory(to: UInt8.self))) }
             return response(data, contentType: header.format.mediaType)
         }
-        let key = "thumb320-" + Identifiers.sha256Hex(data)
+        let key = "thumb320-" + Hashing.sha256Hex(data)
         if let cached = try await store.getBlob(id: key) { return response(cached, contentType: "image/jpeg") }
         let small = try await offPool { try OCRImage(data: data).thumbnailJPEG(width: 320) }
         try await store.putBlob(id: key, data: small)

@@ -139,7 +139,7 @@ public struct ExpensePayments: Sendable {
         let instant = Instant.string(ledger.now())
         let payments = owed.map { debt in
             PaymentRecord(
-                id: "p_" + Identifiers.sha256Hex([id, debt.from, debt.to].joined(separator: "|")).prefix(24),
+                id: "p_" + Hashing.sha256Hex([id, debt.from, debt.to].joined(separator: "|")).prefix(24),
                 group: record.group,
                 expenseId: id,
                 from: debt.from,

@@ -2,6 +2,7 @@ import DocumentStore
 import Foundation
 import Households
 import Logging
+import ReceiptModel
 
 /// One direction of a friendship (the index behind "my friends"); adding a friend writes both
 /// directions at once, so friendship is always mutual.
@@ -93,7 +94,7 @@ public struct FriendDirectory: Sendable {
 
     /// Stores the caller's profile picture (already checked to be an image).
     public func setPicture(_ image: Data, of userId: String) async throws {
-        let sha = Identifiers.sha256Hex(image)
+        let sha = Hashing.sha256Hex(image)
         try await records.store.putBlob(id: sha, data: image)
         _ = try await records.update(UserAccount.self, Collections.users, userId, ifMatch: nil, notFound: HouseholdError.unauthenticatedUser) {
             user in
