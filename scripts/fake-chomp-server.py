@@ -3,7 +3,7 @@
 
 Serves name.php, barcode.php and search.php under /api/v2/food/branded/ from
 Chomp-shaped JSON fixture files, the Recipe API's search.php (title=) and id.php
-(id=) under /api/v2/recipe/ from --recipes files (the recipe shape the README
+(id=) under /api/v2/recipe/ from --recipes files (the recipe shape docs/API.md
 documents; the Recipe API's real shape is not published), and misbehaves on demand. It listens on
 127.0.0.1 only, on the given port (0 = any free one), and prints
 "PORT <n>" on its first stdout line.

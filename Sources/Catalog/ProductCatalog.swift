@@ -82,7 +82,7 @@ public enum DefaultCatalog {
 ///
 /// - On first use an empty collection is filled from the default catalog file.
 /// - Search and matching run on an in-memory ``ProductIndex`` built from the collection
-///   (rebuilt after the catalog writes; see the README's benchmark for why not FTS5).
+///   (rebuilt after the catalog writes; see docs/MEASUREMENTS.md, Other benchmarks, for why not FTS5).
 /// - With an API client, weak local results (or `remote: true`) trigger a `name.php`
 ///   search whose items are cached in the store with their fetch time; the query itself
 ///   is remembered in `catalog-queries` so it is not asked again before ``maxAge``.

@@ -15,7 +15,7 @@ public struct ProductMatch: Sendable, Hashable {
 /// reaches ``threshold`` and it is clearly ahead of the next *different* product: a wrong
 /// confident match is worse than none.
 public struct ProductMatcher: Sendable {
-    /// The threshold measured on `Fixtures/matching/receipt-lines.json` (see README: precision ≥ 95 %).
+    /// The threshold measured on `Fixtures/matching/receipt-lines.json` (see docs/MEASUREMENTS.md, Accuracy: precision ≥ 95 %).
     public static let defaultThreshold = 0.62
 
     public let index: ProductIndex

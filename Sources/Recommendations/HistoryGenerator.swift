@@ -1,7 +1,7 @@
 /// Generated household purchase histories for the offline evaluation: seeded, so every run with
 /// the same seed gives the same households.
 ///
-/// The model (the README's "Recommendations" section repeats it):
+/// The model (docs/API.md, "Recommendations and presets", repeats it):
 /// - A universe of ``Model/products`` products, `p000`, `p001`, …; product *k* has popularity
 ///   1/(k+1) (Zipf), which is how noise is drawn.
 /// - A household shops every 2 to 4 days (uniform) for ``Model/days`` days.

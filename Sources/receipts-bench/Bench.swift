@@ -5,7 +5,7 @@ import ProcessBootstrap
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "receipts-bench",
-        abstract: "Benchmarks for receipts: figures go in README.md with this command.",
+        abstract: "Benchmarks for receipts: figures go in docs/MEASUREMENTS.md (headline ones in the README) with this command.",
         subcommands: [
             OCRBench.self,
             LiveBench.self,

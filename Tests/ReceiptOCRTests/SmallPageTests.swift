@@ -5,7 +5,7 @@ import Testing
 @testable import ReceiptOCR
 
 /// Pages narrower than `PreprocessingTuning.smallPageWidth` are enlarged before anything
-/// measures them (see the README's small-image figures).
+/// measures them (see the small-image figures in docs/MEASUREMENTS.md).
 @Suite struct SmallPageTests {
     @Test func aNarrowPageIsEnlargedAndItsScaleRecorded() async throws {
         let engine = try OCREngine(logger: TestSupport.logger)

@@ -39,7 +39,7 @@ struct LocaleReadingTests {
             #expect(reading.receipt.currency == label.currency, "\(name) currency")
         }
         // One total is an OCR misreading the model makes (`16,06` for `16,00` on the clean Greek
-        // render; its items and cash minus change say 16.00): the README's table counts it.
+        // render; its items and cash minus change say 16.00): the Languages table of docs/MEASUREMENTS.md counts it.
         #expect(totals >= 11, "totals wrong: \(missed)")
     }
 

@@ -6,7 +6,7 @@ the relay's connections and refuses new ones (so the page, its WebSocket and the
 all lose the server, as in a basement), and DevTools network emulation tells the page
 (`navigator.onLine`, the `offline`/`online` events). Bo talks to the server directly.
 
-Prints the figures the README quotes: the offline data kept after opening a list and a cart,
+Prints the figures docs/WEB-APP.md quotes: the offline data kept after opening a list and a cart,
 and the time to open a kept list offline.
 """
 

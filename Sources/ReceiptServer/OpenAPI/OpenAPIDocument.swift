@@ -47,7 +47,7 @@ enum OpenAPIDocument {
                 "title": .string("receipts household server"), "version": .string("0.1.0"),
                 "description": .string(
                     "Accounts, households, carts and items, receipt uploads, shopping lists, group expenses. Errors are application/problem+json with a stable code. "
-                        + "Live changes stream over the WebSocket GET /api/v1/live (?since=SEQ to resume), described in the README: WebSockets are outside OpenAPI. "
+                        + "Live changes stream over the WebSocket GET /api/v1/live (?since=SEQ to resume), described in docs/API.md (Live updates): WebSockets are outside OpenAPI. "
                         + "Unsafe requests made with the session cookie need the X-CSRF-Token header; programs use Authorization: Bearer."
                 ),
             ]),

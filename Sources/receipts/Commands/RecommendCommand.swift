@@ -19,7 +19,7 @@ struct RecommendCommand: AsyncParsableCommand {
             list's entries (bought together). With --product (a catalog id: the barcode, or the \
             name-… id receipts search --json shows): what is bought with it, or, when it was \
             never bought, its catalog neighbours (related). Each suggestion says why. The rules \
-            and thresholds are in the README's Recommendations section.
+            and thresholds are in docs/API.md, Recommendations and presets.
             """
     )
 
