@@ -259,3 +259,7 @@ export async function clearAll() {
   });
   if (globalThis.caches) for (const name of await caches.keys()) await caches.delete(name);
 }
+
+// The clock and the merge rules, for Tests/js/replication.test.js (which runs them, in node, on the
+// cases Tests/ReplicationTests runs against Sources/Replication: Fixtures/replication/merges.json).
+export { format, parse, tick, newestStamp };
