@@ -40,6 +40,7 @@ lint:
 test: test-deps lint
 	$(SWIFT) build --build-tests
 	RECEIPTS_NEURAL=off scripts/with-postgres.sh scripts/with-watchdog.sh 1500 $(SWIFT) test --skip-build
+	scripts/js-tests.sh
 	# A fixed seed by default, so a run repeats; FUZZ_SEED=$$RANDOM make test explores anew.
 	FUZZ_SEED=$${FUZZ_SEED:-2517} scripts/fuzz-api.sh
 	scripts/web-tests.sh

@@ -36,6 +36,8 @@ schemathesis_version=4.32.5
 
 wanted=("${runtime[@]}")
 $test && wanted+=("${testing[@]}")
+# node runs scripts/js-tests.sh; any node will do (Debian's nodejs when there is none).
+$test && ! command -v node >/dev/null && wanted+=(nodejs)
 $neural && wanted+=(python3 python3-venv)
 
 missing=()
